@@ -1,0 +1,149 @@
+"""Position text and move text (RULES.md): parsing with line-naming errors, canonical output."""
+
+from __future__ import annotations
+
+from .cards import CARD_TEXT, RANK_LETTERS, SUIT_LETTERS, Card, card_text, make_card, parse_card, parse_rank
+from .rules import VARIANTS, Rules
+from .state import COLUMN_COUNT, FOUNDATION, Move, Position
+
+
+class PositionError(ValueError):
+    """Position text that cannot be read; ``str()`` names the line and the problem."""
+
+    def __init__(self, line: int, problem: str) -> None:
+        super().__init__(f"line {line}: {problem}")
+        self.line = line
+        self.problem = problem
+
+
+class MoveTextError(ValueError):
+    """Move text that cannot be read."""
+
+
+def _foundation_rank(text: str) -> int:
+    return 0 if text == "0" else parse_rank(text)
+
+
+def parse_position(text: str, any_card_in_space: bool = False, foundation_return: bool = True) -> Position:
+    """Read position text; raises PositionError naming the line for any bad input."""
+    variant: str | None = None
+    foundations: list[int] | None = None
+    columns: list[list[Card]] = []
+    downs: list[int] = []
+    seen: dict[Card, int] = {}
+    last_line = 0
+    foundations_line = 0
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = raw.strip()
+        last_line = number
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith(":"):
+            if len(columns) == COLUMN_COUNT:
+                raise PositionError(number, "an eighth column; a position has exactly seven")
+            col: list[Card] = []
+            down = 0
+            for token in line[1:].split():
+                face_down = token.startswith("(") and token.endswith(")") and len(token) > 2
+                try:
+                    card = parse_card(token[1:-1] if face_down else token)
+                except ValueError:
+                    raise PositionError(number, f"{token!r} is not a card (write cards like 7H, TH or (KD))") from None
+                if card in seen and seen[card] == foundations_line:
+                    raise PositionError(number, f"{CARD_TEXT[card]} is on the table but also on its foundation (line {foundations_line})")
+                if card in seen:
+                    where = "on the same line" if seen[card] == number else f"also on line {seen[card]}"
+                    raise PositionError(number, f"{CARD_TEXT[card]} appears twice ({where})")
+                seen[card] = number
+                if face_down:
+                    if down != len(col):
+                        raise PositionError(number, f"face-down ({CARD_TEXT[card]}) lies above a face-up card")
+                    down += 1
+                col.append(card)
+            if col and down == len(col):
+                raise PositionError(number, f"column {len(columns) + 1} ends in a face-down card")
+            columns.append(col)
+            downs.append(down)
+            continue
+        head, sep, rest = line.partition(":")
+        head = head.strip().lower()
+        if sep and head == "game":
+            if columns:
+                raise PositionError(number, "the Game line must come before the columns")
+            if variant is not None:
+                raise PositionError(number, "a second Game line")
+            name = rest.strip().lower()
+            if name not in VARIANTS:
+                raise PositionError(number, f"unknown game {rest.strip()!r} (choose yukon or russian)")
+            variant = name
+        elif sep and head == "foundations":
+            if columns:
+                raise PositionError(number, "the Foundations line must come before the columns")
+            if foundations is not None:
+                raise PositionError(number, "a second Foundations line")
+            foundations = [0, 0, 0, 0]
+            foundations_line = number
+            given: set[int] = set()
+            for token in rest.split():
+                suit_text, dash, rank_text = token.upper().partition("-")
+                if not dash or suit_text not in tuple(SUIT_LETTERS) or not rank_text:
+                    raise PositionError(number, f"{token!r} is not a foundation (write it like H-A, D-3 or S-0)")
+                try:
+                    rank = _foundation_rank(rank_text)
+                except ValueError:
+                    raise PositionError(number, f"{token!r} has an unknown rank") from None
+                suit = SUIT_LETTERS.index(suit_text)
+                if suit in given:
+                    raise PositionError(number, f"the {suit_text} foundation is given twice")
+                given.add(suit)
+                foundations[suit] = rank
+            for suit, rank in enumerate(foundations):
+                for r in range(1, rank + 1):
+                    seen[make_card(r, suit)] = number
+        else:
+            raise PositionError(number, f"unknown line {line[:40]!r} (expected Game:, Foundations: or a column starting with ':')")
+    if len(columns) < COLUMN_COUNT:
+        raise PositionError(max(last_line, 1), f"only {len(columns)} column lines; a position has exactly seven")
+    foundations = foundations or [0, 0, 0, 0]
+    missing = [c for c in range(52) if c not in seen]
+    if missing:
+        shown = " ".join(card_text(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
+        raise PositionError(last_line, f"{len(missing)} card(s) missing from the position: {shown}")
+    try:
+        rules = Rules(variant or "yukon", any_card_in_space, foundation_return)
+    except ValueError as e:  # pragma: no cover - variant already checked
+        raise PositionError(1, str(e)) from None
+    return Position(columns, downs, foundations, rules)
+
+
+def format_position(position: Position) -> str:
+    """The canonical position text (ends with a newline)."""
+    lines = [f"Game: {position.rules.variant}"]
+    lines.append("Foundations: " + " ".join(
+        f"{SUIT_LETTERS[s]}-{RANK_LETTERS[r - 1] if r else '0'}" for s, r in enumerate(position.foundations)))
+    for col, down in zip(position.columns, position.down):
+        cards = [f"({CARD_TEXT[c]})" if j < down else CARD_TEXT[c] for j, c in enumerate(col)]
+        lines.append(": " + " ".join(cards) if cards else ":")
+    return "\n".join(lines) + "\n"
+
+
+def parse_move(text: str) -> Move:
+    """Read move text such as ``7H-3`` or ``AS-F``; raises MoveTextError."""
+    card_part, dash, dest = text.strip().rpartition("-")
+    if not dash:
+        raise MoveTextError(f"{text!r} is not a move (write it like 7H-3 or AS-F)")
+    try:
+        card = parse_card(card_part)
+    except ValueError:
+        raise MoveTextError(f"{text!r} is not a move: {card_part!r} is not a card") from None
+    d = dest.strip().upper()
+    if d == "F":
+        return Move.of(card, FOUNDATION)
+    if d.isdigit() and 1 <= int(d) <= COLUMN_COUNT:
+        return Move.of(card, int(d) - 1)
+    raise MoveTextError(f"{text!r} is not a move: {dest!r} is not a column 1-7 or F")
+
+
+def format_move(move: Move) -> str:
+    """The move text of a move."""
+    return str(move)

@@ -1,0 +1,68 @@
+"""The rule set a game is played under: the variant and its two options.
+
+A variant differs from Yukon in one thing only, which cards may be built onto which;
+``Rules.onto`` answers that for every card once, so move generation is a table look-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import ALL_CARDS, KINGS, RANK, RED, SUIT, Card
+
+VARIANTS = ("yukon", "russian")
+VARIANT_TITLES = {"yukon": "Yukon", "russian": "Russian Solitaire"}
+
+
+def _fits_yukon(card: Card, target: Card) -> bool:
+    return RANK[target] == RANK[card] + 1 and RED[target] != RED[card]
+
+
+def _fits_russian(card: Card, target: Card) -> bool:
+    return RANK[target] == RANK[card] + 1 and SUIT[target] == SUIT[card]
+
+
+_FITS = {"yukon": _fits_yukon, "russian": _fits_russian}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Variant (``yukon`` or ``russian``) and options; hashable, so it can key caches."""
+
+    variant: str = "yukon"
+    any_card_in_space: bool = False
+    foundation_return: bool = True
+    # onto[t]: the cards that may be placed on an end card t (derived, not compared).
+    onto: tuple[tuple[Card, ...], ...] = field(init=False, repr=False, compare=False, hash=False)
+    # Cards that may lead into an empty column.
+    space_leaders: tuple[Card, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.variant not in _FITS:
+            raise ValueError(f"unknown game {self.variant!r} (choose yukon or russian)")
+        fits = _FITS[self.variant]
+        onto = tuple(tuple(c for c in ALL_CARDS if fits(c, t)) for t in ALL_CARDS)
+        object.__setattr__(self, "onto", onto)
+        object.__setattr__(self, "space_leaders", ALL_CARDS if self.any_card_in_space else KINGS)
+
+    def fits(self, card: Card, target: Card) -> bool:
+        """May ``card`` be placed on the end card ``target``?"""
+        return _FITS[self.variant](card, target)
+
+    @property
+    def title(self) -> str:
+        """The variant's name for players."""
+        return VARIANT_TITLES[self.variant]
+
+    def describe(self) -> str:
+        """The variant and any option that differs from the default, for a status line."""
+        parts = [self.title]
+        if self.any_card_in_space:
+            parts.append("any card in a space")
+        if not self.foundation_return:
+            parts.append("no foundation return")
+        return ", ".join(parts)
+
+
+YUKON = Rules()
+RUSSIAN = Rules("russian")
