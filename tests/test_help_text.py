@@ -1,0 +1,84 @@
+"""The rules data, the prepared group-move position and the printable rules page."""
+
+from __future__ import annotations
+
+import html
+import webbrowser
+from pathlib import Path
+
+import pytest
+
+from yukon import help_text
+from yukon.cards import parse_card
+from yukon.notation import parse_move, parse_position
+
+
+def test_sections_cover_the_rules() -> None:
+    headings = [h for h, _ in help_text.RULES_SECTIONS]
+    for needed in ("goal", "deal", "tail", "empty", "foundation", "turning", "winning",
+                   "klondike", "russian"):
+        assert any(needed in h.lower() for h in headings), needed
+    for heading, paragraphs in help_text.RULES_SECTIONS:
+        assert paragraphs and all(p.strip() for p in paragraphs), heading
+
+
+def test_group_move_position_shows_an_unordered_tail_moving() -> None:
+    pos = parse_position(help_text.GROUP_MOVE_POSITION)
+    move = parse_move(help_text.GROUP_MOVE)
+    assert pos.why_illegal(move) is None
+    tail = pos.tail(move.card)
+    assert len(tail) >= 3
+    # the tail is not a built sequence: some neighbour pair does not fit
+    assert any(not pos.rules.fits(b, a) for a, b in zip(tail, tail[1:]))
+    before = pos.columns[move.to][:]
+    undo = pos.push(move)
+    assert pos.columns[move.to] == before + tail
+    assert undo.flipped
+    for col in help_text.GROUP_MOVE_COLUMNS:
+        assert 0 <= col < 7
+    assert move.to in help_text.GROUP_MOVE_COLUMNS
+
+
+def test_keys_list_every_shortcut_once() -> None:
+    keys = [k for k, _ in help_text.KEYS]
+    assert len(keys) == len(set(keys))
+    for needed in ("Ctrl+Z", "Ctrl+Y", "Esc", "F11", "?"):
+        assert needed in keys
+
+
+def test_rules_page_is_written_with_every_section(tmp_path: Path) -> None:
+    path = help_text.write_rules_html(tmp_path / "data")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<style>" in text and "@media print" in text
+    assert "<script" not in text and "http" not in text  # self-contained
+    for heading, paragraphs in help_text.RULES_SECTIONS:
+        assert f"<h2>{html.escape(heading)}</h2>" in text
+        for p in paragraphs:
+            assert html.escape(p) in text
+    for key, _ in help_text.KEYS:
+        assert html.escape(key) in text
+    assert [p.name for p in path.parent.iterdir()] == [help_text.RULES_PAGE_NAME]  # no temp left
+
+
+def test_rules_page_to_unwritable_folder_reports(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    path, message = help_text.save_and_open_rules(blocker / "sub")
+    assert path is None and "Could not" in message
+
+
+def test_open_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    path, message = help_text.save_and_open_rules(tmp_path)
+    assert path is not None and opened == [path.resolve().as_uri()]
+    assert "browser" in message
+
+    def broken(url: str) -> bool:
+        raise webbrowser.Error("no browser")
+
+    monkeypatch.setattr(webbrowser, "open", broken)
+    assert help_text.open_in_browser(path) is False
+    path2, message2 = help_text.save_and_open_rules(tmp_path)
+    assert path2 == path and "open it in a browser" in message2

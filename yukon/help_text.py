@@ -1,0 +1,229 @@
+"""The rules of Yukon and the key list, as data, and the printable rules page.
+
+Everything a player reads about the rules lives here once, so the Rules screen, the keys
+overlay and the HTML page never drift apart. The text is our own wording of
+``RULES.md``. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import tempfile
+import webbrowser
+from pathlib import Path
+
+Section = tuple[str, list[str]]
+
+RULES_SECTIONS: list[Section] = [
+    ("The goal", [
+        "Build four foundations, one for each suit, from the Ace up to the King. "
+        "The game is won when all 52 cards have gone home.",
+    ]),
+    ("The deal", [
+        "One ordinary pack of 52 cards, no jokers. Every card is dealt at the start: "
+        "there is no stock to draw from and no second pass through the pack.",
+        "First the cards go out as in Klondike: seven columns of 1 to 7 cards, with "
+        "only the last card of each column face up. Then the remaining 24 cards are "
+        "dealt face up, four more on each column except the first. The columns end up "
+        "holding 1, 6, 7, 8, 9, 10 and 11 cards, 21 of them face down.",
+        "Every deal has a number. The same number always gives the same deal, so you "
+        "can play a deal again or pass its number to a friend.",
+    ]),
+    ("Moving a tail", [
+        "This is the move that makes Yukon what it is. Pick any face-up card in a "
+        "column, however deep it lies. It travels together with every card lying on "
+        "top of it, its tail, and the tail does not have to be in any order.",
+        "Only the card you picked has to fit: it must go onto the end card of another "
+        "column that is one rank higher and of the other colour. A red 7 goes onto a "
+        "black 8, a black Jack onto a red Queen.",
+        "For example, the 7 of hearts lies in a column with the King of clubs and the "
+        "9 of hearts on top of it. The 8 of clubs is the end card of another column. "
+        "The 7 of hearts may move onto the 8 of clubs, and it takes the King and the 9 "
+        "with it, even though they do not follow in order.",
+        "Nothing can be placed on an Ace, because there is no rank below it.",
+    ]),
+    ("Empty columns", [
+        "When a column is emptied, only a King may start it again, alone or carrying "
+        "its tail. Moving a card that already lies at the bottom of its column into "
+        "another empty column changes nothing, so the game does not offer it.",
+        "With the option \"any card in a space\" any face-up card, with its tail, may "
+        "be moved into an empty column.",
+    ]),
+    ("Foundations", [
+        "Only the end card of a column can go to a foundation, one card at a time. An "
+        "Ace starts its suit's foundation; after it come the 2, the 3 and so on up to "
+        "the King, all of the same suit.",
+        "The top card of a foundation may come back down onto a column, wherever it "
+        "would fit as if it were on the table. Sometimes that is what frees a blocked "
+        "card. This can be switched off with the option \"foundation cards may come "
+        "back\".",
+    ]),
+    ("Turning cards up", [
+        "When a move uncovers a face-down card at the end of a column, it is turned "
+        "face up at once as part of that move. Undo turns it back down again.",
+    ]),
+    ("Winning and being stuck", [
+        "You win when all 52 cards are on the foundations. A table on which every card "
+        "lies face up is often easy to finish, but it is not yet won.",
+        "You are stuck when no legal move is left. The game also tells you when moves "
+        "are still possible but none of them can ever put another card home or turn "
+        "another card up: from there you could only shuffle cards back and forth. Undo, "
+        "restart the deal or start a new one.",
+    ]),
+    ("How Yukon differs from Klondike", [
+        "Klondike keeps a stock of cards to draw from; Yukon deals every card at the "
+        "start, so all your choices are on the table.",
+        "In Klondike you may only move a run that is already in order; in Yukon any "
+        "face-up card moves with whatever lies on top of it, in order or not.",
+        "Yukon's columns start with many more face-up cards, so the work is to dig out "
+        "the face-down cards beneath them.",
+    ]),
+    ("Russian Solitaire", [
+        "Russian Solitaire is dealt and played exactly like Yukon, with one change: a "
+        "card must go onto the next higher card of its own suit, not of the other "
+        "colour. The 7 of hearts goes only onto the 8 of hearts.",
+        "With only one card that fits instead of two, Russian Solitaire is much harder "
+        "and far fewer deals can be won. Choose it in the settings.",
+    ]),
+]
+
+KEYS: list[tuple[str, str]] = [
+    ("Left / Right", "move the keyboard cursor to the next column"),
+    ("Up / Down", "pick a deeper or shallower face-up card (its whole tail goes along)"),
+    ("Enter or Space", "select the card under the cursor, or place the selection there"),
+    ("F", "send the selected end card (or the cursor's end card) to its foundation"),
+    ("Esc", "cancel the selection, or close a screen"),
+    ("Ctrl+Z", "undo the last move"),
+    ("Ctrl+Y", "redo a move you undid"),
+    ("H", "show a hint; press again for the next one"),
+    ("N", "new deal"),
+    ("R", "restart this deal from the beginning"),
+    ("D", "choose a deal by its number"),
+    ("S", "settings"),
+    ("T", "statistics"),
+    ("F1", "the rules"),
+    ("?", "this list of keys"),
+    ("F11", "full screen on or off"),
+    ("Ctrl+Q", "quit (the game is kept for next time)"),
+]
+
+# A small prepared position for the group-move picture: the 7 of hearts in column 2
+# carries the King of clubs and the 9 of hearts (no order at all) onto the 8 of clubs
+# that ends column 1. Everything not on the table is already home.
+GROUP_MOVE_POSITION = """\
+Game: yukon
+Foundations: S-K H-6 D-K C-7
+: (KH) 8C
+: (QC) 7H KC 9H
+: (QH) JC
+: (9C) 8H
+: TH
+: (TC) JH
+:
+"""
+GROUP_MOVE = "7H-1"
+GROUP_MOVE_COLUMNS = (0, 1)  # the columns the picture shows (0-based)
+GROUP_MOVE_CAPTION = ("The 7 of hearts carries the King of clubs and the 9 of hearts with it "
+                      "onto the 8 of clubs. Only the 7 has to fit. The card it uncovers, "
+                      "the Queen of clubs, turns face up.")
+
+RULES_PAGE_NAME = "yukon-rules.html"
+
+_CSS = """
+body { font-family: Georgia, 'DejaVu Serif', serif; max-width: 44em; margin: 2em auto;
+       padding: 0 1em; line-height: 1.5; color: #1b1b1b; background: #fff; }
+h1 { font-size: 1.9em; border-bottom: 3px solid #1f6b3a; padding-bottom: .2em; }
+h2 { font-size: 1.25em; color: #1f6b3a; margin-top: 1.6em; break-after: avoid; }
+p { margin: .5em 0; }
+table.keys { border-collapse: collapse; margin-top: .5em; }
+table.keys td { padding: .2em .8em .2em 0; vertical-align: top; }
+table.keys td.key { font-family: 'DejaVu Sans Mono', monospace; white-space: nowrap; font-weight: bold; }
+pre.position { background: #f3f6f2; padding: .6em 1em; border-left: 3px solid #1f6b3a; }
+.red { color: #b3121d; }
+footer { margin-top: 2.5em; font-size: .85em; color: #666; }
+@media print { body { margin: 0; max-width: none; font-size: 11pt; }
+               h2 { break-after: avoid; } section { break-inside: avoid; } }
+"""
+
+
+def rules_html() -> str:
+    """The rules page as one self-contained HTML document (inline CSS, no scripts)."""
+    esc = html.escape
+    parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+             "<title>Yukon Solitaire: the rules</title>", f"<style>{_CSS}</style>", "</head>",
+             "<body>", "<h1>Yukon Solitaire: the rules</h1>"]
+    for heading, paragraphs in RULES_SECTIONS:
+        parts.append("<section>")
+        parts.append(f"<h2>{esc(heading)}</h2>")
+        parts.extend(f"<p>{esc(p)}</p>" for p in paragraphs)
+        if heading == "Moving a tail":
+            parts.append("<p>The same example as position text (columns from the left, "
+                         "face-down cards in brackets, the end card last):</p>")
+            parts.append(f'<pre class="position">{esc(GROUP_MOVE_POSITION)}</pre>')
+            parts.append(f"<p>{esc(GROUP_MOVE_CAPTION)}</p>")
+        parts.append("</section>")
+    parts.append("<section>")
+    parts.append("<h2>Keys</h2>")
+    parts.append('<table class="keys">')
+    parts.extend(f'<tr><td class="key">{esc(k)}</td><td>{esc(what)}</td></tr>' for k, what in KEYS)
+    parts.append("</table>")
+    parts.append("</section>")
+    parts.append("<footer>Written by the Yukon Solitaire program. Print this page or save it "
+                 "as PDF from your browser.</footer>")
+    parts.append("</body>")
+    parts.append("</html>")
+    return "\n".join(parts) + "\n"
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
+
+    A reader never sees half a file; on any failure the temporary file is removed and
+    the OSError is raised to the caller.
+    """
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_rules_html(folder: str | os.PathLike[str]) -> Path:
+    """Write the rules page into ``folder`` (created if missing); returns its path.
+
+    Raises OSError when the folder cannot be written.
+    """
+    base = Path(folder)
+    base.mkdir(parents=True, exist_ok=True)
+    path = base / RULES_PAGE_NAME
+    atomic_write_text(path, rules_html())
+    return path
+
+
+def open_in_browser(path: str | os.PathLike[str]) -> bool:
+    """Open a local file in the web browser; True if a browser took it. Never raises."""
+    try:
+        return bool(webbrowser.open(Path(path).resolve().as_uri()))
+    except Exception:  # no browser, no display, odd platform: the game goes on
+        return False
+
+
+def save_and_open_rules(folder: str | os.PathLike[str]) -> tuple[Path | None, str]:
+    """Write the rules page and try to open it; returns (path or None, a message for the player)."""
+    try:
+        path = write_rules_html(folder)
+    except OSError as e:
+        return None, f"Could not save the rules page: {e.strerror or e}"
+    if open_in_browser(path):
+        return path, f"The rules are open in your browser (saved as {path})."
+    return path, f"The rules are saved as {path}; open it in a browser to print it."
