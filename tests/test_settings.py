@@ -1,0 +1,73 @@
+"""Settings persist between runs and survive damaged files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from yukon.rules import Rules
+from yukon.save import SAVE_VERSION, Store
+from yukon.settings import ANIMATION_SPEEDS, SETTINGS_FILE, Settings, load_settings, save_settings
+
+
+def test_defaults_on_first_run(tmp_path: Path) -> None:
+    settings, problem = load_settings(Store(tmp_path))
+    assert problem is None
+    assert settings == Settings()
+    assert settings.rules() == Rules()
+    assert settings.sound and settings.animation == "normal"
+
+
+def test_every_setting_persists(tmp_path: Path) -> None:
+    s = Settings(variant="russian", any_card_in_space=True, foundation_return=False, animation="off",
+                 sound=False, auto_finish=False, winnable_only=True, left_handed=True,
+                 finished_lessons={"2", "1"})
+    assert save_settings(Store(tmp_path), s) is None
+    back, problem = load_settings(Store(tmp_path))
+    assert problem is None and back == s
+    assert back.rules() == Rules("russian", True, False)
+    assert back.animation_factor == 0.0
+    # each field differs from its default, so a field that failed to persist would show
+    for name, value in vars(Settings()).items():
+        assert getattr(back, name) != value, name
+
+
+def test_set_rules_round_trip() -> None:
+    s = Settings()
+    s.set_rules(Rules("russian", True, False))
+    assert s.rules() == Rules("russian", True, False)
+
+
+def test_one_bad_value_falls_back_alone(tmp_path: Path) -> None:
+    data = Settings(variant="russian", sound=False).to_dict()
+    data["animation"] = "ludicrous"
+    data["left_handed"] = 1
+    data["finished_lessons"] = [1, 2]
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+    back, problem = load_settings(Store(tmp_path))
+    assert back.variant == "russian" and back.sound is False
+    assert back.animation == "normal" and back.left_handed is False and back.finished_lessons == set()
+    assert problem and "animation" in problem and "left handed" in problem
+
+
+def test_damaged_file_kept_aside(tmp_path: Path) -> None:
+    for content in (b"{not json", json.dumps({"version": SAVE_VERSION + 3}).encode(), b"42"):
+        (tmp_path / SETTINGS_FILE).write_bytes(content)
+        back, problem = load_settings(Store(tmp_path))
+        assert back == Settings() and problem
+        assert not (tmp_path / SETTINGS_FILE).exists()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith(SETTINGS_FILE + ".broken")]
+    assert len(kept) == 3
+
+
+def test_unwritable_settings_folder(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("")
+    store = Store(tmp_path / "f" / "yukon")
+    assert save_settings(store, Settings()) is not None
+    assert save_settings(store, Settings(sound=False)) is None  # said once already
+    assert load_settings(store) == (Settings(), None)
+
+
+def test_animation_speeds_ordered() -> None:
+    assert ANIMATION_SPEEDS["off"] == 0
+    assert ANIMATION_SPEEDS["fast"] < ANIMATION_SPEEDS["normal"] < ANIMATION_SPEEDS["slow"]

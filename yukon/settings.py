@@ -1,0 +1,102 @@
+"""The player's settings, kept between runs in the data folder.
+
+Read with the same care as a saved game: a damaged file is moved aside and reported, a
+single wrong value falls back to its default (the rest is kept), and nothing raises.
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .rules import VARIANTS, Rules
+from .save import SAVE_VERSION, Store
+
+SETTINGS_FILE = "settings.json"
+
+# Animation speed: the name shown to the player and the factor applied to slide times
+# (0 = no animation).
+ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
+ANIMATION_ORDER = ("off", "fast", "normal", "slow")
+
+
+@dataclass
+class Settings:
+    """Everything the player can choose; the defaults are the first-run choices."""
+
+    variant: str = "yukon"
+    any_card_in_space: bool = False
+    foundation_return: bool = True
+    animation: str = "normal"
+    sound: bool = True
+    auto_finish: bool = True
+    winnable_only: bool = False
+    left_handed: bool = False
+    finished_lessons: set[str] = field(default_factory=set)
+
+    def rules(self) -> Rules:
+        """The rules a new game is dealt under."""
+        return Rules(self.variant, self.any_card_in_space, self.foundation_return)
+
+    def set_rules(self, rules: Rules) -> None:
+        """Take the variant and options from ``rules``."""
+        self.variant = rules.variant
+        self.any_card_in_space = rules.any_card_in_space
+        self.foundation_return = rules.foundation_return
+
+    @property
+    def animation_factor(self) -> float:
+        """The factor for slide and flip times (0 when animation is off)."""
+        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready record (with the format version)."""
+        data: dict[str, Any] = {"version": SAVE_VERSION}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = sorted(value) if isinstance(value, set) else value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from a record, and the names of values that were unusable (defaulted)."""
+        s = cls()
+        bad: list[str] = []
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(s, f.name)
+            if f.name == "variant":
+                ok = value in VARIANTS
+            elif f.name == "animation":
+                ok = value in ANIMATION_SPEEDS
+            elif f.name == "finished_lessons":
+                ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+                if ok:
+                    value = set(value)
+            else:
+                ok = isinstance(value, bool) and isinstance(default, bool)
+            if ok:
+                setattr(s, f.name, value)
+            else:
+                bad.append(f.name)
+        return s, bad
+
+
+def load_settings(store: Store) -> tuple[Settings, str | None]:
+    """The saved settings (defaults on a first run) and a problem to tell the player, if any."""
+    found = store.read(SETTINGS_FILE, "The settings file")
+    if found.data is None:
+        return Settings(), found.problem
+    settings, bad = Settings.from_dict(found.data)
+    if bad:
+        return settings, "Some settings could not be read and are back to their defaults: " + ", ".join(
+            name.replace("_", " ") for name in bad)
+    return settings, None
+
+
+def save_settings(store: Store, settings: Settings) -> str | None:
+    """Write the settings; a message for the player on the first failure only."""
+    return store.write(SETTINGS_FILE, settings.to_dict())

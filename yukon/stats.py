@@ -1,0 +1,175 @@
+"""Statistics per variant: games played and won, win share, streaks, best time, fewest moves.
+
+How games are counted (the window calls these at the matching moments):
+
+- A game counts as played once its first move is made (``count_played``); dealing and
+  looking is free. The caller keeps a ``counted`` flag with the game (the saved game
+  carries it), so a resumed game is not counted twice.
+- A win (``record_win``) adds a win, extends the streak and may set a best time or a
+  fewest-moves record; it returns what to tell the player ("New best time!").
+- Abandoning a counted, unfinished game by New deal, by choosing another deal or by
+  changing the rules (``record_loss``) is a loss: the streak ends.
+- Restart deal is not a new game: the same deal goes on as the same attempt. It is
+  neither a loss nor a second game played, and the clock keeps running, so a restart
+  cannot buy a better time. Fewest moves counts the moves of the winning line (moves
+  taken back do not count).
+- Quitting the program is not abandoning: the game is saved and resumed.
+
+Pure: no pygame. Stored in the data folder with the same care as the saved game.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from .rules import VARIANTS, VARIANT_TITLES
+from .save import SAVE_VERSION, Store
+
+STATS_FILE = "stats.json"
+
+
+@dataclass
+class VariantStats:
+    """The record for one variant."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_time: float | None = None  # seconds
+    fewest_moves: int | None = None
+
+    @property
+    def lost(self) -> int:
+        """Games counted as played and not won (including the one under way, if any)."""
+        return self.played - self.won
+
+    @property
+    def win_share(self) -> float | None:
+        """Won / played, or None before the first game."""
+        return self.won / self.played if self.played else None
+
+    def check(self) -> None:
+        """Raise ValueError if the numbers cannot be true together."""
+        for name in ("played", "won", "current_streak", "best_streak"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"{name} is not a count")
+        if self.won > self.played or self.current_streak > self.best_streak or self.best_streak > self.won:
+            raise ValueError("the counts do not add up")
+        if self.best_time is not None:
+            if isinstance(self.best_time, bool) or not isinstance(self.best_time, (int, float)) \
+                    or not math.isfinite(self.best_time) or self.best_time < 0:
+                raise ValueError("best_time is not a time")
+        if self.fewest_moves is not None:
+            if isinstance(self.fewest_moves, bool) or not isinstance(self.fewest_moves, int) or self.fewest_moves < 1:
+                raise ValueError("fewest_moves is not a count")
+
+
+@dataclass
+class Statistics:
+    """All variants' records."""
+
+    variants: dict[str, VariantStats] = field(default_factory=lambda: {v: VariantStats() for v in VARIANTS})
+
+    def of(self, variant: str) -> VariantStats:
+        """The record of ``variant`` (created empty if new)."""
+        return self.variants.setdefault(variant, VariantStats())
+
+    def count_played(self, variant: str) -> None:
+        """The first move of a game was made: one more game played."""
+        self.of(variant).played += 1
+
+    def record_loss(self, variant: str) -> None:
+        """A counted game was abandoned unfinished: the winning streak ends."""
+        self.of(variant).current_streak = 0
+
+    def record_win(self, variant: str, seconds: float, moves: int, counted: bool = True) -> list[str]:
+        """A win: returns the news for the player (first win, new best time, ...)."""
+        s = self.of(variant)
+        if not counted:
+            s.played += 1
+        s.won += 1
+        s.current_streak += 1
+        seconds = max(0.0, float(seconds))
+        news: list[str] = []
+        first = s.won == 1
+        if first:
+            news.append(f"Your first win at {VARIANT_TITLES.get(variant, variant)}!")
+        if s.best_time is None or seconds < s.best_time:
+            if not first:
+                news.append(f"New best time! ({format_time(seconds)}, was {format_time(s.best_time)})"
+                            if s.best_time is not None else "New best time!")
+            s.best_time = seconds
+        if moves > 0 and (s.fewest_moves is None or moves < s.fewest_moves):
+            if not first and s.fewest_moves is not None:
+                news.append(f"Fewest moves yet! ({moves}, was {s.fewest_moves})")
+            s.fewest_moves = moves
+        if s.current_streak > s.best_streak:
+            s.best_streak = s.current_streak
+            if s.current_streak > 1:
+                news.append(f"Best streak: {s.current_streak} wins in a row!")
+        return news
+
+    def reset(self, variant: str | None = None) -> None:
+        """Forget the record of one variant, or of all of them."""
+        if variant is None:
+            self.variants = {v: VariantStats() for v in VARIANTS}
+        else:
+            self.variants[variant] = VariantStats()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready record."""
+        return {"version": SAVE_VERSION, "variants": {v: asdict(s) for v, s in self.variants.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Statistics:
+        """Rebuild from a record; ValueError when it is damaged."""
+        raw = data.get("variants")
+        if not isinstance(raw, dict):
+            raise ValueError("no variants")
+        stats = cls()
+        names = {f.name for f in fields(VariantStats)}
+        for variant, record in raw.items():
+            if variant not in VARIANTS:
+                continue  # a variant this version does not know: ignore it
+            if not isinstance(record, dict) or set(record) - names:
+                raise ValueError(f"the {variant} record is damaged")
+            s = VariantStats(**record)
+            s.check()
+            stats.variants[variant] = s
+        return stats
+
+
+def format_time(seconds: float | None) -> str:
+    """``m:ss`` (or ``h:mm:ss``) for a time, ``-`` for none."""
+    if seconds is None:
+        return "-"
+    total = int(seconds)
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def format_share(share: float | None) -> str:
+    """A win share as a whole percentage, ``-`` before the first game."""
+    return "-" if share is None else f"{round(share * 100)}%"
+
+
+def load_stats(store: Store) -> tuple[Statistics, str | None]:
+    """The saved statistics (empty on a first run) and a problem to tell the player, if any."""
+    found = store.read(STATS_FILE, "The statistics file")
+    if found.data is None:
+        return Statistics(), found.problem
+    try:
+        return Statistics.from_dict(found.data), None
+    except (TypeError, ValueError) as e:
+        result = store.reject(STATS_FILE, f"The statistics file is damaged ({e}); the counts start again")
+        return Statistics(), result.problem
+
+
+def save_stats(store: Store, stats: Statistics) -> str | None:
+    """Write the statistics; a message for the player on the first failure only."""
+    return store.write(STATS_FILE, stats.to_dict())
