@@ -1,0 +1,490 @@
+"""A full-information Yukon solver: winnable with a winning line, proved unwinnable, or unknown.
+
+Public API (pure Python, no pygame; safe to call in a child process)::
+
+    result = solve(position, timeout=10.0, node_limit=None)
+    result.status   # "winnable" | "unwinnable" | "unknown"
+    result.moves    # winnable: engine Move values; each is legal in turn (Position.play)
+                    # and the last one leaves all 52 cards home. Otherwise [].
+    result.stats    # {"nodes": int, "seconds": float, "phase": str, ...}
+
+``solve`` never guesses: "unwinnable" means the whole (pruned, provably loss-free) search
+space was exhausted or the relaxation below proved that some card can never reach home;
+"unknown" means the time or node budget ran out first. The position is not changed.
+``dead_end(position)`` is the cheap relaxation on its own (True = proved lost).
+
+How it searches (see the module's tests for the checks behind each rule):
+
+- The engine's ``Position.push``/``pop`` make and take back moves, so every line it returns
+  is made of engine moves; positions are keyed canonically (the seven columns sorted,
+  face-down cards included; the foundations follow from which cards are on the table).
+- Safe foundation moves are made at once and not branched on: an end card goes home
+  when every card that could ever be placed on it is home already (and, with foundation
+  return, every card that could be placed on those): in Yukon that is "both foundations
+  of the other colour hold rank-1 and the other suit of its colour holds rank-2".
+- No pointless moves: a card already at the bottom of its column never goes into a space,
+  only the leftmost empty column is offered, and a transposition table drops every
+  position seen before (a tail moved straight back is one).
+- Moves are ordered: cards turned up first (the column with most face-down cards first),
+  then foundation moves, emptied columns, moves exposing a card that can go home, the rest,
+  and returns from the foundations last.
+- Several searches take turns with doubling node slices: searches that allow at most k
+  moves in a row that neither turn a card up, send a card home nor empty a column
+  (k = 1, 2, 4, 8, 16; they find most wins quickly), and the complete search, whose
+  exhaustion is the proof of a loss (as is a limited search's that never hit its limit).
+- A relaxation over facts that only ever become true (a card is face up, is an end card,
+  has left the card it lies on, is home, a column is empty) proves many positions lost
+  at once; it runs at the root and after every move that turns a card up.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import RANK
+from .rules import Rules
+from .state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
+
+WINNABLE = "winnable"
+UNWINNABLE = "unwinnable"
+UNKNOWN = "unknown"
+
+LIMITS = (1, 2, 4, 8, 16)
+FIRST_SLICE = 500
+
+_M = [Move.of(c, t) for c in range(52) for t in range(8)]
+_TERM = [bytes((64 + d,)) for d in range(20)]
+
+
+@dataclass
+class Result:
+    """A solver answer: status, the winning line (engine moves) and search figures."""
+
+    status: str
+    moves: list[Move] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+
+
+class _Tables:
+    """Per-rules look-up tables the search uses for every node."""
+
+    def __init__(self, rules: Rules) -> None:
+        onto = rules.onto
+        self.onto = onto
+        self.back = rules.foundation_return
+        targets: list[list[int]] = [[] for _ in range(52)]
+        for t in range(52):
+            for c in onto[t]:
+                targets[c].append(t)
+        self.targets = [tuple(t) for t in targets]
+        self.leader = [False] * 52
+        for c in rules.space_leaders:
+            self.leader[c] = True
+        self.leaders = tuple(rules.space_leaders)
+        guards = []
+        for c in range(52):
+            g = set(onto[c])
+            if self.back:
+                for x in onto[c]:
+                    g.update(onto[x])
+            guards.append(tuple(sorted(g)))
+        self.guards = guards
+
+
+@lru_cache(maxsize=16)
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
+
+
+def position_key(p: Position) -> bytes:
+    """A canonical key: equal for positions that differ only in the order of the columns."""
+    term = _TERM
+    return b"".join(sorted([bytes(c) + term[d] for c, d in zip(p.columns, p.down)]))
+
+
+def is_safe_home(p: Position, card: int, tables: _Tables | None = None) -> bool:
+    """May ``card`` (an end card that fits its foundation) go home without losing a win?"""
+    t = tables or _tables(p.rules)
+    loc = p.loc
+    for g in t.guards[card]:
+        if loc[g] != ON_FOUNDATION:
+            return False
+    return True
+
+
+def _apply_safe(p: Position, tables: _Tables, safe: bool = True) -> list[Undo]:
+    """Send safe end cards home until none is left; returns the undo records."""
+    out: list[Undo] = []
+    if not safe:
+        return out
+    cols, found, loc = p.columns, p.foundations, p.loc
+    guards = tables.guards
+    again = True
+    while again:
+        again = False
+        for d in range(7):
+            col = cols[d]
+            if col:
+                e = col[-1]
+                if found[e // 13] == e % 13:
+                    for g in guards[e]:
+                        if loc[g] != ON_FOUNDATION:
+                            break
+                    else:
+                        out.append(p.push(_M[e * 8 + 7]))
+                        again = True
+    return out
+
+
+def dead_end(p: Position, tables: _Tables | None = None) -> bool:
+    """True when the relaxation proves the position lost (some card can never go home).
+
+    Facts that, once true, stay true in the relaxation: a card is face up (U), has been
+    an end card (E), has left the card it now lies on (G), has been home (H), and some
+    column has been empty (S). A face-down card is turned up exactly when the card on it
+    leaves; a card leaves when it is face up and can go home, onto a card that has been
+    an end card (not the one it lies on), or into a space; a card goes home when it is an
+    end card and its predecessor is home. Order and crowding are ignored, so every real
+    line of play only makes facts true that the closure makes true: if the closure leaves
+    a card short of home, no line wins.
+    """
+    t = tables or _tables(p.rules)
+    targets, onto, leader, back = t.targets, t.onto, t.leader, t.back
+    H = [False] * 52
+    E = [False] * 52
+    U = [False] * 52
+    G = [False] * 52
+    below = [-1] * 52
+    bottom = [False] * 52
+    found = p.foundations
+    on_table = []
+    space = False
+    for s in range(4):
+        for r in range(found[s]):
+            c = s * 13 + r
+            H[c] = G[c] = True
+    for col, dn in zip(p.columns, p.down):
+        if not col:
+            space = True
+            continue
+        prev = -1
+        for j, c in enumerate(col):
+            below[c] = prev
+            prev = c
+            if j >= dn:
+                U[c] = True
+            on_table.append(c)
+        bottom[col[0]] = True
+        E[col[-1]] = True
+    work = list(on_table)
+    leaders_pending: list[int] = []
+    while work:
+        c = work.pop()
+        if H[c]:
+            continue
+        if E[c] and (c % 13 == 0 or H[c - 1]):
+            H[c] = True
+            if c % 13 != 12:
+                work.append(c + 1)
+            if back:
+                work.extend(onto[c])
+        if not G[c] and U[c]:
+            ok = H[c]
+            if not ok:
+                b = below[c]
+                if space and leader[c] and b >= 0:
+                    ok = True
+                else:
+                    for x in targets[c]:
+                        if x != b and (E[x] or (back and H[x])):
+                            ok = True
+                            break
+            if ok:
+                G[c] = True
+                b = below[c]
+                if b >= 0:
+                    if not E[b]:
+                        E[b] = True
+                        U[b] = True
+                        work.append(b)
+                        work.extend(onto[b])
+                elif not space and bottom[c]:
+                    space = True
+                    work.extend(x for x in on_table if leader[x])
+            elif leader[c] and not space:
+                leaders_pending.append(c)
+    return not all(H)
+
+
+def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
+    """Ordered candidate moves with a flag: does the move make progress?"""
+    cols, down, found, loc = p.columns, p.down, p.foundations, p.loc
+    onto = t.onto
+    back = t.back
+    M = _M
+    flips: list[tuple[int, Move]] = []
+    homes: list[tuple[Move, bool]] = []
+    empties: list[tuple[Move, bool]] = []
+    exposing: list[tuple[Move, bool]] = []
+    others: list[tuple[Move, bool]] = []
+    rets: list[tuple[Move, bool]] = []
+    space = -1
+    for d in range(7):
+        col = cols[d]
+        if not col:
+            if space < 0:
+                space = d
+            continue
+        e = col[-1]
+        n = len(col)
+        if found[e // 13] == e % 13:
+            if n == 1:
+                empties.append((M[e * 8 + 7], True))
+            elif down[d] == n - 1:
+                flips.append((-down[d], M[e * 8 + 7]))
+            else:
+                homes.append((M[e * 8 + 7], True))
+        for c in onto[e]:
+            s = loc[c]
+            if s < 7:
+                if s == d:
+                    continue
+                cs = cols[s]
+                i = cs.index(c)
+                if i == 0:
+                    empties.append((M[c * 8 + d], True))
+                elif i == down[s]:
+                    flips.append((-i, M[c * 8 + d]))
+                else:
+                    b = cs[i - 1]
+                    if found[b // 13] == b % 13:
+                        exposing.append((M[c * 8 + d], False))
+                    else:
+                        others.append((M[c * 8 + d], False))
+            elif s == 7 and back and found[c // 13] == c % 13 + 1:
+                rets.append((M[c * 8 + d], False))
+    if space >= 0:
+        d = space
+        for c in t.leaders:
+            s = loc[c]
+            if s < 7:
+                cs = cols[s]
+                i = cs.index(c)
+                if i == 0:
+                    continue
+                if i == down[s]:
+                    flips.append((-i, M[c * 8 + d]))
+                else:
+                    b = cs[i - 1]
+                    if found[b // 13] == b % 13:
+                        exposing.append((M[c * 8 + d], False))
+                    else:
+                        others.append((M[c * 8 + d], False))
+            elif s == 7 and back and found[c // 13] == c % 13 + 1:
+                rets.append((M[c * 8 + d], False))
+    out: list[tuple[Move, bool]] = []
+    if flips:
+        flips.sort(key=lambda f: f[0])
+        out = [(m, True) for _, m in flips]
+    out += homes
+    out += empties
+    out += exposing
+    out += others
+    out += rets
+    return out
+
+
+class _Search:
+    """One resumable depth-first search; ``limit`` caps non-progress moves in a row."""
+
+    def __init__(self, start: Position, tables: _Tables, limit: int | None, dead: dict,
+                 safe: bool = True, relax: bool = True) -> None:
+        self.p = start.copy()
+        self.t = tables
+        self.limit = limit
+        self.dead = dead
+        self.safe = safe
+        self.relax = relax
+        self.tt: dict[bytes, int] = {}
+        self.stack: list[list] = []
+        self.root_forced: list[Undo] = []
+        self.started = False
+        self.hit_limit = False
+        self.nodes = 0
+        self.line: list[Move] | None = None
+
+    def _is_dead(self, key: bytes) -> bool:
+        if not self.relax:
+            return False
+        r = self.dead.get(key)
+        if r is None:
+            r = dead_end(self.p, self.t)
+            self.dead[key] = r
+        return r
+
+    def run(self, max_nodes: int) -> str:
+        """Search on for up to ``max_nodes`` new positions: "won", "exhausted" or "paused"."""
+        p = self.p
+        t = self.t
+        tt = self.tt
+        limit = self.limit
+        stack = self.stack
+        safe = self.safe
+        if not self.started:
+            self.started = True
+            self.root_forced = _apply_safe(p, t, safe)
+            if p.is_won():
+                self.line = [u.move for u in self.root_forced]
+                return "won"
+            key = position_key(p)
+            tt[key] = limit or 0
+            if self._is_dead(key):
+                return "exhausted"
+            stack.append([_gen(p, t), 0, [], None, 0])
+        stop = self.nodes + max_nodes
+        push = p.push
+        pop = p.pop
+        while stack:
+            fr = stack[-1]
+            moves = fr[0]
+            i = fr[1]
+            if i == len(moves):
+                stack.pop()
+                for u in reversed(fr[2]):
+                    pop(u)
+                if fr[3] is not None:
+                    pop(fr[3])
+                continue
+            fr[1] = i + 1
+            m, prog = moves[i]
+            if prog:
+                np = 0
+            else:
+                np = fr[4] + 1
+                if limit is not None and np > limit:
+                    self.hit_limit = True
+                    continue
+            u = push(m)
+            forced = _apply_safe(p, t, safe)
+            if len(forced) and p.is_won() or m.to == FOUNDATION and p.is_won():
+                line = [x.move for x in self.root_forced]
+                for f in stack:
+                    if f[3] is not None:
+                        line.append(f[3].move)
+                    line.extend(x.move for x in f[2])
+                line.append(m)
+                line.extend(x.move for x in forced)
+                self.line = line
+                return "won"
+            key = position_key(p)
+            budget = limit - np if limit is not None else 0
+            old = tt.get(key)
+            if old is not None and old >= budget:
+                for x in reversed(forced):
+                    pop(x)
+                pop(u)
+                continue
+            tt[key] = budget
+            self.nodes += 1
+            if u.flipped or forced:
+                if self._is_dead(key):
+                    for x in reversed(forced):
+                        pop(x)
+                    pop(u)
+                    continue
+            stack.append([_gen(p, t), 0, forced, u, np])
+            if self.nodes >= stop:
+                return "paused"
+        return "exhausted"
+
+
+def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
+          *, safe_moves: bool = True, relaxation: bool = True,
+          limits: tuple[int, ...] = LIMITS) -> Result:
+    """Decide ``position``: Result(status, moves, stats); the position is not changed.
+
+    ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
+    bound the work; None means no bound. ``safe_moves``, ``relaxation`` and ``limits``
+    exist so tests can compare the search with and without its shortcuts.
+    """
+    t0 = time.perf_counter()
+    tables = _tables(position.rules)
+    stats: dict = {"nodes": 0, "seconds": 0.0, "phase": ""}
+
+    def done(status: str, moves: list[Move], phase: str) -> Result:
+        stats["seconds"] = time.perf_counter() - t0
+        stats["phase"] = phase
+        return Result(status, moves, stats)
+
+    if position.is_won():
+        return done(WINNABLE, [], "won")
+    if relaxation and dead_end(position, tables):
+        return done(UNWINNABLE, [], "relaxation")
+    dead: dict[bytes, bool] = {}
+    searches = [_Search(position, tables, k, dead, safe_moves, relaxation) for k in limits]
+    searches.append(_Search(position, tables, None, dead, safe_moves, relaxation))
+    deadline = None if timeout is None else t0 + timeout
+    slice_ = FIRST_SLICE
+    total = 0
+    while searches:
+        for s in list(searches):
+            step = 256
+            want = slice_
+            while want > 0:
+                n = min(step, want)
+                if node_limit is not None:
+                    n = min(n, node_limit - total)
+                    if n <= 0:
+                        stats["nodes"] = total
+                        return done(UNKNOWN, [], "node limit")
+                before = s.nodes
+                r = s.run(n)
+                total += s.nodes - before
+                want -= n
+                if r == "won":
+                    stats["nodes"] = total
+                    name = "complete" if s.limit is None else f"k={s.limit}"
+                    return done(WINNABLE, s.line or [], name)
+                if r == "exhausted":
+                    if s.limit is None or not s.hit_limit:
+                        stats["nodes"] = total
+                        name = "complete" if s.limit is None else f"k={s.limit}"
+                        return done(UNWINNABLE, [], name)
+                    searches.remove(s)
+                    break
+                if deadline is not None and time.perf_counter() > deadline:
+                    stats["nodes"] = total
+                    return done(UNKNOWN, [], "timeout")
+                if s.nodes == before:
+                    # ran out of nodes of the slice without progress; move on
+                    break
+        slice_ *= 2
+    stats["nodes"] = total
+    return done(UNKNOWN, [], "no search left")
+
+
+def solve_text(text: str, rules: Rules | None = None, timeout: float | None = 10.0,
+               node_limit: int | None = None) -> Result:
+    """Solve position text (RULES.md format); options of ``rules`` apply if given."""
+    from .notation import parse_position
+
+    if rules is None:
+        p = parse_position(text)
+    else:
+        p = parse_position(text, rules.any_card_in_space, rules.foundation_return)
+        if p.rules.variant != rules.variant:
+            p = p.with_rules(Rules(p.rules.variant, rules.any_card_in_space, rules.foundation_return))
+    return solve(p, timeout=timeout, node_limit=node_limit)
+
+
+def check_line(position: Position, moves: list[Move]) -> bool:
+    """Do ``moves`` replay legally (Position.play) from ``position`` to a won table?"""
+    p = position.copy()
+    try:
+        for m in moves:
+            p.play(m)
+    except ValueError:
+        return False
+    return p.is_won()
