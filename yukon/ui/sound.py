@@ -1,0 +1,172 @@
+"""Short, quiet table sounds made by code: a slide, a flip, a card going home, a win.
+
+No sound files and no numpy: each sound is a few hundred milliseconds of samples computed
+with ``math`` (filtered noise for the paper sounds, decaying sine partials for the tones),
+packed with the ``array`` module into the mixer's own format and handed to
+``pygame.mixer.Sound(buffer=...)``. Sounds are built on first use, so start-up pays
+nothing. With no audio device, or any mixer trouble, the board goes silent and never
+raises; ``enabled`` switches it off and on.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+from typing import Any
+
+SOUND_NAMES = ("slide", "flip", "home", "win")
+PEAK = 0.3  # loudest sample of any sound, as a fraction of full scale: quiet by design
+VOLUME = 0.6  # the mixer channel volume on top of that
+
+
+def _envelope(n: int, attack: int, decay_per_sample: float) -> list[float]:
+    out = []
+    for i in range(n):
+        a = i / attack if i < attack else 1.0
+        out.append(a * math.exp(-decay_per_sample * i))
+    return out
+
+
+def _noise(n: int, seed: int, smooth: float) -> list[float]:
+    # white noise through a one-pole low-pass: a soft, papery swish instead of a hiss
+    rng = random.Random(seed)
+    y = 0.0
+    out = []
+    for _ in range(n):
+        y += smooth * (rng.uniform(-1.0, 1.0) - y)
+        out.append(y)
+    return out
+
+
+def _tone(n: int, rate: int, freqs: tuple[float, ...], decay_s: float) -> list[float]:
+    out = [0.0] * n
+    weights = [1.0 / (k + 1) for k in range(len(freqs))]
+    for f, w in zip(freqs, weights):
+        step = 2.0 * math.pi * f / rate
+        for i in range(n):
+            out[i] += w * math.sin(step * i)
+    env = _envelope(n, max(1, rate // 400), 1.0 / (decay_s * rate))
+    return [s * e for s, e in zip(out, env)]
+
+
+def _normalise(samples: list[float], peak: float = PEAK) -> list[float]:
+    top = max((abs(s) for s in samples), default=0.0)
+    if top == 0:
+        return samples
+    k = peak / top
+    # a short fade-out so no sound ends in a click
+    fade = min(len(samples), 64)
+    out = [s * k for s in samples]
+    for i in range(fade):
+        out[-1 - i] *= i / fade
+    return out
+
+
+def synthesize(name: str, rate: int = 44100) -> list[float]:
+    """The mono samples (-1..1) of the sound ``name`` at ``rate`` samples a second."""
+    if name == "slide":
+        n = int(0.085 * rate)
+        noise = _noise(n, 11, 0.18)
+        env = _envelope(n, int(0.012 * rate), 1.0 / (0.025 * rate))
+        return _normalise([a * b for a, b in zip(noise, env)], PEAK * 0.55)
+    if name == "flip":
+        n = int(0.045 * rate)
+        noise = _noise(n, 23, 0.45)
+        env = _envelope(n, max(1, int(0.002 * rate)), 1.0 / (0.008 * rate))
+        return _normalise([a * b for a, b in zip(noise, env)], PEAK * 0.6)
+    if name == "home":
+        n = int(0.16 * rate)
+        return _normalise(_tone(n, rate, (1046.5, 2093.0), 0.05), PEAK * 0.6)
+    if name == "win":
+        notes = (523.25, 659.25, 783.99, 1046.5)
+        gap = int(0.1 * rate)
+        n = gap * (len(notes) - 1) + int(0.35 * rate)
+        out = [0.0] * n
+        for k, f in enumerate(notes):
+            last = k == len(notes) - 1
+            tone = _tone(int((0.35 if last else 0.2) * rate), rate, (f, 2 * f), 0.12 if last else 0.06)
+            start = k * gap
+            for i, s in enumerate(tone):
+                out[start + i] += s
+        return _normalise(out)
+    raise ValueError(f"no sound called {name!r}")
+
+
+def to_pcm(samples: list[float], size: int, channels: int) -> bytes:
+    """Samples as raw native-order PCM in the mixer's format: ``size`` as pygame reports it (-16, 16, 8, -8, 32)."""
+    channels = max(1, channels)
+    if size == -16:
+        data = array("h", [int(max(-1.0, min(1.0, s)) * 32767) for s in samples for _ in range(channels)])
+    elif size == 16:
+        data = array("H", [int((max(-1.0, min(1.0, s)) + 1.0) * 32767.5) for s in samples for _ in range(channels)])
+    elif size == -8:
+        data = array("b", [int(max(-1.0, min(1.0, s)) * 127) for s in samples for _ in range(channels)])
+    elif size == 8:
+        data = array("B", [int((max(-1.0, min(1.0, s)) + 1.0) * 127.5) for s in samples for _ in range(channels)])
+    elif abs(size) == 32:
+        data = array("f", [max(-1.0, min(1.0, s)) for s in samples for _ in range(channels)])
+    else:
+        raise ValueError(f"unsupported sample format {size}")
+    return data.tobytes()
+
+
+class SoundBoard:
+    """Plays the table sounds; silent (never raising) without an audio device or when switched off."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.available: bool | None = None  # None until the mixer was tried
+        self.problem: str | None = None
+        self._sounds: dict[str, Any] = {}
+
+    def _ensure_mixer(self) -> bool:
+        if self.available is not None:
+            return self.available
+        try:
+            import pygame
+
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            self.available = bool(pygame.mixer.get_init())
+        except Exception as e:  # no device, no driver: play silently
+            self.available = False
+            self.problem = str(e) or type(e).__name__
+        return self.available
+
+    def sound(self, name: str) -> Any | None:
+        """The pygame Sound for ``name``, built on first use; None when sound is unavailable."""
+        if name in self._sounds:
+            return self._sounds[name]
+        if not self._ensure_mixer():
+            return None
+        try:
+            import pygame
+
+            rate, size, channels = pygame.mixer.get_init()
+            snd = pygame.mixer.Sound(buffer=to_pcm(synthesize(name, rate), size, channels))
+            snd.set_volume(VOLUME)
+        except Exception as e:  # an odd mixer format or a mixer that went away
+            self.problem = str(e) or type(e).__name__
+            snd = None
+        self._sounds[name] = snd
+        return snd
+
+    def play(self, name: str) -> bool:
+        """Play ``name`` if sound is on and works; True when it was started."""
+        if not self.enabled:
+            return False
+        snd = self.sound(name)
+        if snd is None:
+            return False
+        try:
+            snd.play()
+        except Exception:
+            return False
+        return True
+
+    def prepare(self) -> None:
+        """Build every sound now (e.g. once the first frame is on screen)."""
+        if self.enabled:
+            for name in SOUND_NAMES:
+                self.sound(name)
