@@ -1,0 +1,275 @@
+"""The four lessons as data, and the pure lesson runner: scripts, wrong moves, undo, broken files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from yukon.cards import CARD_TEXT
+from yukon.lessons import LESSON_DIR, Lesson, LessonError, LessonRun, load_lesson, load_lessons, parse_lesson
+from yukon.notation import format_position, parse_position
+from yukon.state import FOUNDATION, Move, Position
+
+LESSONS = load_lessons()
+ALL_MOVES = [Move.of(c, t) for c in range(52) for t in range(8)]
+
+
+def lesson_ids() -> list[str]:
+    return [lesson.key for lesson in LESSONS]
+
+
+def scripted_paths(lesson: Lesson) -> list[list[int]]:
+    """Every combination of alternatives (an index per move step) the script allows."""
+    paths: list[list[int]] = [[]]
+    for step in lesson.steps:
+        n = len(step.moves) if step.kind == "move" else 1
+        paths = [p + [i] for p in paths for i in range(n)]
+    return paths
+
+
+def test_there_are_four_lessons_in_order() -> None:
+    assert len(LESSONS) == 4
+    assert [lesson.key[0] for lesson in LESSONS] == ["1", "2", "3", "4"]
+    assert len({lesson.title for lesson in LESSONS}) == 4
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
+def test_lesson_position_is_valid(lesson: Lesson) -> None:
+    position = parse_position(lesson.position_text)
+    # Every card accounted for exactly once: on the table or implied on a foundation.
+    on_table = [c for col in position.columns for c in col]
+    assert len(on_table) == len(set(on_table))
+    assert len(on_table) + sum(position.foundations) == 52
+    assert parse_position(format_position(position)) == position
+    assert not position.is_won() and position.legal_moves()
+    assert all(len(col) > position.down[i] for i, col in enumerate(position.columns) if col)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
+def test_text_is_short_enough_for_the_panel(lesson: Lesson) -> None:
+    # The panel shows about three lines at 800x600; longer text would be cut or crowd the table.
+    texts = [lesson.intro, lesson.outro] + [s.instruction for s in lesson.steps]
+    texts += [s.done for s in lesson.steps] + [s.wrong for s in lesson.steps]
+    texts += [r for s in lesson.steps for r in s.replies.values()]
+    for text in texts:
+        assert len(text) <= 180, text
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
+def test_every_scripted_move_is_legal_where_it_stands(lesson: Lesson) -> None:
+    for path in scripted_paths(lesson):
+        position = lesson.start()
+        for step, choice in zip(lesson.steps, path):
+            for card in step.cards:
+                assert position.is_face_up(card) or position.foundation_top(card // 13) == card, CARD_TEXT[card]
+            if step.kind == "try":
+                for move in step.moves:
+                    assert position.why_illegal(move) is not None, str(move)
+            elif step.kind == "move":
+                for move in step.moves:
+                    assert position.is_legal(move), f"{lesson.key}: {move}"
+                    assert move.card in step.cards and move.to in step.targets
+                position.play(step.moves[choice])
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
+def test_playing_every_scripted_path_completes_the_lesson(lesson: Lesson) -> None:
+    for path in scripted_paths(lesson):
+        run = LessonRun(lesson)
+        for number, (step, choice) in enumerate(zip(lesson.steps, path)):
+            assert run.step_index == number and not run.finished
+            if step.kind == "finish":
+                while not run.finished:
+                    move = run.hint()
+                    assert move is not None and move.to == FOUNDATION
+                    reply = run.play(move)
+                    assert reply.right and reply.made
+            else:
+                reply = run.play(step.moves[choice])
+                assert reply.right
+                assert reply.made == (step.kind == "move")
+        assert run.finished and run.step is None
+        assert run.instruction == lesson.outro
+    if lesson.key.startswith("4"):
+        assert run.position.is_won()
+
+
+def test_lesson_four_ends_won_whatever_order_the_cards_go_home() -> None:
+    lesson = LESSONS[3]
+    for seed in range(20):
+        rng = random.Random(seed)
+        run = LessonRun(lesson)
+        while run.step is not None and run.step.kind != "finish":
+            assert run.play(run.hint()).right  # type: ignore[arg-type]
+        while not run.finished:
+            home = [m for m in run.position.legal_moves() if m.to == FOUNDATION]
+            assert home, "the endgame got stuck"
+            reply = run.play(rng.choice(home))
+            assert reply.right and reply.made
+        assert run.position.is_won()
+        assert lesson.outro in reply.text
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
+def test_every_wrong_move_is_answered_and_changes_nothing(lesson: Lesson) -> None:
+    run = LessonRun(lesson)
+    while not run.finished:
+        step = run.step
+        assert step is not None
+        key, index = run.position.key(), run.step_index
+        for move in ALL_MOVES:
+            if run.would_accept(move) or (step.kind == "try" and move in step.moves):
+                continue
+            reply = run.play(move)
+            assert not reply.right and not reply.made and reply.undo is None
+            assert run.position.key() == key and run.step_index == index
+            reason = run.position.why_illegal(move)
+            if reason is None:
+                assert reply.text == step.replies.get(move, step.wrong)
+            else:
+                assert reason[1:] in reply.text  # the engine's own reason, as a sentence
+        assert run.play(run.hint()).right  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lesson", [l for l in LESSONS if any(s.kind == "try" for s in l.steps)], ids=lambda l: l.key)
+def test_a_try_step_shows_the_engine_reason_and_leaves_the_table(lesson: Lesson) -> None:
+    run = LessonRun(lesson)
+    while run.step is not None and run.step.kind != "try":
+        run.play(run.hint())  # type: ignore[arg-type]
+    step = run.step
+    assert step is not None
+    key, index = run.position.key(), run.step_index
+    reason = run.position.why_illegal(step.moves[0])
+    reply = run.play(step.moves[0])
+    assert reply.right and not reply.made
+    assert reason is not None and reason[1:] in reply.text and step.done in reply.text
+    assert run.position.key() == key and run.step_index == index + 1
+
+
+def test_lesson_three_refuses_a_non_king_in_the_space_with_the_rule() -> None:
+    run = LessonRun(LESSONS[2])
+    run.play(run.hint())  # type: ignore[arg-type]
+    reply = run.play(run.hint())  # type: ignore[arg-type]
+    assert reply.text.startswith("Only a King can fill an empty column.")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
+def test_undo_takes_back_moves_and_their_steps(lesson: Lesson) -> None:
+    run = LessonRun(lesson)
+    seen: list[tuple[tuple, int]] = []
+    while not run.finished:
+        before = (run.position.key(), run.step_index)
+        reply = run.play(run.hint())  # type: ignore[arg-type]
+        if reply.made:
+            seen.append(before)
+    assert run.finished
+    while seen:
+        key, index = seen.pop()
+        undo = run.undo()
+        assert undo is not None and not run.finished
+        assert run.position.key() == key and run.step_index == index
+    assert run.undo() is None
+    assert run.position == lesson.start()
+
+
+def test_restart_goes_back_to_the_first_step() -> None:
+    run = LessonRun(LESSONS[3])
+    for _ in range(4):
+        run.play(run.hint())  # type: ignore[arg-type]
+    assert run.step_index == 4
+    run.restart()
+    assert run.step_index == 0 and run.position == LESSONS[3].start() and not run.history
+
+
+def test_highlights_point_at_the_step_and_the_finish_shows_what_can_go_home() -> None:
+    run = LessonRun(LESSONS[3])
+    cards, targets = run.highlights()
+    assert cards == run.step.cards and targets == (FOUNDATION,)  # type: ignore[union-attr]
+    while run.step is not None and run.step.kind != "finish":
+        run.play(run.hint())  # type: ignore[arg-type]
+    cards, targets = run.highlights()
+    assert cards and targets == (FOUNDATION,)
+    assert all(run.position.is_legal(Move.of(c, FOUNDATION)) for c in cards)
+
+
+def test_a_finished_lesson_takes_no_more_moves() -> None:
+    run = LessonRun(LESSONS[0])
+    while not run.finished:
+        run.play(run.hint())  # type: ignore[arg-type]
+    key = run.position.key()
+    reply = run.play(Move.of(0, 0))
+    assert not reply.right and not reply.made and reply.finished
+    assert run.position.key() == key and run.hint() is None and run.highlights() == ((), ())
+
+
+# -- broken files ------------------------------------------------------------------------
+def good_data() -> dict:
+    return json.loads((LESSON_DIR / f"{LESSONS[0].key}.json").read_text(encoding="utf-8"))
+
+
+def broken(change) -> str:
+    data = good_data()
+    change(data)
+    return json.dumps(data)
+
+
+BROKEN_CASES = {
+    "not json": ("{ title: ", "not valid JSON (line 1"),
+    "a list": ("[1, 2]", "one JSON object"),
+    "no title": (broken(lambda d: d.pop("title")), "'title' is missing"),
+    "title a number": (broken(lambda d: d.update(title=3)), "'title' must be text"),
+    "no position": (broken(lambda d: d.pop("position")), "'position' must be position text"),
+    "card missing": (broken(lambda d: d["position"].__setitem__(2, ": KD")), "card(s) missing from the position: TH"),
+    "card twice": (broken(lambda d: d["position"].__setitem__(8, ": QD KD")), "KD appears twice"),
+    "six columns": (broken(lambda d: d["position"].pop()), "only 6 column lines"),
+    "no steps": (broken(lambda d: d.update(steps=[])), "at least one step"),
+    "bad move text": (broken(lambda d: d["steps"][1].update(moves=["9S-9"])), "step 2: '9S-9' is not a move"),
+    "illegal move": (broken(lambda d: d["steps"][1].update(moves=["9S-7"])), "step 2: the move 9S-7 is not legal there (the 9 of spades needs a red 10"),
+    "try is legal": (broken(lambda d: d["steps"][0].update(moves=["9S-1"])), "step 1: the 'try' move 9S-1 must be one the rules refuse"),
+    "no moves": (broken(lambda d: d["steps"][2].update(moves=[])), "step 3: a 'move' step needs at least one move"),
+    "unknown kind": (broken(lambda d: d["steps"][0].update(kind="jump")), "step 1: unknown kind 'jump'"),
+    "bad target": (broken(lambda d: d["steps"][1].update(to=[8])), "step 2: in 'to': 8 is not a column"),
+    "bad card": (broken(lambda d: d["steps"][1].update(cards=["1S"])), "step 2: in 'cards'"),
+    "no wrong text": (broken(lambda d: d["steps"][1].pop("wrong")), "step 2: 'wrong' is missing"),
+    "bad reply": (broken(lambda d: d["steps"][1].update(replies={"XX": "no"})), "step 2: in 'replies'"),
+    "finish too early": (broken(lambda d: d["steps"].insert(0, {"kind": "finish", "instruction": "go", "wrong": "no"})), "step 1: a 'finish' step must be the last"),
+    "finish impossible": (broken(lambda d: d["steps"].append({"kind": "finish", "instruction": "go", "wrong": "no"})), "step 4: the table cannot be finished"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_CASES))
+def test_broken_lesson_files_give_clear_errors(case: str) -> None:
+    text, expected = BROKEN_CASES[case]
+    with pytest.raises(LessonError) as info:
+        parse_lesson(text, "broken")
+    message = str(info.value)
+    assert message.startswith("lesson file broken.json: "), message
+    assert expected in message, message
+
+
+def test_loading_from_disk_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "2-fine.json").write_text(json.dumps(good_data()), encoding="utf-8")
+    (tmp_path / "9-bad.json").write_text("{", encoding="utf-8")
+    with pytest.raises(LessonError, match="9-bad.json: not valid JSON"):
+        load_lessons(tmp_path)
+    (tmp_path / "9-bad.json").write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(LessonError, match="9-bad.json: cannot be read"):
+        load_lesson(tmp_path / "9-bad.json")
+    (tmp_path / "9-bad.json").unlink()
+    assert [lesson.key for lesson in load_lessons(tmp_path)] == ["2-fine"]
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(LessonError, match="no lesson files"):
+        load_lessons(tmp_path / "empty")
+    with pytest.raises(LessonError, match="no lessons folder"):
+        load_lessons(tmp_path / "missing")
+
+
+def test_position_may_be_one_string_too() -> None:
+    data = good_data()
+    data["position"] = "\n".join(data["position"])
+    lesson = parse_lesson(json.dumps(data), "joined")
+    assert lesson.start() == LESSONS[0].start()
+    assert isinstance(lesson.start(), Position)

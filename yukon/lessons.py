@@ -1,0 +1,351 @@
+"""Guided lessons: prepared positions with a script, and the runner that plays them.
+
+A lesson is a JSON file under ``assets/lessons/``: a title, an opening line, a
+position in the position text of RULES.md, a list of steps and a closing line. Each
+step has an instruction, the move or moves that count, the cards and destinations to
+highlight, what to say after the right move and what to say for a legal move that is
+not the one asked for. Three kinds of step:
+
+- ``move``: the player makes one of ``moves`` (alternatives; each must be legal).
+- ``try``: the player tries one of ``moves``, which the rules refuse; the engine's
+  reason is shown and the lesson goes on, the table unchanged.
+- ``finish``: any move to a foundation counts; the step ends when the game is won.
+
+Loading checks everything, the script included, by playing every alternative through,
+so a broken file is refused with a message that names the file and the step. The
+runner (``LessonRun``) is pure: a wrong move never changes the position.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import Card, parse_card
+from .notation import MoveTextError, PositionError, parse_move, parse_position
+from .state import FOUNDATION, Move, Position, Undo
+
+LESSON_DIR = Path(__file__).resolve().parent.parent / "assets" / "lessons"
+STEP_KINDS = ("move", "try", "finish")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; ``str()`` names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the player is asked to do."""
+
+    kind: str
+    instruction: str
+    moves: tuple[Move, ...]
+    cards: tuple[Card, ...]  # cards to highlight
+    targets: tuple[int, ...]  # destinations to highlight: columns 0..6, FOUNDATION
+    done: str  # said after the right move (after the engine's reason for a ``try``)
+    wrong: str  # said for a legal move that is not the one asked for
+    replies: dict[Move, str] = field(default_factory=dict)  # words for particular wrong moves
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson as loaded: its text, its steps and its starting position."""
+
+    key: str  # the file name without ``.json``; what "finished" is remembered by
+    title: str
+    intro: str
+    outro: str
+    steps: tuple[Step, ...]
+    position_text: str
+
+    def start(self) -> Position:
+        """A fresh copy of the starting position."""
+        return parse_position(self.position_text)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The runner's answer to a move the player tried."""
+
+    right: bool  # the move was the one asked for
+    made: bool  # the move was made on the table (False for every wrong move and a ``try``)
+    text: str  # what to tell the player
+    undo: Undo | None = None  # the record of the move made, for animating it
+    finished: bool = False  # the lesson is complete
+
+
+def _sentence(text: str) -> str:
+    """An engine reason as a sentence: capital first letter, full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class LessonRun:
+    """One lesson being played: the position, the current step, undo."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.position = lesson.start()
+        self.step_index = 0
+        self.finished = False
+        self.history: list[tuple[Undo, int]] = []  # each move made, with the step it was made in
+
+    @property
+    def step(self) -> Step | None:
+        """The current step, or None once the lesson is finished."""
+        return None if self.finished else self.lesson.steps[self.step_index]
+
+    @property
+    def step_count(self) -> int:
+        """How many steps the lesson has."""
+        return len(self.lesson.steps)
+
+    @property
+    def instruction(self) -> str:
+        """What the player is asked to do now (the closing line once finished)."""
+        step = self.step
+        return self.lesson.outro if step is None else step.instruction
+
+    def restart(self) -> None:
+        """Back to the start of the lesson."""
+        self.position = self.lesson.start()
+        self.step_index = 0
+        self.finished = False
+        self.history.clear()
+
+    def hint(self) -> Move | None:
+        """The move the current step asks for (None when finished)."""
+        step = self.step
+        if step is None:
+            return None
+        if step.kind == "finish":
+            return next((m for m in self.position.legal_moves() if m.to == FOUNDATION), None)
+        return step.moves[0]
+
+    def highlights(self) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+        """The cards and the destinations (columns 0..6, FOUNDATION) to point at now."""
+        step = self.step
+        if step is None:
+            return (), ()
+        if step.kind == "finish" and not step.cards:
+            cards = tuple(m.card for m in self.position.legal_moves() if m.to == FOUNDATION)
+            return cards, step.targets or (FOUNDATION,)
+        return step.cards, step.targets
+
+    def would_accept(self, move: Move) -> bool:
+        """Would ``move`` count for the current step (without trying it)?"""
+        step = self.step
+        if step is None:
+            return False
+        if step.kind == "finish":
+            return move.to == FOUNDATION and self.position.is_legal(move)
+        return move in step.moves
+
+    def play(self, move: Move) -> Reply:
+        """Try the player's move: make it if it is the one asked for, else explain why not."""
+        step = self.step
+        if step is None:
+            return Reply(False, False, "This lesson is finished.", finished=True)
+        reason = self.position.why_illegal(move)
+        if step.kind == "try":
+            if move in step.moves:
+                text = " ".join(t for t in (_sentence(reason or ""), step.done) if t)
+                self._advance()
+                return Reply(True, False, text, finished=self.finished)
+            if reason is not None:
+                return Reply(False, False, _sentence(reason))
+            return Reply(False, False, step.replies.get(move, step.wrong))
+        if reason is not None:
+            return Reply(False, False, _sentence(reason))
+        if not self.would_accept(move):
+            return Reply(False, False, step.replies.get(move, step.wrong))
+        before = self.step_index
+        undo = self.position.push(move)
+        self.history.append((undo, before))
+        if step.kind == "move" or self.position.is_won():
+            self._advance()
+        text = step.done if (step.kind == "move" or self.finished) else ""
+        if self.finished:
+            text = " ".join(t for t in (text, self.lesson.outro) if t)
+        return Reply(True, True, text, undo, self.finished)
+
+    def undo(self) -> Undo | None:
+        """Take back the last move made in the lesson (and go back to its step)."""
+        if not self.history:
+            return None
+        undo, step_index = self.history.pop()
+        self.position.pop(undo)
+        self.step_index = step_index
+        self.finished = False
+        return undo
+
+    def _advance(self) -> None:
+        if self.step_index + 1 >= len(self.lesson.steps):
+            self.finished = True
+        else:
+            self.step_index += 1
+
+
+# -- loading ---------------------------------------------------------------------------
+def _text(data: dict[str, Any], key: str, where: str, required: bool = True) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise LessonError(f"{where}: '{key}' must be text")
+    if required and not value.strip():
+        raise LessonError(f"{where}: '{key}' is missing or empty")
+    return value.strip()
+
+
+def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise LessonError(f"{where}: '{key}' must be a list")
+    return value
+
+
+def _parse_step(data: Any, where: str) -> Step:
+    if not isinstance(data, dict):
+        raise LessonError(f"{where}: a step must be an object with an 'instruction'")
+    kind = data.get("kind", "move")
+    if kind not in STEP_KINDS:
+        raise LessonError(f"{where}: unknown kind {kind!r} (choose {', '.join(STEP_KINDS)})")
+    moves: list[Move] = []
+    for text in _list(data, "moves", where):
+        try:
+            moves.append(parse_move(str(text)))
+        except MoveTextError as e:
+            raise LessonError(f"{where}: {e}") from None
+    if kind != "finish" and not moves:
+        raise LessonError(f"{where}: a '{kind}' step needs at least one move in 'moves'")
+    cards: list[Card] = []
+    for text in _list(data, "cards", where):
+        try:
+            cards.append(parse_card(str(text)))
+        except ValueError as e:
+            raise LessonError(f"{where}: in 'cards': {e}") from None
+    targets: list[int] = []
+    for t in _list(data, "to", where):
+        if isinstance(t, str) and t.strip().upper() == "F":
+            targets.append(FOUNDATION)
+        elif isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= 7:
+            targets.append(t - 1)
+        else:
+            raise LessonError(f"{where}: in 'to': {t!r} is not a column 1-7 or \"F\"")
+    replies_data = data.get("replies", {})
+    if not isinstance(replies_data, dict):
+        raise LessonError(f"{where}: 'replies' must map moves to text")
+    replies: dict[Move, str] = {}
+    for move_text, reply in replies_data.items():
+        try:
+            move = parse_move(move_text)
+        except MoveTextError as e:
+            raise LessonError(f"{where}: in 'replies': {e}") from None
+        if not isinstance(reply, str) or not reply.strip():
+            raise LessonError(f"{where}: the reply for {move_text} must be text")
+        replies[move] = reply.strip()
+    return Step(
+        kind=kind,
+        instruction=_text(data, "instruction", where),
+        moves=tuple(moves),
+        cards=tuple(cards),
+        targets=tuple(targets),
+        done=_text(data, "done", where, required=False),
+        wrong=_text(data, "wrong", where),
+        replies=replies,
+    )
+
+
+def _check_script(position: Position, steps: tuple[Step, ...], index: int, name: str) -> None:
+    """Play every alternative of every step from ``index`` on; raise on the first fault."""
+    if index == len(steps):
+        return
+    step = steps[index]
+    where = f"lesson file {name}: step {index + 1}"
+    if step.kind == "try":
+        for move in step.moves:
+            if position.is_legal(move):
+                raise LessonError(f"{where}: the 'try' move {move} must be one the rules refuse, but it is legal")
+        _check_script(position, steps, index + 1, name)
+        return
+    if step.kind == "finish":
+        if index != len(steps) - 1:
+            raise LessonError(f"{where}: a 'finish' step must be the last step")
+        p = position.copy()
+        while not p.is_won():
+            home = next((m for m in p.legal_moves() if m.to == FOUNDATION), None)
+            if home is None:
+                raise LessonError(f"{where}: the table cannot be finished by sending cards to the foundations")
+            p.push(home)
+        return
+    for move in step.moves:
+        reason = position.why_illegal(move)
+        if reason is not None:
+            raise LessonError(f"{where}: the move {move} is not legal there ({reason})")
+        undo = position.push(move)
+        try:
+            _check_script(position, steps, index + 1, name)
+        finally:
+            position.pop(undo)
+
+
+def parse_lesson(text: str, key: str = "lesson") -> Lesson:
+    """A lesson from its JSON text; raises LessonError naming ``key`` and the problem."""
+    name = f"{key}.json"
+    where = f"lesson file {name}"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LessonError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    if not isinstance(data, dict):
+        raise LessonError(f"{where}: the file must hold one JSON object")
+    position_data = data.get("position")
+    if isinstance(position_data, list) and all(isinstance(line, str) for line in position_data):
+        position_text = "\n".join(position_data) + "\n"
+    elif isinstance(position_data, str):
+        position_text = position_data
+    else:
+        raise LessonError(f"{where}: 'position' must be position text (a string or a list of lines)")
+    try:
+        position = parse_position(position_text)
+    except PositionError as e:
+        raise LessonError(f"{where}: position {e}") from None
+    steps_data = _list(data, "steps", where)
+    if not steps_data:
+        raise LessonError(f"{where}: 'steps' must list at least one step")
+    steps = tuple(_parse_step(s, f"{where}: step {i + 1}") for i, s in enumerate(steps_data))
+    lesson = Lesson(
+        key=key,
+        title=_text(data, "title", where),
+        intro=_text(data, "intro", where),
+        outro=_text(data, "outro", where),
+        steps=steps,
+        position_text=position_text,
+    )
+    _check_script(position, steps, 0, name)
+    return lesson
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and check one lesson file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise LessonError(f"lesson file {path.name}: cannot be read ({e})") from None
+    return parse_lesson(text, path.stem)
+
+
+def load_lessons(directory: str | Path = LESSON_DIR) -> list[Lesson]:
+    """Every lesson in ``directory``, in file-name order; raises LessonError on the first bad one."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise LessonError(f"no lessons folder at {directory}")
+    lessons = [load_lesson(p) for p in sorted(directory.glob("*.json"))]
+    if not lessons:
+        raise LessonError(f"no lesson files in {directory}")
+    return lessons
