@@ -1,0 +1,153 @@
+"""The bookkeeping around a game: resume, autosave, statistics and sounds, in one place.
+
+``Session`` is told what happens at the table (a move, undo or redo, a restart, a new deal,
+a win, quitting) and does the rest: it saves the game after every change and on quit,
+counts the game as played at its first move, records a loss when an unfinished counted
+game is abandoned, records a win and words the news, and plays the matching sound. It
+never raises into the table: every file problem becomes a message for the player, each
+said once. No drawing here; the sound board is passed in (any object with ``play(name)``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Protocol
+
+from ..save import SavedGame, Store, clear_game, load_game, save_game
+from ..settings import Settings, load_settings, save_settings
+from ..state import Game, Undo
+from ..stats import Statistics, load_stats, save_stats
+
+
+class SoundPlayer(Protocol):
+    """Anything that can play a named sound."""
+
+    enabled: bool
+
+    def play(self, name: str) -> bool: ...
+
+
+class _Silent:
+    enabled = False
+
+    def play(self, name: str) -> bool:
+        return False
+
+
+class Session:
+    """Saved game, settings, statistics and sound for one run of the window."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None, sound: SoundPlayer | None = None) -> None:
+        self.store = Store(folder)
+        self.messages: list[str] = []  # for the table to show, oldest first; it pops them
+        self.settings, problem = load_settings(self.store)
+        self._tell(problem)
+        self.stats, problem = load_stats(self.store)
+        self._tell(problem)
+        self.sound: SoundPlayer = sound if sound is not None else _Silent()
+        self.sound.enabled = self.settings.sound
+        self.counted = False  # the game under way counts as played
+        self.finished = False  # the game under way was won (no loss on leaving it)
+        self.news: list[str] = []  # what the last win set (records), for the win message
+
+    def _tell(self, message: str | None) -> None:
+        if message:
+            self.messages.append(message)
+
+    def take_messages(self) -> list[str]:
+        """The messages not yet shown, and forget them."""
+        out, self.messages = self.messages, []
+        return out
+
+    # -- start and resume --------------------------------------------------------------
+    def resume(self) -> SavedGame | None:
+        """The saved game to continue, or None (a damaged save is reported and kept aside)."""
+        result = load_game(self.store)
+        if result.problem:
+            self._tell(result.problem + ". A new deal starts.")
+        if result.saved is None:
+            return None
+        saved = result.saved
+        if saved.game.position.is_won():
+            clear_game(self.store)
+            return None
+        self.counted = saved.counted
+        self.finished = False
+        return saved
+
+    def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None) -> None:
+        """Save the game in progress (a won game leaves nothing to resume)."""
+        if game.position.is_won():
+            clear_game(self.store)
+            return
+        self._tell(save_game(self.store, game, elapsed, self.counted, extra))
+
+    # -- what happens at the table -----------------------------------------------------
+    def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move") -> list[str]:
+        """A move (kind ``move``), an undo or a redo was made; returns the win news, if it won."""
+        if kind == "move" and not self.counted:
+            self.counted = True
+            self.stats.count_played(game.rules.variant)
+            self._tell(save_stats(self.store, self.stats))
+        if undo is not None:
+            if undo.move.to_foundation and kind != "undo":
+                self.sound.play("home")
+            else:
+                self.sound.play("slide")
+            if undo.flipped:
+                self.sound.play("flip")
+        if game.position.is_won() and not self.finished:
+            return self.won(game, elapsed)
+        self.save(game, elapsed)
+        return []
+
+    def won(self, game: Game, elapsed: float) -> list[str]:
+        """The game is won: record it, play the fanfare, forget the save; returns the news."""
+        self.finished = True
+        self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
+        self.counted = True
+        self._tell(save_stats(self.store, self.stats))
+        clear_game(self.store)
+        self.sound.play("win")
+        return self.news
+
+    def restarted(self, game: Game, elapsed: float) -> None:
+        """Restart deal: the same attempt goes on (no loss, not a new game; the clock runs on)."""
+        self.save(game, elapsed)
+
+    def leaving(self, game: Game | None) -> None:
+        """The game under way is being replaced (new deal, another deal, other rules)."""
+        if game is not None and self.counted and not self.finished:
+            self.stats.record_loss(game.rules.variant)
+            self._tell(save_stats(self.store, self.stats))
+        self.counted = False
+        self.finished = False
+        self.news = []
+
+    def started(self, game: Game) -> None:
+        """A fresh game is on the table: save it so a quit right now still resumes it."""
+        self.counted = False
+        self.finished = False
+        self.save(game, 0.0)
+
+    def under_way(self, game: Game | None) -> bool:
+        """Would replacing this game lose something (moves made, not won)?"""
+        return game is not None and bool(game.history or self.counted) and not self.finished
+
+    def quitting(self, game: Game | None, elapsed: float) -> None:
+        """The window closes: keep the game for next time (quitting is not a loss)."""
+        if game is not None and not self.finished:
+            self.save(game, elapsed)
+        self._tell(save_settings(self.store, self.settings))
+
+    # -- settings and statistics -------------------------------------------------------
+    def change_settings(self, settings: Settings) -> None:
+        """Take new settings and keep them."""
+        self.settings = settings
+        self.sound.enabled = settings.sound
+        self._tell(save_settings(self.store, settings))
+
+    def reset_stats(self, variant: str | None = None) -> None:
+        """Forget the statistics of one variant (or all) and keep that."""
+        self.stats.reset(variant)
+        self._tell(save_stats(self.store, self.stats))
