@@ -89,10 +89,10 @@ RULES_SECTIONS: list[Section] = [
 ]
 
 KEYS: list[tuple[str, str]] = [
-    ("Left / Right", "move the keyboard cursor to the next column"),
-    ("Up / Down", "pick a deeper or shallower face-up card (its whole tail goes along)"),
+    ("Left / Right", "move the keyboard cursor to the next column or foundation"),
+    ("Up / Down", "pick a deeper or shallower face-up card (its tail goes along)"),
     ("Enter or Space", "select the card under the cursor, or place the selection there"),
-    ("F", "send the selected end card (or the cursor's end card) to its foundation"),
+    ("F", "send the selected card, or the end card under the cursor, home"),
     ("Esc", "cancel the selection, or close a screen"),
     ("Ctrl+Z", "undo the last move"),
     ("Ctrl+Y", "redo a move you undid"),

@@ -1,0 +1,132 @@
+"""The settings, statistics, keys and deal sheets, driven by the app's input commands."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from yukon.cards import MAX_SEED
+from yukon.settings import Settings
+from yukon.stats import Statistics
+from yukon.ui.input import Action, PointerDown
+from yukon.ui.keys_overlay import DealDialog, KeysOverlay
+from yukon.ui.settings_screen import ROWS, SettingsScreen
+from yukon.ui.stats_screen import StatsScreen
+
+
+@pytest.fixture(scope="module")
+def surface() -> pygame.Surface:
+    pygame.init()
+    return pygame.display.set_mode((800, 600))
+
+
+def click_button(sheet, surface: pygame.Surface, label: str) -> None:
+    sheet.draw(surface)
+    buttons = sheet.question.answers if sheet.question is not None else sheet.buttons()
+    labels = [lb for lb, _ in buttons]
+    rect = sheet._hits[labels.index(label)][0]
+    sheet.handle(PointerDown(rect.centerx, rect.centery, 1))
+
+
+def test_settings_change_by_keys_and_clicks(surface: pygame.Surface) -> None:
+    got = []
+    s = SettingsScreen(Settings(), False, lambda st, new: got.append((st, new)))
+    s.draw(surface)
+    sound_row = [name for name, _, _ in ROWS].index("sound")
+    for _ in range(sound_row):
+        s.handle(Action("down"))
+    s.handle(Action("confirm"))
+    r = s._rows[[name for name, _, _ in ROWS].index("left_handed")]
+    s.handle(PointerDown(r.centerx, r.centery, 1))
+    click_button(s, surface, "Done")
+    assert s.closed and len(got) == 1
+    st, new = got[0]
+    assert st.sound is False and st.left_handed is True and new is False
+
+
+def test_rule_change_asks_before_replacing_a_game(surface: pygame.Surface) -> None:
+    got = []
+    original = Settings()
+    s = SettingsScreen(original, True, lambda st, new: got.append((st.variant, new)))
+    s.handle(Action("right"))  # Game: Yukon -> Russian
+    click_button(s, surface, "Done")
+    assert s.question is not None and not got
+    s.handle(Action("cancel"))  # Back: nothing happens yet
+    assert s.question is None and not s.closed
+    click_button(s, surface, "Done")
+    click_button(s, surface, "New deal now")
+    assert got == [("russian", True)] and s.closed
+    assert original.variant == "yukon"  # the caller's settings were not touched
+    got.clear()
+    s = SettingsScreen(Settings(), True, lambda st, new: got.append((st.variant, new)))
+    s.handle(Action("right"))
+    click_button(s, surface, "Done")
+    click_button(s, surface, "From the next deal")
+    assert got == [("russian", False)]
+
+
+def test_rule_change_without_a_game_deals_without_asking(surface: pygame.Surface) -> None:
+    got = []
+    s = SettingsScreen(Settings(), False, lambda st, new: got.append(new))
+    s.handle(Action("right"))
+    click_button(s, surface, "Done")
+    assert got == [True] and s.question is None
+
+
+def test_cancel_keeps_everything(surface: pygame.Surface) -> None:
+    got = []
+    s = SettingsScreen(Settings(), True, lambda st, new: got.append(st))
+    s.handle(Action("right"))
+    s.handle(Action("cancel"))
+    assert s.closed and got == []
+
+
+def test_stats_reset_asks_first(surface: pygame.Surface) -> None:
+    stats = Statistics()
+    stats.count_played("yukon")
+    resets = []
+    s = StatsScreen(stats, "yukon", lambda: resets.append(1), news=["New best time!"])
+    click_button(s, surface, "Reset...")
+    assert s.question is not None and not resets
+    click_button(s, surface, "Keep them")
+    assert not resets and not s.closed
+    click_button(s, surface, "Reset...")
+    click_button(s, surface, "Reset")
+    assert resets == [1]
+    s.handle(Action("cancel"))
+    assert s.closed
+
+
+def test_keys_overlay_closes_on_any_key(surface: pygame.Surface) -> None:
+    k = KeysOverlay()
+    k.draw(surface)
+    k.handle(Action("down"))
+    assert not k.closed
+    k.handle(Action("hint"))
+    assert k.closed
+
+
+def test_deal_dialog(surface: pygame.Surface) -> None:
+    got = []
+    d = DealDialog(5, got.append)
+    d.handle(Action("confirm"))
+    assert d.error and not got
+    d.type_text("12a3")
+    assert d.text == "123"
+    d.type_text("x")
+    assert d.error and d.text == "123"
+    d.handle(Action("undo"))  # Backspace arrives as undo
+    d.draw(surface)
+    d.type_text(str(MAX_SEED + 1)[:17])
+    assert len(d.text) <= 20
+    d.text = str(MAX_SEED + 1)
+    d.handle(Action("confirm"))
+    assert d.error and not d.closed
+    d.text = "4711"
+    click_button(d, surface, "Deal")
+    assert got == [4711] and d.closed

@@ -1,0 +1,129 @@
+"""The keys overlay (?) listing every shortcut, and the "Choose deal" box that takes a deal number."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..cards import MAX_SEED
+from ..help_text import KEYS
+from . import art
+from .input import Action, Command, PointerDown
+from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
+from .widgets import wrap
+
+
+class KeysOverlay(Sheet):
+    """Every shortcut in two columns; any key or click closes it."""
+
+    title = "Keys"
+
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [("Close", self.close)]
+
+    def handle(self, cmd: Command) -> None:
+        if isinstance(cmd, Action) and cmd.name not in ("left", "right", "up", "down"):
+            self.close()
+            return
+        if isinstance(cmd, PointerDown):
+            self.close()
+            return
+        super().handle(cmd)
+
+    def _key_width(self, size: int) -> int:
+        return max(art.font(size, True).size(k)[0] for k, _ in KEYS) + 20
+
+    def content_height(self, width: int, size: int | None = None) -> int:
+        size = size or self.size
+        line = art.font(size).get_linesize()
+        rows = sum(len(wrap(what, size, width - self._key_width(size))) for _, what in KEYS)
+        return rows * line + len(KEYS) * 2 + 8
+
+    def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        size = self.size
+        while size > 10 and self.content_height(rect.w, size) > rect.h:
+            size -= 1  # a small window: smaller type rather than a hidden key
+        line = art.font(size).get_linesize()
+        key_w = self._key_width(size)
+        y = rect.y
+        for key, what in KEYS:
+            surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
+            for part in wrap(what, size, rect.w - key_w):
+                surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
+                y += line
+            y += 2
+
+
+class DealDialog(Sheet):
+    """Type a deal number; Enter deals it (after the caller's own question, if any)."""
+
+    title = "Choose deal"
+
+    def __init__(self, current: int | None, on_deal: Callable[[int], None]) -> None:
+        super().__init__()
+        self.text = ""
+        self.current = current
+        self.on_deal = on_deal
+        self.error: str | None = None
+
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [("Cancel", self.close), ("Deal", self.deal)]
+
+    def type_text(self, s: str) -> None:
+        """Characters typed (from a TEXTINPUT event); only digits are kept."""
+        digits = "".join(ch for ch in s if ch.isdigit())
+        if digits and len(self.text) < 20:
+            self.text = (self.text + digits)[:20]
+            self.error = None
+        elif s.strip() and not digits:
+            self.error = "A deal number has digits only."
+
+    def backspace(self) -> None:
+        """Delete the last digit."""
+        self.text = self.text[:-1]
+        self.error = None
+
+    def deal(self) -> None:
+        """Deal the typed number, or say what is wrong with it."""
+        if not self.text:
+            self.error = "Type a deal number first."
+            return
+        n = int(self.text)
+        if n > MAX_SEED:
+            self.error = f"Deal numbers go from 0 to {MAX_SEED}."
+            return
+        self.closed = True
+        self.on_deal(n)
+
+    def action(self, name: str) -> bool:
+        if name == "confirm":
+            self.deal()
+            return True
+        if name in ("undo", "backspace"):
+            self.backspace()
+            return True
+        return name in ("left", "right", "up", "down", "redo", "hint")
+
+    def content_height(self, width: int) -> int:
+        return art.font(self.size).get_linesize() * 6
+
+    def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        size = self.size
+        y = draw_paragraphs(surface, rect, ["Every shuffle has a number. Type one to play that deal "
+                                            "(to replay a game or play the one a friend had)."], size, TEXT_DIM)
+        box = pygame.Rect(rect.x, y, min(rect.w, size * 18), art.font(size + 4).get_linesize() + 12)
+        pygame.draw.rect(surface, (8, 26, 14), box, border_radius=6)
+        pygame.draw.rect(surface, FOCUS, box, width=2, border_radius=6)
+        shown = self.text or ""
+        img = art.text(shown, size + 4, TEXT, True) if shown else None
+        x = box.x + 10
+        if img is not None:
+            surface.blit(img, (x, box.y + 6))
+            x += img.get_width() + 2
+        pygame.draw.line(surface, FOCUS, (x + 1, box.y + 8), (x + 1, box.bottom - 8), 2)  # the caret
+        y = box.bottom + 8
+        if self.error:
+            surface.blit(art.text(self.error, size, (255, 140, 120), True), (rect.x, y))
+        elif self.current is not None:
+            surface.blit(art.text(f"This deal is number {self.current}.", size, TEXT_DIM), (rect.x, y))

@@ -1,0 +1,164 @@
+"""The settings screen: each setting one row, changed by a click or by the keys.
+
+Up/Down move the focus between rows, Left/Right/Enter change the focused one. Done keeps
+the choices. A change of the rules (variant or an option) while a game is under way asks
+first: deal anew under the new rules now, or keep playing and use them from the next deal.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Callable
+
+import pygame
+
+from ..rules import VARIANT_TITLES
+from ..settings import ANIMATION_ORDER, Settings
+from . import art
+from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
+
+# (field, label, help line); the value text comes from ``value_text``
+ROWS: list[tuple[str, str, str]] = [
+    ("variant", "Game", "Yukon builds in alternating colours, Russian Solitaire in suit"),
+    ("any_card_in_space", "Any card in an empty column", "off: only a King may fill an empty column"),
+    ("foundation_return", "Foundation cards may come back", "the top card of a foundation may return to a column"),
+    ("animation", "Animation", "how fast cards slide; off places them at once"),
+    ("sound", "Sound", "quiet sounds for slides, flips, cards going home and a win"),
+    ("auto_finish", "Finish automatically", "once every card is face up, send them all home"),
+    ("winnable_only", "Winnable deals only", "deal only shuffles the solver has proved can be won"),
+    ("left_handed", "Left-handed layout", "foundations on the left side of the table"),
+]
+RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
+
+
+def value_text(settings: Settings, name: str) -> str:
+    """The value of a setting as shown on its row."""
+    value = getattr(settings, name)
+    if name == "variant":
+        return VARIANT_TITLES[value]
+    if name == "animation":
+        return value.capitalize()
+    return "On" if value else "Off"
+
+
+def next_value(settings: Settings, name: str, step: int = 1) -> None:
+    """Change a setting to its next (or previous) value."""
+    value = getattr(settings, name)
+    if name == "variant":
+        order = list(VARIANT_TITLES)
+        setattr(settings, name, order[(order.index(value) + step) % len(order)])
+    elif name == "animation":
+        setattr(settings, name, ANIMATION_ORDER[(ANIMATION_ORDER.index(value) + step) % len(ANIMATION_ORDER)])
+    else:
+        setattr(settings, name, not value)
+
+
+class SettingsScreen(Sheet):
+    """Shows and changes the settings; ``on_done(settings, new_deal)`` receives the result."""
+
+    title = "Settings"
+
+    def __init__(self, settings: Settings, game_under_way: bool,
+                 on_done: Callable[[Settings, bool], None]) -> None:
+        super().__init__()
+        self.original = settings
+        self.settings = copy.deepcopy(settings)
+        self.game_under_way = game_under_way
+        self.on_done = on_done
+        self.focus = 0
+        self._rows: list[pygame.Rect] = []
+
+    def rules_changed(self) -> bool:
+        """Do the chosen rules differ from the rules the settings had on opening?"""
+        return any(getattr(self.settings, f) != getattr(self.original, f) for f in RULE_FIELDS)
+
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [("Cancel", self.cancel), ("Done", self.done)]
+
+    def cancel(self) -> None:
+        """Close without changing anything."""
+        self.close()
+
+    def done(self) -> None:
+        """Keep the choices; ask first if they would replace a game under way."""
+        if self.rules_changed() and self.game_under_way:
+            title = VARIANT_TITLES[self.settings.variant]
+            self.ask(f"The new rules ({title}) need a new deal. Replace the game under way now, "
+                     "or keep playing it and use the new rules from the next deal?",
+                     [("New deal now", lambda: self._finish(True)),
+                      ("From the next deal", lambda: self._finish(False)),
+                      ("Back", lambda: None)], cancel_index=2)
+            return
+        self._finish(self.rules_changed())
+
+    def _finish(self, new_deal: bool) -> None:
+        self.closed = True
+        self.on_done(self.settings, new_deal)
+
+    def action(self, name: str) -> bool:
+        if name == "up":
+            self.focus = (self.focus - 1) % len(ROWS)
+        elif name == "down":
+            self.focus = (self.focus + 1) % len(ROWS)
+        elif name in ("left", "right", "confirm", "select"):
+            next_value(self.settings, ROWS[self.focus][0], -1 if name == "left" else 1)
+        elif name == "settings":
+            self.done()
+        else:
+            return False
+        return True
+
+    def wheel(self, dy: int) -> None:
+        """The wheel moves the focus (and so scrolls a small window)."""
+        self.focus = max(0, min(len(ROWS) - 1, self.focus - dy))
+
+    def click(self, x: int, y: int) -> bool:
+        for i, r in enumerate(self._rows):
+            if r.collidepoint(x, y):
+                self.focus = i
+                next_value(self.settings, ROWS[i][0])
+                return True
+        return False
+
+    def row_height(self) -> int:
+        """Height of one row at the current text size."""
+        return max(44, art.font(self.size).get_linesize() * 2 + 12)
+
+    def content_height(self, width: int) -> int:
+        return len(ROWS) * (self.row_height() + 4) + 4
+
+    def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        size = self.size
+        rh = self.row_height()
+        line = art.font(size).get_linesize()
+        small = max(11, size - 3)
+        notes = len(ROWS) * (rh + 4) <= rect.h
+        if not notes:  # a small window: one line a row, and the rows scroll with the focus
+            rh = line + 12
+        first = 0
+        fits = max(1, rect.h // (rh + 4))
+        if self.focus >= fits:
+            first = self.focus - fits + 1
+        self._rows = []
+        y = rect.y
+        for i, (name, label, note) in enumerate(ROWS):
+            if i < first:
+                self._rows.append(pygame.Rect(0, 0, 0, 0))
+                continue
+            r = pygame.Rect(rect.x, y, rect.w, rh)
+            self._rows.append(r)
+            hover = self.hover is not None and r.collidepoint(self.hover)
+            pygame.draw.rect(surface, (30, 74, 46) if hover or i == self.focus else (20, 52, 32), r,
+                             border_radius=6)
+            if i == self.focus:
+                pygame.draw.rect(surface, FOCUS, r, width=2, border_radius=6)
+            surface.blit(art.text(label, size, TEXT, True), (r.x + 10, r.y + 6))
+            if notes:
+                surface.blit(art.text(note, small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
+            val = value_text(self.settings, name)
+            changed = getattr(self.settings, name) != getattr(self.original, name)
+            img = art.text(val, size, FOCUS if changed else TEXT, True)
+            pill = img.get_rect(midright=(r.right - 14, r.centery)).inflate(18, 8)
+            pygame.draw.rect(surface, (12, 34, 20), pill, border_radius=pill.h // 2)
+            surface.blit(img, img.get_rect(center=pill.center))
+            y += rh + 4

@@ -1,0 +1,209 @@
+"""A modal sheet over the table: the shared frame of the settings, statistics, keys and deal screens.
+
+A sheet is a centred panel with a title, its own content and a row of buttons along the
+bottom; it takes the app's input commands (``input.py``) and can ask a yes/no question
+in place before doing something that cannot be taken back. Subclasses fill in
+``draw_content`` and ``buttons``; ``closed`` tells the app to take the sheet away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from . import art
+from .input import Action, Command, PointerDown, PointerMove, Quit, Resize, Wheel
+from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, TEXT_DIM, draw_button, wrap
+
+SHADE = (0, 0, 0, 150)
+FOCUS = (255, 206, 64)
+
+
+@dataclass(slots=True)
+class Question:
+    """A question with its answers; each answer runs its action and the question goes away."""
+
+    text: str
+    answers: list[tuple[str, Callable[[], None]]]
+    cancel_index: int = -1  # the answer Esc gives
+
+
+class Sheet:
+    """A modal panel: title, content, buttons, an optional question on top."""
+
+    title = ""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.question: Question | None = None
+        self.hover: tuple[int, int] | None = None
+        self._hits: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.size = 16
+
+    # -- to be filled in by a sheet ------------------------------------------------------
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        """The buttons along the bottom (label, action)."""
+        return [("Close", self.close)]
+
+    def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the sheet's own content into ``rect``."""
+
+    def content_height(self, width: int) -> int:
+        """How tall the content would like to be at ``width`` (the panel shrinks to fit)."""
+        return 10**6
+
+    def action(self, name: str) -> bool:
+        """A named key command for the content (up, down, ...); True when used."""
+        return False
+
+    def click(self, x: int, y: int) -> bool:
+        """A click inside the content; True when used."""
+        return False
+
+    def wheel(self, dy: int) -> None:
+        """The mouse wheel over the sheet (up is positive)."""
+
+    # -- common behaviour ----------------------------------------------------------------
+    def close(self) -> None:
+        """Take the sheet away."""
+        self.closed = True
+
+    def ask(self, text: str, answers: list[tuple[str, Callable[[], None]]], cancel_index: int = -1) -> None:
+        """Put a question over the sheet."""
+        self.question = Question(text, answers, cancel_index)
+
+    def _answer(self, index: int) -> None:
+        q = self.question
+        self.question = None
+        if q is not None:
+            q.answers[index][1]()
+
+    def handle(self, cmd: Command) -> None:
+        """Act on one input command."""
+        if isinstance(cmd, Quit):
+            return
+        if isinstance(cmd, PointerMove):
+            self.hover = (cmd.x, cmd.y)
+            return
+        if isinstance(cmd, Action):
+            if self.question is not None:
+                if cmd.name == "cancel":
+                    self._answer(self.question.cancel_index)
+                elif cmd.name == "confirm":
+                    self._answer(0)
+                return
+            if self.action(cmd.name):
+                return
+            if cmd.name in ("cancel", "keys", "quit"):
+                self.close()
+            return
+        if isinstance(cmd, PointerDown):
+            if cmd.button != 1:
+                if cmd.button == 3 and self.question is None:
+                    self.close()
+                return
+            for rect, act in self._hits:
+                if rect.collidepoint(cmd.x, cmd.y):
+                    act()
+                    return
+            if self.question is None:
+                self.click(cmd.x, cmd.y)
+            return
+        if isinstance(cmd, Wheel):
+            if self.question is None:
+                self.wheel(cmd.dy)
+            return
+        if isinstance(cmd, Resize):
+            return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Shade the table and draw the sheet (and its question)."""
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill(SHADE)
+        surface.blit(shade, (0, 0))
+        self.size = size = max(13, min(20, min(w, h) // 34))
+        pad = max(10, size)
+        bh = max(40, size * 2 + 10)
+        pw = min(w - 16, max(360, min(760, w * 9 // 10)))
+        title_h = art.font(size + 6, True).get_linesize()
+        inner_w = pw - 2 * pad
+        want = self.content_height(inner_w)
+        ph = min(h - 16, title_h + want + bh + 4 * pad)
+        self.panel = panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
+        pygame.draw.rect(surface, BUTTON_EDGE, panel, width=2, border_radius=10)
+        img = art.text(self.title, size + 6, GOLD, True)
+        surface.blit(img, (panel.x + pad, panel.y + pad))
+        content = pygame.Rect(panel.x + pad, panel.y + pad + title_h + pad // 2, inner_w,
+                              panel.h - title_h - bh - 3 * pad - pad // 2)
+        clip = surface.get_clip()
+        surface.set_clip(content.clip(clip) if clip else content)
+        self.draw_content(surface, content)
+        surface.set_clip(clip)
+        self._hits = []
+        buttons = self.buttons() if self.question is None else []
+        self._draw_buttons(surface, buttons, pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh), size)
+        if self.question is not None:
+            self._draw_question(surface, self.question, size)
+
+    def _draw_buttons(self, surface: pygame.Surface, buttons: list[tuple[str, Callable[[], None]]],
+                      row: pygame.Rect, size: int) -> None:
+        if not buttons:
+            return
+        f = art.font(size, True)
+        gap = max(12, size)
+        widths = [f.size(label)[0] + 2 * size + 8 for label, _ in buttons]
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > row.w:
+            k = (row.w - gap * (len(widths) - 1)) / max(sum(widths), 1)
+            widths = [int(wd * k) for wd in widths]
+            total = row.w
+        x = row.right - total
+        for (label, act), wd in zip(buttons, widths):
+            r = pygame.Rect(x, row.y, wd, row.h)
+            hover = self.hover is not None and r.collidepoint(self.hover)
+            draw_button(surface, r, label, size, hover=hover)
+            self._hits.append((r, act))
+            x += wd + gap
+
+    def _draw_question(self, surface: pygame.Surface, q: Question, size: int) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        pad = max(12, size)
+        bw = min(w - 24, max(320, min(560, w * 3 // 4)))
+        lines = wrap(q.text, size + 2, bw - 2 * pad)
+        line_h = art.font(size + 2).get_linesize()
+        bh = max(40, size * 2 + 10)
+        bh_total = len(lines) * line_h + bh + 3 * pad
+        box = pygame.Rect((w - bw) // 2, (h - bh_total) // 2, bw, bh_total)
+        pygame.draw.rect(surface, (22, 58, 36), box, border_radius=10)
+        pygame.draw.rect(surface, GOLD, box, width=2, border_radius=10)
+        y = box.y + pad
+        for line in lines:
+            img = art.text(line, size + 2, TEXT)
+            surface.blit(img, (box.x + pad, y))
+            y += line_h
+        answers = [(label, (lambda i=i: self._answer(i))) for i, (label, _) in enumerate(q.answers)]
+        self._draw_buttons(surface, answers, pygame.Rect(box.x + pad, box.bottom - pad - bh, bw - 2 * pad, bh), size)
+
+
+def draw_paragraphs(surface: pygame.Surface, rect: pygame.Rect, paragraphs: list[str], size: int,
+                    colour: tuple[int, int, int] = TEXT, y: int | None = None) -> int:
+    """Wrapped paragraphs from ``y`` (default: the top of ``rect``); returns the y below them."""
+    y = rect.y if y is None else y
+    line_h = art.font(size).get_linesize()
+    for para in paragraphs:
+        for line in wrap(para, size, rect.w):
+            surface.blit(art.text(line, size, colour), (rect.x, y))
+            y += line_h
+        y += size // 2
+    return y
+
+
+__all__ = ["Sheet", "Question", "draw_paragraphs", "FOCUS", "TEXT", "TEXT_DIM", "GOLD"]

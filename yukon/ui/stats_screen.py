@@ -1,0 +1,87 @@
+"""The statistics screen: both variants side by side, the latest win's news, reset with a question."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..rules import VARIANT_TITLES, VARIANTS
+from ..stats import Statistics, VariantStats, format_share, format_time
+from . import art
+from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
+
+LINES: list[tuple[str, Callable[[VariantStats], str]]] = [
+    ("Games played", lambda s: str(s.played)),
+    ("Games won", lambda s: str(s.won)),
+    ("Win share", lambda s: format_share(s.win_share)),
+    ("Current streak", lambda s: str(s.current_streak)),
+    ("Best streak", lambda s: str(s.best_streak)),
+    ("Best time", lambda s: format_time(s.best_time)),
+    ("Fewest moves", lambda s: "-" if s.fewest_moves is None else str(s.fewest_moves)),
+]
+
+
+class StatsScreen(Sheet):
+    """Shows the statistics; ``on_reset()`` forgets them (after the player agreed)."""
+
+    title = "Statistics"
+
+    def __init__(self, stats: Statistics, variant: str, on_reset: Callable[[], None],
+                 news: list[str] | None = None, heading: str | None = None) -> None:
+        super().__init__()
+        self.stats = stats
+        self.variant = variant
+        self.on_reset = on_reset
+        self.news = list(news or [])
+        if heading:
+            self.title = heading
+
+    def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        return [("Reset...", self.confirm_reset), ("Close", self.close)]
+
+    def confirm_reset(self) -> None:
+        """Ask before forgetting every game played."""
+        self.ask("Reset the statistics of both games? Every count, streak and record starts "
+                 "again from nothing; this cannot be undone.",
+                 [("Reset", self.on_reset), ("Keep them", lambda: None)], cancel_index=1)
+
+    def action(self, name: str) -> bool:
+        if name in ("stats", "confirm"):
+            self.close()
+            return True
+        return False
+
+    def content_height(self, width: int) -> int:
+        line = art.font(self.size).get_linesize()
+        return (len(LINES) + 2) * (line + 6) + len(self.news) * (line + 4) + line
+
+    def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        size = self.size
+        line = art.font(size).get_linesize() + 6
+        y = rect.y
+        for n in self.news:
+            img = art.text(n, size + 1, GOLD, True)
+            surface.blit(img, (rect.x, y))
+            y += line
+        if self.news:
+            y += line // 2
+        label_w = max(art.font(size).size(lb)[0] for lb, _ in LINES) + 24
+        col_w = max(90, (rect.w - label_w) // len(VARIANTS))
+        for k, v in enumerate(VARIANTS):
+            colour = FOCUS if v == self.variant else TEXT
+            img = art.text(VARIANT_TITLES[v], size, colour, True)
+            surface.blit(img, (rect.x + label_w + k * col_w + col_w - img.get_width() - 10, y))
+        y += line
+        pygame.draw.line(surface, TEXT_DIM, (rect.x, y - 3), (rect.right, y - 3))
+        for i, (label, get) in enumerate(LINES):
+            if i % 2 == 0:
+                pygame.draw.rect(surface, (20, 52, 32), pygame.Rect(rect.x, y, rect.w, line))
+            surface.blit(art.text(label, size, TEXT), (rect.x + 6, y + 3))
+            for k, v in enumerate(VARIANTS):
+                img = art.text(get(self.stats.of(v)), size, FOCUS if v == self.variant else TEXT, True)
+                surface.blit(img, (rect.x + label_w + k * col_w + col_w - img.get_width() - 10, y + 3))
+            y += line
+        y += line // 2
+        note = "A game counts once its first move is made; leaving it for a new deal counts as a loss."
+        surface.blit(art.text(note, max(11, size - 3), TEXT_DIM), (rect.x, y))
