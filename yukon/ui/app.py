@@ -1,0 +1,373 @@
+"""The window, the fixed-timestep loop and the screen stack.
+
+One loop iteration: poll input (or, when nothing moves, block until input comes),
+turn events into commands for the top screen, advance every screen by whole fixed steps
+with an accumulator, then draw with the interpolation fraction; only the rectangles a
+screen reports changed are sent to the display.
+
+Idle waiting: ``pygame.event.wait`` polls inside (about 2% of a core), so on X11 the
+app blocks in ``select`` on the X connection's socket instead (near 0%), with a timeout
+for the next timed redraw (the clock's next second, a message running out). Elsewhere it
+falls back to short sleeps between polls.
+
+Seams for the other parts of the program:
+  * ``app.game``: the game in play (a ``yukon.state.Game``); ``set_game(game, elapsed)``
+    puts a resumed one on the table; ``new_deal(seed)`` deals (``next_seed`` picks the
+    number and ``rules`` the variant for new deals, both replaceable by settings).
+  * ``app.on_change``: callables ``(kind, game, move)`` told after every change, kind
+    being move, undo, redo, restart, new, won or stuck; ``app.on_quit``: callables
+    ``()`` run before the window closes. ``app.elapsed()`` gives the time played.
+  * ``app.buttons``: the button bar as a list of ``ButtonSpec``; ``app.push(screen)`` /
+    ``app.pop(screen)`` put screens (settings, statistics, keys) on the stack.
+  * ``app.status_extra``: a dict of extra texts for the status line (e.g. the solver's
+    "still winnable"); ``app.hint_provider``: (position, last move) -> moves, best first.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import select
+import sys
+import time
+from typing import Callable
+
+import pygame
+
+from .. import hints
+from ..rules import YUKON, Rules
+from ..state import Game, Move, Position
+from .clock import FixedClock
+from .input import Action, Expose, Quit, Resize, translate
+from .screen import Screen
+from .widgets import ButtonSpec
+
+STEP = 1.0 / 120.0
+FPS = 60
+MIN_SIZE = (320, 240)
+
+
+def default_buttons(app: App) -> list[ButtonSpec]:
+    """Undo, Redo, Hint, Restart deal, New deal, Rules, Full screen, Quit."""
+    def can_undo() -> bool:
+        t = app.table
+        return t is not None and t.game.can_undo()
+
+    def can_redo() -> bool:
+        t = app.table
+        return t is not None and t.game.can_redo()
+
+    return [
+        ButtonSpec("Undo", "undo", "Ctrl+Z", can_undo),
+        ButtonSpec("Redo", "redo", "Ctrl+Y", can_redo),
+        ButtonSpec("Hint", "hint", "H"),
+        ButtonSpec("Restart deal", "restart"),
+        ButtonSpec("New deal", "new"),
+        ButtonSpec("Rules", "rules", "F1"),
+        ButtonSpec("Full screen", "fullscreen", "F11"),
+        ButtonSpec("Quit", "quit", "Ctrl+Q"),
+    ]
+
+
+def _x11_fd() -> int | None:
+    """The X connection's file descriptor, to block on it when idle; None when not on X11."""
+    try:
+        if pygame.display.get_driver() != "x11":
+            return None
+        import ctypes
+        import ctypes.util
+
+        disp = pygame.display.get_wm_info().get("display")
+        if disp is None:
+            return None
+        if not isinstance(disp, int):
+            get = ctypes.pythonapi.PyCapsule_GetPointer
+            get.restype = ctypes.c_void_p
+            get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+            disp = get(disp, b"display")
+        lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        lib.XConnectionNumber.argtypes = [ctypes.c_void_p]
+        lib.XConnectionNumber.restype = ctypes.c_int
+        fd = int(lib.XConnectionNumber(disp))
+        return fd if fd >= 0 else None
+    except Exception:  # any trouble: fall back to polling
+        return None
+
+
+class App:
+    """The window and its loop; see the module docstring for the seams."""
+
+    def __init__(self, seed: int | None = None, rules: Rules = YUKON, size: tuple[int, int] | None = None,
+                 fullscreen: bool = False, game: Game | None = None) -> None:
+        self.t0 = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        self.rules = rules
+        self.next_seed: Callable[[], int] = lambda: random.randrange(1, 1_000_000_000)
+        self.game = game if game is not None else Game.deal(seed if seed is not None else self.next_seed(), rules)
+        self.on_change: list[Callable[[str, Game, Move | None], None]] = []
+        self.on_quit: list[Callable[[], None]] = []
+        self.status_extra: dict[str, str] = {}
+        self.hint_provider: Callable[[Position, Move | None], list[Move]] = hints.hint_moves
+        self.step = STEP
+        self.clock = FixedClock(STEP)
+        self.screens: list[Screen] = []
+        self.running = True
+        self.fullscreen = False
+        self.first_frame_at: float | None = None
+        self._full = True
+        self._pacer = pygame.time.Clock()
+        self._idle_since = time.perf_counter()
+        self.buttons: list[ButtonSpec] = default_buttons(self)
+        self.windowed_size = size or self._fitting_size()
+        pygame.display.set_caption("Yukon Solitaire")
+        if fullscreen:
+            self.toggle_fullscreen()
+        else:
+            self._set_mode(self.windowed_size)
+        self._xfd = _x11_fd()
+        from .table import TableScreen
+
+        self.table: TableScreen | None = None
+        self.table = TableScreen(self)
+        self.push(self.table)
+
+    # -- window ----------------------------------------------------------------------------
+    def _fitting_size(self) -> tuple[int, int]:
+        try:
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+        except Exception:
+            dw, dh = 1280, 800
+        w = max(MIN_SIZE[0], min(1600, int(dw * 0.9)))
+        h = max(MIN_SIZE[1], min(1000, int(dh * 0.88)))
+        return (min(w, dw), min(h, dh))
+
+    def _set_mode(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> None:
+        w, h = max(1, int(size[0])), max(1, int(size[1]))
+        pygame.display.set_mode((w, h), flags)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        s = pygame.display.get_surface()
+        return s.get_size() if s is not None else self.windowed_size
+
+    def toggle_fullscreen(self) -> None:
+        """Full screen on or off; the game carries on."""
+        if self.fullscreen:
+            self.fullscreen = False
+            self._set_mode(self.windowed_size)
+        else:
+            if pygame.display.get_surface() is not None:
+                self.windowed_size = self.size
+            self.fullscreen = True
+            try:
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+                self._set_mode(self.windowed_size)
+        self._xfd = _x11_fd()
+        self._resized()
+
+    def _resized(self) -> None:
+        w, h = self.size
+        for s in self.screens:
+            s.resize(w, h)
+        self._full = True
+
+    # -- the screen stack ------------------------------------------------------------------
+    @property
+    def top(self) -> Screen:
+        """The screen that gets input."""
+        return self.screens[-1]
+
+    def push(self, screen: Screen) -> None:
+        """Put a screen on top (a dialog, the rules, settings ...)."""
+        if self.screens:
+            cover = self.top
+            if hasattr(cover, "anim"):
+                cover.anim.finish()  # type: ignore[attr-defined]
+        self.screens.append(screen)
+        self._full = True
+
+    def pop(self, screen: Screen | None = None) -> None:
+        """Take a screen (the top one by default) off the stack; the table itself stays."""
+        if screen is None:
+            screen = self.top
+        if screen in self.screens and len(self.screens) > 1:
+            self.screens.remove(screen)
+            screen.closed()
+            self._full = True
+
+    def show_rules(self) -> None:
+        """Open the rules screen."""
+        from .rules_screen import RulesScreen
+
+        self.push(RulesScreen(self))
+
+    # -- the game --------------------------------------------------------------------------
+    def notify(self, kind: str, game: Game, move: Move | None) -> None:
+        """Tell the listeners about a change; a listener's failure never reaches the player."""
+        for f in list(self.on_change):
+            try:
+                f(kind, game, move)
+            except Exception as e:  # a broken hook must not end the game
+                print(f"yukon: a change listener failed: {e!r}", file=sys.stderr)
+
+    def new_deal(self, seed: int | None = None) -> Game:
+        """Deal a new game under ``self.rules`` and put it on the table."""
+        self.game = Game.deal(seed if seed is not None else self.next_seed(), self.rules)
+        self.notify("new", self.game, None)
+        return self.game
+
+    def set_game(self, game: Game, elapsed: float = 0.0) -> None:
+        """Put a game (a resumed one) on the table with the time already played."""
+        self.game = game
+        if self.table is not None:
+            self.table.relayout()
+            if elapsed > 0:
+                self.table.t_start = time.monotonic() - elapsed
+        self._full = True
+
+    def elapsed(self) -> float:
+        """Seconds played in the table's game."""
+        return self.table.elapsed() if self.table is not None else 0.0
+
+    def quit(self) -> None:
+        """Run the quit hooks and end the loop."""
+        if not self.running:
+            return
+        for f in list(self.on_quit):
+            try:
+                f()
+            except Exception as e:
+                print(f"yukon: a quit hook failed: {e!r}", file=sys.stderr)
+        self.running = False
+
+    # -- the loop --------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """Is any screen moving something?"""
+        return any(s.busy() for s in self.screens)
+
+    def dispatch(self, events: list[pygame.event.Event]) -> None:
+        """Turn events into commands and hand them to the top screen."""
+        for e in events:
+            cmd = translate(e)
+            if cmd is None:
+                continue
+            if isinstance(cmd, Resize):
+                want = (max(cmd.w, 1), max(cmd.h, 1))
+                if not self.fullscreen and want != self.size:
+                    self._set_mode(want)
+                if not self.fullscreen:
+                    self.windowed_size = self.size
+                self._resized()
+                continue
+            if isinstance(cmd, Quit):
+                self.quit()
+                continue
+            if isinstance(cmd, Expose):
+                self._full = True
+                continue
+            if isinstance(cmd, Action) and cmd.name == "fullscreen":
+                self.toggle_fullscreen()
+                continue
+            try:
+                self.top.handle(cmd)
+            except Exception as e:  # bad input must never show the player a traceback
+                import traceback
+
+                traceback.print_exc()
+                if self.table is not None:
+                    self.table.say(f"Something went wrong there ({type(e).__name__}); the game goes on.", "error")
+            if not self.running:
+                return
+
+    def update(self, elapsed: float) -> None:
+        """Advance every screen by the whole fixed steps that ``elapsed`` seconds make up."""
+        n = self.clock.advance(elapsed)
+        for _ in range(n):
+            for s in self.screens:
+                s.update(self.step)
+
+    def draw(self) -> None:
+        """Draw what changed and send it to the display."""
+        surface = pygame.display.get_surface()
+        if surface is None or not self.screens:
+            return
+        first = len(self.screens) - 1
+        while first > 0 and not self.screens[first].opaque:
+            first -= 1
+        visible = self.screens[first:]
+        alpha = self.clock.alpha
+        if self._full or (len(visible) > 1 and any(s.needs_draw() for s in visible)):
+            for s in visible:
+                s.invalidate()
+                s.draw(surface, alpha)
+            pygame.display.flip()
+            self._full = False
+        elif visible[-1].needs_draw():
+            rects = visible[-1].draw(surface, alpha)
+            if rects is None:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
+        else:
+            return
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+            path = os.environ.get("YUKON_FIRST_FRAME_FILE")
+            if path:
+                try:
+                    with open(path, "w") as f:
+                        f.write(f"{time.time():.6f}\n")
+                except OSError:
+                    pass
+
+    def wait_events(self, timeout: float) -> list[pygame.event.Event]:
+        """Block until input comes or ``timeout`` seconds pass, using next to no CPU."""
+        events = pygame.event.get()
+        if events:
+            return events
+        if self._xfd is not None:
+            try:
+                select.select([self._xfd], [], [], max(0.0, timeout))
+            except (OSError, ValueError):
+                self._xfd = None
+                time.sleep(min(timeout, 0.05))
+            return pygame.event.get()
+        # No socket to block on: poll briskly just after activity, then every 50 ms.
+        pause = 1.0 / FPS if time.perf_counter() - self._idle_since < 2.0 else 0.05
+        time.sleep(max(0.0, min(timeout, pause)))
+        return pygame.event.get()
+
+    def frame(self, block: bool = False) -> None:
+        """One loop iteration; with ``block`` an idle table waits for input instead of spinning."""
+        if block and not self.busy() and not any(s.needs_draw() for s in self.screens) and not self._full:
+            waits = [w for w in (s.wake_in() for s in self.screens) if w is not None]
+            timeout = min([0.5] + waits)
+            events = self.wait_events(timeout)
+            self._last = time.perf_counter()
+            self.clock.reset()
+        else:
+            events = pygame.event.get()
+        if events:
+            self._idle_since = time.perf_counter()
+        self.dispatch(events)
+        if not self.running:
+            return
+        now = time.perf_counter()
+        self.update(now - getattr(self, "_last", now))
+        self._last = now
+        self.draw()
+
+    def run(self) -> None:
+        """The loop: until Quit."""
+        self._last = time.perf_counter()
+        self.draw()
+        while self.running:
+            was_busy = self.busy()
+            self.frame(block=True)
+            if was_busy or self.busy():
+                self._pacer.tick(FPS)
+        pygame.display.quit()

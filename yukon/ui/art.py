@@ -1,0 +1,238 @@
+"""Card faces, the back, empty slots and text, rendered at the size needed and cached.
+
+Nothing is ever drawn small and scaled up: faces are built at the card size the layout
+asks for, from the DejaVu fonts in assets/fonts (they have the suit symbols). Only the
+rounded outline is drawn at twice the size and smoothly scaled *down*, which gives
+anti-aliased corners. A new window size builds a new set; the old one is dropped.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from ..cards import RANK, RANK_LETTERS, RED, SUIT
+
+FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
+FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
+FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # spades hearts diamonds clubs, the engine's suit order
+
+RED_INK = (196, 22, 38)
+BLACK_INK = (24, 24, 32)
+FACE = (252, 251, 246)
+FACE_EDGE = (120, 120, 118)
+BACK = (30, 62, 138)
+BACK_LINE = (78, 112, 190)
+BACK_EDGE = (238, 238, 246)
+ROYAL_TINT = ((232, 236, 248), (250, 232, 232))  # inner frame of J Q K: black suits, red suits
+
+# Pip positions for 2..10 in a unit box (x across, y down); pips below the middle are turned.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0), (0.5, 1)),
+    3: ((0.5, 0), (0.5, 0.5), (0.5, 1)),
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),
+    5: ((0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)),
+    6: ((0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    7: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    8: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)),
+    9: ((0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)),
+    10: ((0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6),
+         (0, 1), (1, 1)),
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans at ``size`` pixels (cached)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), max(6, int(size)))
+
+
+@lru_cache(maxsize=512)
+def text(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """Rendered text (cached: status lines and labels repeat)."""
+    return font(size, bold).render(s, True, colour)
+
+
+@lru_cache(maxsize=256)
+def glyph(ch: str, size: int, colour: tuple[int, int, int], bold: bool = True) -> pygame.Surface:
+    """A character cropped to its ink, so it can be centred exactly."""
+    surf = font(size, bold).render(ch, True, colour)
+    box = surf.get_bounding_rect()
+    if box.w == 0 or box.h == 0:
+        return surf
+    return surf.subsurface(box).copy()
+
+
+def ink(card: int) -> tuple[int, int, int]:
+    """The colour a card's rank and suit are printed in."""
+    return RED_INK if RED[card] else BLACK_INK
+
+
+def rank_label(card: int) -> str:
+    """The rank as printed in a corner (10 rather than T)."""
+    r = RANK[card]
+    return "10" if r == 10 else RANK_LETTERS[r - 1]
+
+
+def rounded_shape(w: int, h: int, radius: int, fill: tuple[int, int, int],
+                  edge: tuple[int, int, int] | None, edge_px: int = 1) -> pygame.Surface:
+    """An anti-aliased rounded rectangle with an optional edge (drawn at 2x, scaled down)."""
+    big = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
+    r2 = radius * 2
+    if edge is not None:
+        pygame.draw.rect(big, edge, big.get_rect(), border_radius=r2)
+        inner = big.get_rect().inflate(-4 * edge_px, -4 * edge_px)
+        pygame.draw.rect(big, fill, inner, border_radius=max(r2 - 2 * edge_px, 0))
+    else:
+        pygame.draw.rect(big, fill, big.get_rect(), border_radius=r2)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+class CardArt:
+    """Every card image for one card size, built on first use and kept."""
+
+    def __init__(self, cw: int, ch: int) -> None:
+        self.cw, self.ch = max(cw, 8), max(ch, 11)
+        self.radius = max(3, round(self.cw * 0.07))
+        self._faces: dict[int, pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._slots: dict[str, pygame.Surface] = {}
+        self._base: pygame.Surface | None = None
+        self._narrow: dict[tuple[int, bool, int], pygame.Surface] = {}
+
+    def _convert(self, surf: pygame.Surface) -> pygame.Surface:
+        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+    def face(self, card: int) -> pygame.Surface:
+        """The face of ``card``."""
+        s = self._faces.get(card)
+        if s is None:
+            s = self._faces[card] = self._convert(self._draw_face(card))
+        return s
+
+    def back(self) -> pygame.Surface:
+        """The card back."""
+        if self._back is None:
+            self._back = self._convert(self._draw_back())
+        return self._back
+
+    def image(self, card: int, face_up: bool) -> pygame.Surface:
+        """Face or back."""
+        return self.face(card) if face_up else self.back()
+
+    def narrowed(self, card: int, face_up: bool, scale: float) -> pygame.Surface:
+        """The card squeezed across to ``scale`` of its width (a flip in progress; only ever smaller)."""
+        w = max(1, round(self.cw * max(0.0, min(1.0, scale))))
+        key = (card if face_up else -1, face_up, w)
+        s = self._narrow.get(key)
+        if s is None:
+            if len(self._narrow) > 400:
+                self._narrow.clear()
+            s = self._narrow[key] = pygame.transform.smoothscale(self.image(card, face_up), (w, self.ch))
+        return s
+
+    def slot(self, label: str, colour: tuple[int, int, int] = (236, 246, 236)) -> pygame.Surface:
+        """An empty place: a faint rounded outline with a faint label (a suit, or K for a column)."""
+        s = self._slots.get(label)
+        if s is None:
+            surf = pygame.Surface((self.cw, self.ch), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (0, 0, 0, 40), surf.get_rect(), border_radius=self.radius)
+            pygame.draw.rect(surf, (*colour, 90), surf.get_rect(), width=max(1, self.cw // 40),
+                             border_radius=self.radius)
+            if label:
+                g = glyph(label, round(self.cw * 0.42), colour)
+                g = g.copy()
+                g.set_alpha(80)
+                surf.blit(g, g.get_rect(center=surf.get_rect().center))
+            s = self._slots[label] = self._convert(surf)
+        return s
+
+    # -- drawing -----------------------------------------------------------------------
+    def _blank(self) -> pygame.Surface:
+        if self._base is None:
+            self._base = rounded_shape(self.cw, self.ch, self.radius, FACE, FACE_EDGE, 1)
+        return self._base.copy()
+
+    def _draw_face(self, card: int) -> pygame.Surface:
+        cw, ch = self.cw, self.ch
+        surf = self._blank()
+        colour = ink(card)
+        suit = SUIT_SYMBOLS[SUIT[card]]
+        rank = RANK[card]
+        # Corner index: rank and a suit beside it, both inside index_height so a tight column shows them.
+        idx = max(8, round(cw * 0.27))
+        label = rank_label(card)
+        rg = glyph(label, idx, colour)
+        if label == "10" and rg.get_width() > cw * 0.34:
+            rg = glyph(label, round(idx * 0.85), colour)
+        sg = glyph(suit, round(idx * 0.9), colour)
+        pad_x, pad_y = max(2, round(cw * 0.06)), max(2, round(cw * 0.06))
+        corner = pygame.Surface((rg.get_width() + sg.get_width() + max(1, cw // 30), max(rg.get_height(), sg.get_height())),
+                                pygame.SRCALPHA)
+        corner.blit(rg, (0, 0))
+        corner.blit(sg, (rg.get_width() + max(1, cw // 30), (rg.get_height() - sg.get_height()) // 2))
+        surf.blit(corner, (pad_x, pad_y))
+        surf.blit(pygame.transform.rotate(corner, 180), (cw - pad_x - corner.get_width(), ch - pad_y - corner.get_height()))
+        centre_top = pad_y + corner.get_height() + max(2, round(ch * 0.03))
+        area = pygame.Rect(round(cw * 0.2), centre_top, round(cw * 0.6), ch - 2 * centre_top)
+        if rank == 1:
+            big = glyph(suit, round(cw * 0.62), colour)
+            surf.blit(big, big.get_rect(center=area.center))
+        elif rank <= 10:
+            pip_size = round(cw * (0.2 if rank <= 8 else 0.18))
+            pip = glyph(suit, pip_size, colour)
+            if cw < 64:  # too small for a readable pip layout: one clear suit and the rank's count
+                big = glyph(suit, round(cw * 0.46), colour)
+                surf.blit(big, big.get_rect(center=area.center))
+            else:
+                flipped = pygame.transform.rotate(pip, 180)
+                box = area.inflate(-pip.get_width(), -pip.get_height())
+                for ux, uy in PIPS[rank]:
+                    x = box.x + ux * box.w
+                    y = box.y + uy * box.h
+                    img = flipped if uy > 0.5 else pip
+                    surf.blit(img, img.get_rect(center=(round(x), round(y))))
+        else:
+            frame = area.inflate(round(cw * 0.06), 0)
+            pygame.draw.rect(surf, ROYAL_TINT[1 if RED[card] else 0], frame, border_radius=max(2, self.radius // 2))
+            pygame.draw.rect(surf, colour, frame, width=max(1, cw // 60), border_radius=max(2, self.radius // 2))
+            letter = glyph(RANK_LETTERS[rank - 1], round(cw * 0.5), colour)
+            small = glyph(suit, round(cw * 0.3), colour)
+            total = letter.get_height() + small.get_height() + round(ch * 0.03)
+            y = frame.centery - total // 2
+            surf.blit(letter, letter.get_rect(midtop=(frame.centerx, y)))
+            surf.blit(small, small.get_rect(midtop=(frame.centerx, y + letter.get_height() + round(ch * 0.03))))
+        return surf
+
+    def _draw_back(self) -> pygame.Surface:
+        cw, ch = self.cw, self.ch
+        surf = rounded_shape(cw, ch, self.radius, BACK, BACK_EDGE, max(2, cw // 25))
+        inset = max(4, round(cw * 0.1))
+        inner = pygame.Rect(inset, inset, cw - 2 * inset, ch - 2 * inset)
+        pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+        step = max(6, round(cw * 0.12))
+        for k in range(-inner.h, inner.w + inner.h, step):
+            pygame.draw.aaline(pattern, BACK_LINE, (k, 0), (k + inner.h, inner.h))
+            pygame.draw.aaline(pattern, BACK_LINE, (k, inner.h), (k + inner.h, 0))
+        surf.blit(pattern, inner.topleft)
+        pygame.draw.rect(surf, BACK_LINE, inner, width=max(1, cw // 50), border_radius=max(2, self.radius // 2))
+        return surf
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: green, lighter towards the middle (a smooth gradient, built for the window size)."""
+    w, h = max(size[0], 1), max(size[1], 1)
+    small = pygame.Surface((32, 20))
+    for y in range(20):
+        for x in range(32):
+            dx, dy = (x - 15.5) / 16, (y - 9.5) / 10
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            k = 1.0 - 0.38 * d * d
+            small.set_at((x, y), (round(22 * k), round(112 * k), round(58 * k)))
+    surf = pygame.transform.smoothscale(small, (w, h))
+    return surf.convert() if pygame.display.get_surface() is not None else surf

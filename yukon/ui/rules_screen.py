@@ -1,0 +1,148 @@
+"""The rules in our own words on a scrollable screen (text from ``yukon.help_text``).
+
+Wheel, Up/Down, Page Up/Down, Home/End or dragging scroll it; Back or Esc returns to
+the table. The group-move picture follows the section on moving a tail.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import art
+from .input import Action, Command, PointerDown, PointerMove, PointerUp, Wheel
+from .screen import Screen
+from .widgets import GOLD, TEXT, draw_button, wrap
+
+if TYPE_CHECKING:
+    from .app import App
+
+BACKGROUND = (12, 48, 28)
+
+try:
+    from ..help_text import RULES_SECTIONS
+except ImportError:  # the text arrives with the help module; until then a short version
+    RULES_SECTIONS = [("Yukon", ["Build the four foundations from Ace to King in suit. Any face-up card "
+                                 "moves with all the cards on it onto a card one rank higher of the other "
+                                 "colour; only a King fills an empty column."])]
+
+
+class RulesScreen(Screen):
+    """A scrollable page of the rules."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.scroll = 0
+        self.max_scroll = 0
+        self.drag_from: tuple[int, int] | None = None
+        self.back_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+
+    def _size(self) -> int:
+        w, h = self.app.size
+        return max(13, min(22, min(w // 48, h // 30)))
+
+    def handle(self, cmd: Command) -> None:
+        """Scroll, or go back."""
+        line = self._size() * 3
+        page = max(line, self.app.size[1] - 160)
+        if isinstance(cmd, Action):
+            if cmd.name in ("cancel", "rules", "confirm"):
+                self.app.pop(self)
+            elif cmd.name == "quit":
+                self.app.quit()
+            elif cmd.name in ("up", "down"):
+                self._scroll_by(line if cmd.name == "down" else -line)
+            elif cmd.name in ("page_up", "page_down", "left", "right"):
+                self._scroll_by(page if cmd.name in ("page_down", "right") else -page)
+            elif cmd.name in ("home", "end"):
+                self._scroll_by(-10**7 if cmd.name == "home" else 10**7)
+        elif isinstance(cmd, Wheel):
+            self._scroll_by(-(cmd.dy or -cmd.dx) * line)
+        elif isinstance(cmd, PointerDown) and cmd.button == 1:
+            if self.back_rect.collidepoint(cmd.x, cmd.y):
+                self.app.pop(self)
+                return
+            self.drag_from = (cmd.y, self.scroll)
+        elif isinstance(cmd, PointerDown) and cmd.button == 3:
+            self.app.pop(self)
+        elif isinstance(cmd, PointerMove):
+            if cmd.held and self.drag_from is not None:
+                y0, s0 = self.drag_from
+                self._scroll_to(s0 - (cmd.y - y0))
+            hover = self.back_rect.collidepoint(cmd.x, cmd.y)
+            if hover != self.hover:
+                self.hover = hover
+                self.full = True
+        elif isinstance(cmd, PointerUp):
+            self.drag_from = None
+
+    def _scroll_by(self, d: int) -> None:
+        self._scroll_to(self.scroll + d)
+
+    def _scroll_to(self, s: int) -> None:
+        s = max(0, min(s, self.max_scroll))
+        if s != self.scroll:
+            self.scroll = s
+            self.full = True
+
+    def _content(self, width: int, size: int) -> list[tuple[str, object]]:
+        items: list[tuple[str, object]] = []
+        for heading, paragraphs in RULES_SECTIONS:
+            items.append(("heading", heading))
+            for p in paragraphs:
+                items.append(("para", p))
+            if heading.lower().startswith("moving a tail"):
+                items.append(("picture", None))
+        return items
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """The page, clipped between the title and the Back button."""
+        w, h = surface.get_size()
+        size = self._size()
+        surface.fill(BACKGROUND)
+        col_w = min(w - 40, size * 40)
+        x = (w - col_w) // 2
+        top = size * 3 + 10
+        bottom = h - (size * 2 + 36)
+        title = art.text("How to play Yukon", size + 10, GOLD, True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
+        clip = pygame.Rect(0, top, w, max(bottom - top, 1))
+        surface.set_clip(clip)
+        y = top + 8 - self.scroll
+        line_h = art.font(size).get_linesize()
+        for kind, value in self._content(col_w, size):
+            if kind == "heading":
+                y += size // 2
+                img = art.text(str(value), size + 4, GOLD, True)
+                surface.blit(img, (x, y))
+                y += img.get_height() + 4
+            elif kind == "para":
+                for line in wrap(str(value), size, col_w):
+                    if top - line_h < y < bottom:
+                        surface.blit(art.text(line, size, TEXT), (x, y))
+                    y += line_h
+                y += size // 2
+            else:
+                try:
+                    from .rules_picture import draw_group_move, picture_height
+
+                    ph = picture_height(col_w)
+                    if y + ph > top and y < bottom:
+                        draw_group_move(surface, pygame.Rect(x, y, col_w, ph))
+                    y += ph + size
+                except Exception:  # the picture is a bonus; the text must show regardless
+                    pass
+        content_h = y + self.scroll - top
+        self.max_scroll = max(0, content_h - (bottom - top) + 8)
+        surface.set_clip(None)
+        if self.max_scroll:
+            bar_h = max(30, (bottom - top) * (bottom - top) // max(content_h, 1))
+            by = top + (bottom - top - bar_h) * self.scroll // max(self.max_scroll, 1)
+            pygame.draw.rect(surface, (90, 140, 100), (w - 12, by, 6, bar_h), border_radius=3)
+        bw = max(140, size * 8)
+        self.back_rect = pygame.Rect((w - bw) // 2, h - size * 2 - 28, bw, size * 2 + 16)
+        draw_button(surface, self.back_rect, "Back to the table", size, hover=self.hover)
+        self.full = False
+        return None

@@ -1,0 +1,153 @@
+"""The screen interface the app's stack holds, and the question dialog.
+
+A screen gets commands (see input.py), advances by fixed steps, and draws. ``draw``
+returns the rectangles it changed, or None when the whole window changed; the app then
+updates just those rectangles or flips the whole window. A screen that is not
+``opaque`` (a dialog, an overlay) is drawn over the screen beneath it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from . import art
+from .input import Action, Command, PointerDown, PointerMove, PointerUp
+from .widgets import GOLD, TEXT, draw_button, wrap
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Screen:
+    """Base screen: override what you need."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.full = True  # the next draw must repaint everything
+
+    def handle(self, cmd: Command) -> None:
+        """Act on one command."""
+
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step of ``dt`` seconds."""
+
+    def busy(self) -> bool:
+        """Is something moving (so the loop must keep drawing frames)?"""
+        return False
+
+    def needs_draw(self) -> bool:
+        """Has anything changed since the last draw?"""
+        return self.full
+
+    def wake_in(self) -> float | None:
+        """Seconds until the screen must be redrawn even with no input (a clock, a message), or None."""
+        return None
+
+    def invalidate(self) -> None:
+        """Repaint everything at the next draw (after a resize, an uncovered window)."""
+        self.full = True
+
+    def resize(self, w: int, h: int) -> None:
+        """The window changed size."""
+        self.invalidate()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """Draw; return the changed rectangles, or None for the whole window."""
+        self.full = False
+        return None
+
+    def closed(self) -> None:
+        """Called when the screen leaves the stack."""
+
+
+class QuestionDialog(Screen):
+    """A question over the table with a few answers; Esc picks the last (the safe one)."""
+
+    opaque = False
+
+    def __init__(self, app: App, question: str, answers: list[tuple[str, Callable[[], None] | None]],
+                 title: str = "") -> None:
+        super().__init__(app)
+        self.question = question
+        self.title = title
+        self.answers = answers
+        self.rects: list[pygame.Rect] = []
+        self.hover = -1
+        self.pressed = -1
+
+    def layout(self, w: int, h: int) -> tuple[pygame.Rect, int, list[str], list[pygame.Rect]]:
+        """The box, the text size, the wrapped lines and the answer buttons for a w x h window."""
+        size = max(14, min(24, min(w, h) // 30))
+        box_w = min(w - 20, max(320, size * 26))
+        lines = wrap(self.question, size, box_w - 2 * size)
+        bh = max(44, size * 2 + 8)
+        title_h = round(size * 1.6) if self.title else 0
+        box_h = size + title_h + len(lines) * round(size * 1.35) + size + bh + size
+        box = pygame.Rect(0, 0, box_w, box_h)
+        box.center = (w // 2, h // 2)
+        box.clamp_ip(pygame.Rect(0, 0, w, h))
+        n = len(self.answers)
+        spacing = max(14, size)
+        bw = min(max(size * 7, (box_w - 2 * size - spacing * (n - 1)) // max(n, 1)), (box_w - 2 * size - spacing * (n - 1)) // max(n, 1))
+        total = n * bw + (n - 1) * spacing
+        x = box.centerx - total // 2
+        rects = [pygame.Rect(x + i * (bw + spacing), box.bottom - size - bh, bw, bh) for i in range(n)]
+        return box, size, lines, rects
+
+    def _answer(self, i: int) -> None:
+        self.app.pop(self)
+        action = self.answers[i][1]
+        if action is not None:
+            action()
+
+    def handle(self, cmd: Command) -> None:
+        """Buttons answer; Esc takes the last answer, Enter the first."""
+        w, h = self.app.size
+        _, _, _, rects = self.layout(w, h)
+        if isinstance(cmd, PointerDown) and cmd.button == 1:
+            self.pressed = next((i for i, r in enumerate(rects) if r.collidepoint(cmd.x, cmd.y)), -1)
+        elif isinstance(cmd, PointerUp) and cmd.button == 1:
+            i = next((i for i, r in enumerate(rects) if r.collidepoint(cmd.x, cmd.y)), -1)
+            if i >= 0 and i == self.pressed:
+                self._answer(i)
+            self.pressed = -1
+        elif isinstance(cmd, PointerMove):
+            i = next((i for i, r in enumerate(rects) if r.collidepoint(cmd.x, cmd.y)), -1)
+            if i != self.hover:
+                self.hover = i
+                self.full = True
+        elif isinstance(cmd, Action):
+            if cmd.name == "cancel" and self.answers:
+                self._answer(len(self.answers) - 1)
+            elif cmd.name == "confirm" and self.answers:
+                self._answer(0)
+            elif cmd.name == "quit":
+                self.app.quit()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """A dimmed table, the box, the question and the answers."""
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        box, size, lines, rects = self.layout(w, h)
+        self.rects = rects
+        pygame.draw.rect(surface, (16, 44, 28), box, border_radius=12)
+        pygame.draw.rect(surface, GOLD, box, width=2, border_radius=12)
+        y = box.y + size
+        if self.title:
+            img = art.text(self.title, round(size * 1.2), GOLD, True)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += round(size * 1.6)
+        for line in lines:
+            img = art.text(line, size, TEXT)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += round(size * 1.35)
+        for i, (r, (label, _)) in enumerate(zip(rects, self.answers)):
+            draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == 0))
+        self.full = False
+        return None

@@ -1,0 +1,967 @@
+"""The table screen: draw the game, take clicks, drags and keys, and slide the cards.
+
+Every change to the cards goes through ``yukon.state.Game`` (play, undo, redo,
+restart). After each change the table compares where every card was drawn with where
+the new layout puts it and slides the ones that moved, as one group, so a card can
+never be drawn twice or left behind; any input during a slide finishes it at once.
+
+Seam for lessons (``TableMode``): pass ``mode=`` to ``TableScreen``. A mode can
+  * veto a move before it is made: ``veto(game, move)`` returns a message shown to the
+    player (the move is not made) or None to allow it;
+  * hear about changes: ``after_move(game, move)`` after a move is made,
+    ``after_change(game, kind)`` after undo, redo or restart;
+  * light up cards and destinations: ``highlights(game)`` -> (cards, destinations),
+    destinations being column numbers 0..6 or 7 (FOUNDATION);
+  * show a panel of text with buttons beside the table: ``panel(game)`` -> Panel | None;
+  * replace the button bar: ``buttons()`` -> list[ButtonSpec] | None.
+``BaseMode`` has harmless defaults for all of them, so a mode overrides only what it needs.
+A lesson that plays its own position passes ``game=`` as well; otherwise the table plays
+``app.game``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Protocol
+
+import pygame
+
+from .. import hints
+from ..cards import RANK, SUIT, card_name
+from ..state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from . import art
+from .input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
+from .layout import Hit, TableLayout, compute_layout
+from .screen import QuestionDialog, Screen
+from .tween import Animator, Flip, Slide, slide_duration
+from .widgets import GOLD, TEXT, TEXT_DIM, BarLayout, ButtonSpec, Message, Panel, draw_button, draw_panel, layout_bar
+
+if TYPE_CHECKING:
+    from .app import App
+
+SELECT = (255, 214, 70)
+TARGET = (90, 230, 140)
+HINT = (80, 200, 255)
+LESSON = (255, 150, 60)
+ERROR_BG = (120, 24, 24)
+INFO_BG = (14, 40, 24)
+DRAG_THRESHOLD = 5
+DOUBLE_CLICK = 0.45
+MESSAGE_TIME = 3.0
+SYMBOL = art.SUIT_SYMBOLS
+
+
+class TableMode(Protocol):
+    """What a lesson (or any other guide) can do to the table; see the module docstring."""
+
+    def veto(self, game: Game, move: Move) -> str | None: ...
+
+    def after_move(self, game: Game, move: Move) -> None: ...
+
+    def after_change(self, game: Game, kind: str) -> None: ...
+
+    def highlights(self, game: Game) -> tuple[set[int], set[int]]: ...
+
+    def panel(self, game: Game) -> Panel | None: ...
+
+    def buttons(self) -> list[ButtonSpec] | None: ...
+
+
+class BaseMode:
+    """A mode that changes nothing: subclass it and override what you need."""
+
+    def veto(self, game: Game, move: Move) -> str | None:
+        """None lets the move be made; a message refuses it."""
+        return None
+
+    def after_move(self, game: Game, move: Move) -> None:
+        """A move was made."""
+
+    def after_change(self, game: Game, kind: str) -> None:
+        """``undo``, ``redo`` or ``restart`` happened."""
+
+    def highlights(self, game: Game) -> tuple[set[int], set[int]]:
+        """Cards and destinations to light up."""
+        return set(), set()
+
+    def panel(self, game: Game) -> Panel | None:
+        """Text and buttons beside the table, or None."""
+        return None
+
+    def buttons(self) -> list[ButtonSpec] | None:
+        """The button bar to show instead of the app's, or None."""
+        return None
+
+
+def short_name(card: int) -> str:
+    """A card as the table prints it: 7♥, 10♠, K♣."""
+    return art.rank_label(card) + SYMBOL[SUIT[card]]
+
+
+def describe_move(position: Position, move: Move) -> str:
+    """A move in words for a hint: '7♥ (with 3 cards) onto column 4'."""
+    card = move.card
+    where = "to its foundation" if move.to == FOUNDATION else (
+        f"into empty column {move.to + 1}" if not position.columns[move.to] else f"onto column {move.to + 1}")
+    s = position.loc[card]
+    extra = ""
+    if s < ON_FOUNDATION:
+        n = len(position.columns[s]) - position.columns[s].index(card)
+        if n > 1:
+            extra = f" (with the {n - 1} card{'s' if n > 2 else ''} on it)"
+    elif s == ON_FOUNDATION:
+        extra = " back from its foundation"
+    return f"{short_name(card)}{extra} {where}"
+
+
+@dataclass(slots=True)
+class Press:
+    """A left button held down: where, on what, and whether it became a drag."""
+
+    x: int
+    y: int
+    hit: Hit
+    target: str  # card, background, button, panel
+    index: int = -1
+    dragging: bool = False
+    scroll0: int = 0
+
+
+class TableScreen(Screen):
+    """The game table; see the module docstring."""
+
+    def __init__(self, app: App, game: Game | None = None, mode: TableMode | None = None) -> None:
+        super().__init__(app)
+        self._own_game = game
+        self.mode = mode
+        self.scroll_x = 0
+        self.selection: int | None = None
+        self.press: Press | None = None
+        self.drag_cards: list[int] = []
+        self.drag_offsets: list[tuple[int, int]] = []
+        self.pointer = (0, 0)
+        self.last_click: tuple[int, float] | None = None
+        self.anim = Animator()
+        self.message: Message | None = None
+        self.hint_list: list[Move] | None = None
+        self.hint_index = -1
+        self.hint_key: tuple | None = None
+        self.hover_button = -1
+        self.hover_panel = -1
+        self.panel_buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        self.bar: BarLayout | None = None
+        self.layout: TableLayout | None = None
+        self._art: art.CardArt | None = None
+        self._felt: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self._dyn_rects: list[pygame.Rect] = []
+        self._partial = False
+        self._known_game: Game | None = None
+        self._ended_key: tuple | None = None
+        self.t_start: float | None = None
+        self.t_end: float | None = None
+        self._last_second = -1
+        self.celebrating = 0.0
+        self.relayout()
+
+    # -- the game and its layout -----------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game being played: the lesson's own, else the app's."""
+        return self._own_game if self._own_game is not None else self.app.game
+
+    @property
+    def position(self) -> Position:
+        """The true position."""
+        return self.game.position
+
+    def buttons(self) -> list[ButtonSpec]:
+        """The button bar's buttons."""
+        if self.mode is not None:
+            b = self.mode.buttons()
+            if b is not None:
+                return b
+        return self.app.buttons
+
+    def current_panel(self) -> Panel | None:
+        """The mode's panel, if any."""
+        return self.mode.panel(self.game) if self.mode is not None else None
+
+    def relayout(self) -> None:
+        """Recompute every rectangle from the window size and the true position."""
+        if self._known_game is not self.game:
+            self._known_game = self.game
+            self.selection = None
+            self.hint_list = None
+            self.t_start = self.t_end = None
+            self._ended_key = None
+            self.anim.finish()
+        w, h = self.app.size
+        self.bar = layout_bar([b.label for b in self.buttons()], w, h)
+        pw = 0
+        if self.current_panel() is not None:
+            pw = max(220, min(440, w * 28 // 100))
+        self.layout = compute_layout(w, h, self.position, self.scroll_x, pw, self.bar.rows)
+        self.scroll_x = self.layout.scroll_x
+        if self._art is None or (self._art.cw, self._art.ch) != (self.layout.cw, self.layout.ch):
+            self._art = art.CardArt(self.layout.cw, self.layout.ch)
+        self.full = True
+
+    def resize(self, w: int, h: int) -> None:
+        """New window size: finish any slide, lay out again, rebuild the cloth."""
+        self.anim.finish()
+        self._cancel_drag()
+        self._felt = None
+        self._static = None
+        self.relayout()
+
+    # -- where cards are drawn -------------------------------------------------------------
+    def drawn_xy(self, card: int, extra: float = 0.0) -> tuple[float, float]:
+        """Where a card is drawn now: under the pointer, sliding, or where it lies."""
+        if card in self.drag_cards:
+            i = self.drag_cards.index(card)
+            dx, dy = self.drag_offsets[i]
+            return (self.pointer[0] + dx, self.pointer[1] + dy)
+        p = self.anim.position(card, extra)
+        if p is not None:
+            return p
+        return self.layout.card_xy[card]  # type: ignore[union-attr]
+
+    def _face_up(self, card: int) -> bool:
+        return self.position.loc[card] != 8
+
+    def change(self, kind: str, fn: Callable[[], object]) -> object:
+        """Run a change of the game (``fn``), then slide every card that moved from where it was drawn."""
+        before = {c: self.drawn_xy(c) for c in range(52)}
+        face_before = {c: self._face_up(c) for c in range(52)}
+        self._cancel_drag(slide=False)
+        self.anim.finish()
+        result = fn()
+        self.hint_list = None
+        self.relayout()
+        lay = self.layout
+        assert lay is not None
+        moved = [c for c in range(52) if (round(before[c][0]), round(before[c][1])) != lay.card_xy[c]]
+        duration = 0.0
+        if moved:
+            dist = max(abs(before[c][0] - lay.card_xy[c][0]) + abs(before[c][1] - lay.card_xy[c][1]) for c in moved)
+            duration = slide_duration(dist, lay.cw)
+            if kind in ("restart", "new"):
+                duration = min(0.6, duration * 1.4)
+            # Draw order while sliding: by where they land, so a tail stays stacked in order.
+            moved.sort(key=lambda c: (lay.card_xy[c][0], lay.card_xy[c][1]))
+            self.anim.add_slide(Slide(tuple(moved), tuple(before[c] for c in moved),
+                                      tuple(lay.card_xy[c] for c in moved), duration))
+        for c in range(52):
+            if face_before[c] != self._face_up(c):
+                self.anim.add_flip(Flip(c, self._face_up(c), 0.18, delay=min(duration * 0.4, 0.1)))
+        self._start_partial()
+        return result
+
+    # -- actions ---------------------------------------------------------------------------
+    def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_TIME) -> None:
+        """Show a message for a few seconds."""
+        self.message = Message(text, time.monotonic() + seconds, kind)
+        self.full = True
+
+    def try_move(self, move: Move) -> bool:
+        """Make a move if the mode and the rules allow it; otherwise say why. True when made."""
+        game = self.game
+        if self.mode is not None:
+            veto = self.mode.veto(game, move)
+            if veto:
+                self.say(veto, "lesson")
+                return False
+        reason = game.position.why_illegal(move)
+        if reason is not None:
+            self.say(reason[0].upper() + reason[1:] + ".", "error")
+            return False
+        if self.t_start is None:
+            self.t_start = time.monotonic()
+        self.selection = None
+        self.change("move", lambda: game.play(move))
+        self.message = None
+        self.app.notify("move", game, move)
+        if self.mode is not None:
+            self.mode.after_move(game, move)
+        self._check_end()
+        return True
+
+    def undo(self) -> None:
+        """Take back a move (it slides back)."""
+        self.selection = None
+        if not self.game.can_undo():
+            self.say("Nothing to undo.")
+            return
+        u = self.change("undo", self.game.undo)
+        self._after_change("undo", u.move if u else None)
+
+    def redo(self) -> None:
+        """Make the undone move again."""
+        self.selection = None
+        if not self.game.can_redo():
+            self.say("Nothing to redo.")
+            return
+        u = self.change("redo", self.game.redo)
+        self._after_change("redo", u.move if u else None)
+
+    def restart(self) -> None:
+        """Back to the deal as dealt."""
+        self.selection = None
+        self.change("restart", self.game.restart)
+        self.t_start = self.t_end = None
+        self._after_change("restart", None)
+        self.say("The deal is back as it was dealt.")
+
+    def _after_change(self, kind: str, move: Move | None) -> None:
+        self.app.notify(kind, self.game, move)
+        if self.mode is not None:
+            self.mode.after_change(self.game, kind)
+        self._ended_key = None
+        self._check_end()
+
+    def new_deal(self, ask: bool = True) -> None:
+        """A new shuffled deal; asks first when a game is under way."""
+        if self._own_game is not None:
+            self.say("This table plays a set position; leave it to deal again.")
+            return
+        if ask and self.game.history and not self.position.is_won():
+            self.app.push(QuestionDialog(self.app, "Replace this position with a new shuffled deal?",
+                                         [("New deal", lambda: self.new_deal(False)), ("Keep playing", None)]))
+            return
+        self.selection = None
+        self.change("new", lambda: self.app.new_deal())
+        self._known_game = self.game
+        self.t_start = self.t_end = None
+        self._ended_key = None
+        self.say(f"Deal {self.game.seed}.")
+
+    def hint(self) -> None:
+        """Show a useful move; each press shows the next one."""
+        key = self.position.key()
+        if self.hint_list is None or self.hint_key != key:
+            last = self.game.history[-1].move if self.game.history else None
+            self.hint_list = self.app.hint_provider(self.position, last)
+            self.hint_key = key
+            self.hint_index = -1
+        if not self.hint_list:
+            self.say("No move is left. Undo, restart the deal or start a new one.")
+            return
+        self.hint_index = (self.hint_index + 1) % len(self.hint_list)
+        self.selection = None
+        m = self.hint_list[self.hint_index]
+        n = len(self.hint_list)
+        self.say(f"Hint {self.hint_index + 1} of {n}: {describe_move(self.position, m)}", "hint", 6.0)
+
+    @property
+    def hint_move(self) -> Move | None:
+        """The hint on show, if it still fits the position."""
+        if self.hint_list and self.hint_key == self.position.key() and 0 <= self.hint_index < len(self.hint_list):
+            if self.message is not None and self.message.kind == "hint":
+                return self.hint_list[self.hint_index]
+        return None
+
+    def _check_end(self) -> None:
+        pos = self.position
+        key = pos.key()
+        if key == self._ended_key:
+            return
+        if pos.is_won():
+            self._ended_key = key
+            if self.t_end is None:
+                self.t_end = time.monotonic()
+            self.celebrate()
+            self.app.notify("won", self.game, None)
+            self.app.push(QuestionDialog(
+                self.app, f"All 52 cards are home in {len(self.game.history)} moves, {self.elapsed_text()}.",
+                [("New deal", lambda: self.new_deal(False)), ("Admire it", None)], title="You won!"))
+            return
+        if not pos.legal_moves():
+            text = "No legal move is left."
+        else:
+            progress = pos.progress_possible(3000)
+            if progress is not False:
+                return
+            text = "No card can be turned up or sent home any more: only shuffling is left."
+        self._ended_key = key
+        self.app.notify("stuck", self.game, None)
+        answers = [("Undo", self.undo), ("Restart deal", self.restart)]
+        if self._own_game is None:
+            answers.append(("New deal", lambda: self.new_deal(False)))
+        answers.append(("Keep looking", None))
+        self.app.push(QuestionDialog(self.app, text, answers, title="Stuck"))
+
+    def celebrate(self) -> None:
+        """A short victory lap: the cards leap from the foundations and fall back in place."""
+        lay = self.layout
+        assert lay is not None
+        w, h = lay.view.w, lay.view.h
+        import math
+        cards = tuple(range(52))
+        home = tuple(lay.card_xy[c] for c in cards)
+        out = []
+        for c in cards:
+            a = (c * 2.399963) % (2 * math.pi)  # golden angle spreads them evenly
+            r = 0.32 + 0.1 * (RANK[c] / 13)
+            out.append((w / 2 - lay.cw / 2 + math.cos(a) * w * r, h / 2 - lay.ch / 2 + math.sin(a) * h * r))
+        s1 = Slide(cards, home, tuple(out), 0.6)
+        self.anim.add_slide(s1)
+        self.celebrating = 0.6
+        self._pending_return = (cards, tuple(out), home)
+        self._start_partial()
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, cmd: Command) -> None:
+        """Act on one command from the player."""
+        if self._known_game is not self.game:
+            self.relayout()
+        if isinstance(cmd, PointerMove):
+            self._pointer_move(cmd)
+            return
+        if isinstance(cmd, Expose):
+            self.invalidate()
+            return
+        if self.anim.active:
+            self.anim.finish()
+            self.celebrating = 0.0
+            self._partial = False
+            self.full = True
+        if isinstance(cmd, PointerDown):
+            self._pointer_down(cmd)
+        elif isinstance(cmd, PointerUp):
+            self._pointer_up(cmd)
+        elif isinstance(cmd, Wheel):
+            self.scroll(-(cmd.dx or cmd.dy) * max(30, (self.layout.cw if self.layout else 60) // 2))
+        elif isinstance(cmd, Action):
+            self.action(cmd.name)
+
+    def action(self, name: str) -> None:
+        """Run a named command (from a key or a button)."""
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "hint":
+            self.hint()
+        elif name == "restart":
+            self.restart()
+        elif name == "new":
+            self.new_deal()
+        elif name == "cancel":
+            if self.press is not None and self.press.dragging:
+                self._cancel_drag()
+            elif self.selection is not None or self.message is not None:
+                self.selection = None
+                self.message = None
+                self.full = True
+        elif name == "fullscreen":
+            self.app.toggle_fullscreen()
+        elif name == "rules":
+            self.app.show_rules()
+        elif name == "quit":
+            self.app.quit()
+        elif name in ("left", "right"):
+            step = self.layout.cw if self.layout else 60
+            self.scroll(step if name == "right" else -step)
+        elif name in ("home", "end"):
+            self.scroll(-10**6 if name == "home" else 10**6)
+
+    def scroll(self, dx: int) -> None:
+        """Move the table sideways (only when it is wider than the window)."""
+        if self.layout is None or self.layout.max_scroll == 0:
+            return
+        new = max(0, min(self.scroll_x + dx, self.layout.max_scroll))
+        if new != self.scroll_x:
+            self.scroll_x = new
+            self.relayout()
+
+    def _button_at(self, x: int, y: int) -> int:
+        if self.bar is None:
+            return -1
+        return next((i for i, r in enumerate(self.bar.rects) if r.collidepoint(x, y)), -1)
+
+    def _panel_button_at(self, x: int, y: int) -> int:
+        return next((i for i, (r, _) in enumerate(self.panel_buttons) if r.collidepoint(x, y)), -1)
+
+    def _pointer_down(self, cmd: PointerDown) -> None:
+        self.pointer = (cmd.x, cmd.y)
+        if cmd.button == 3:
+            self._cancel_drag()
+            self.press = None
+            if self.selection is not None:
+                self.selection = None
+                self.full = True
+            return
+        if cmd.button != 1:
+            return
+        b = self._button_at(cmd.x, cmd.y)
+        if b >= 0:
+            self.press = Press(cmd.x, cmd.y, Hit("none"), "button", b)
+            return
+        pb = self._panel_button_at(cmd.x, cmd.y)
+        if pb >= 0:
+            self.press = Press(cmd.x, cmd.y, Hit("none"), "panel", pb)
+            return
+        assert self.layout is not None
+        hit = self.layout.hit(cmd.x, cmd.y)
+        draggable = hit.kind == "card" or (hit.kind == "foundation" and hit.card is not None
+                                           and self.position.rules.foundation_return)
+        self.press = Press(cmd.x, cmd.y, hit, "card" if draggable else "background", scroll0=self.scroll_x)
+
+    def _pointer_move(self, cmd: PointerMove) -> None:
+        self.pointer = (cmd.x, cmd.y)
+        p = self.press
+        if p is None or not cmd.held:
+            if p is not None and not cmd.held:
+                # The release happened outside the window: forget the press.
+                if p.dragging:
+                    self._cancel_drag()
+                self.press = None
+            b = self._button_at(cmd.x, cmd.y)
+            pb = self._panel_button_at(cmd.x, cmd.y)
+            if b != self.hover_button or pb != self.hover_panel:
+                self.hover_button, self.hover_panel = b, pb
+                self.full = True
+            return
+        if p.target == "card":
+            if not p.dragging and abs(cmd.x - p.x) + abs(cmd.y - p.y) >= DRAG_THRESHOLD:
+                self._start_drag(p)
+            if p.dragging:
+                self._partial_frame()
+        elif p.target == "background" and self.layout is not None and self.layout.max_scroll:
+            new = max(0, min(p.scroll0 - (cmd.x - p.x), self.layout.max_scroll))
+            if new != self.scroll_x:
+                self.scroll_x = new
+                self.relayout()
+
+    def _start_drag(self, p: Press) -> None:
+        card = p.hit.card
+        assert card is not None and self.layout is not None
+        self.anim.finish()
+        pos = self.position
+        cards = pos.tail(card) if pos.loc[card] < ON_FOUNDATION else [card]
+        self.selection = None
+        self.drag_cards = list(cards)
+        self.drag_offsets = []
+        for c in cards:
+            x, y = self.layout.card_xy[c]
+            self.drag_offsets.append((x - p.x, y - p.y))
+        p.dragging = True
+        self._start_partial()
+
+    def _cancel_drag(self, slide: bool = True) -> None:
+        """Drop whatever is held; it slides back to where it lies."""
+        if not self.drag_cards:
+            if self.press is not None:
+                self.press.dragging = False
+            return
+        cards = self.drag_cards
+        start = tuple(self.drawn_xy(c) for c in cards)
+        self.drag_cards, self.drag_offsets = [], []
+        if self.press is not None:
+            self.press.dragging = False
+        if slide and self.layout is not None:
+            end = tuple(self.layout.card_xy[c] for c in cards)
+            dist = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(start, end))
+            self.anim.add_slide(Slide(tuple(cards), start, end, slide_duration(dist, self.layout.cw)))
+            self._start_partial()
+        self.full = True
+
+    def _dest_at(self, x: int, y: int) -> int | None:
+        assert self.layout is not None
+        hit = self.layout.hit(x, y)
+        if hit.kind == "foundation":
+            return FOUNDATION
+        if hit.kind in ("heading", "column", "card", "down"):
+            return hit.column
+        return None
+
+    def _pointer_up(self, cmd: PointerUp) -> None:
+        self.pointer = (cmd.x, cmd.y)
+        p, self.press = self.press, None
+        if cmd.button != 1 or p is None:
+            return
+        if p.target == "button":
+            if self._button_at(cmd.x, cmd.y) == p.index:
+                self._run_button(p.index)
+            return
+        if p.target == "panel":
+            if self._panel_button_at(cmd.x, cmd.y) == p.index:
+                self.panel_buttons[p.index][1]()
+                self.relayout()
+            return
+        if p.dragging:
+            self._drop(cmd.x, cmd.y)
+            return
+        if p.target == "background" and self.scroll_x != p.scroll0:
+            return  # that was a sideways drag of the table, not a click
+        self._click(p.hit)
+
+    def _run_button(self, i: int) -> None:
+        specs = self.buttons()
+        if not 0 <= i < len(specs):
+            return
+        spec = specs[i]
+        if spec.enabled is not None and not spec.enabled():
+            return
+        if callable(spec.action):
+            spec.action()
+        else:
+            self.action(spec.action)
+
+    def _drop(self, x: int, y: int) -> None:
+        cards = self.drag_cards
+        card = cards[0]
+        dest = self._dest_at(x, y)
+        src = self.position.loc[card]
+        if dest is None or dest == src:
+            self._cancel_drag()
+            return
+        move = Move.of(card, dest)
+        if not self.try_move(move):
+            self._cancel_drag()
+        self.last_click = None
+
+    def _click(self, hit: Hit) -> None:
+        pos = self.position
+        now = time.monotonic()
+        sel = self.selection
+        if hit.kind == "card" and hit.card is not None:
+            card = hit.card
+            is_end = pos.columns[hit.column][-1] == card  # type: ignore[index]
+            if (is_end and self.last_click is not None and self.last_click[0] == card
+                    and now - self.last_click[1] < DOUBLE_CLICK):
+                self.last_click = None
+                self.selection = None
+                self.full = True
+                self.try_move(Move.of(card, FOUNDATION))
+                return
+            self.last_click = (card, now)
+            if sel is not None:
+                src = pos.loc[sel]
+                in_tail = src < ON_FOUNDATION and card in pos.tail(sel)
+                if in_tail or card == sel:
+                    self.selection = None  # a click on the selection cancels it
+                    self.full = True
+                    return
+                if hit.column != src and is_end:
+                    self.try_move(Move.of(sel, hit.column))  # type: ignore[arg-type]
+                    return
+            self.selection = card
+            self.full = True
+            return
+        self.last_click = None
+        if hit.kind == "foundation":
+            if sel is not None:
+                if sel == hit.card:
+                    self.selection = None
+                    self.full = True
+                else:
+                    self.try_move(Move.of(sel, FOUNDATION))
+                return
+            if hit.card is not None:
+                if not pos.rules.foundation_return:
+                    self.say("In this game foundation cards may not come back.")
+                    return
+                self.selection = hit.card
+                self.full = True
+            return
+        if hit.kind in ("heading", "column", "down"):
+            if sel is not None:
+                if pos.loc[sel] == hit.column:
+                    self.selection = None
+                    self.full = True
+                else:
+                    self.try_move(Move.of(sel, hit.column))  # type: ignore[arg-type]
+                return
+            if hit.kind == "down":
+                self.say("That card is face down; it turns up when the cards on it move away.")
+            return
+        if sel is not None:
+            self.selection = None
+            self.full = True
+
+    # -- time ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance slides and flips by one fixed step."""
+        was = self.anim.active
+        self.anim.advance(dt)
+        if self.celebrating > 0:
+            self.celebrating -= dt
+            if self.celebrating <= 0 and getattr(self, "_pending_return", None):
+                cards, out, home = self._pending_return
+                self._pending_return = None
+                self.anim.add_slide(Slide(cards, out, home, 0.7, ease=_ease_back))
+        if was and not self.anim.active:
+            self.full = True  # one clean full frame at the end of a slide
+
+    def busy(self) -> bool:
+        """Something is sliding, flipping or being dragged."""
+        return self.anim.active or bool(self.drag_cards)
+
+    def needs_draw(self) -> bool:
+        """A change, a frame of motion, a message running out or the clock ticking."""
+        if self.full or self.busy():
+            return True
+        now = time.monotonic()
+        if self.message is not None and now >= self.message.until:
+            self.message = None
+            return True
+        if self.t_start is not None and self.t_end is None and int(now - self.t_start) != self._last_second:
+            return True
+        return False
+
+    def wake_in(self) -> float | None:
+        """When the message ends or the clock shows the next second."""
+        now = time.monotonic()
+        times = []
+        if self.message is not None:
+            times.append(self.message.until - now)
+        if self.t_start is not None and self.t_end is None:
+            el = now - self.t_start
+            times.append(1.0 - (el % 1.0) + 0.002)
+        return max(0.0, min(times)) if times else None
+
+    def elapsed(self) -> float:
+        """Seconds played (the clock starts with the first move and stops when the game is won)."""
+        if self.t_start is None:
+            return 0.0
+        return (self.t_end or time.monotonic()) - self.t_start
+
+    def elapsed_text(self) -> str:
+        """The time played as m:ss."""
+        s = int(self.elapsed())
+        return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _start_partial(self) -> None:
+        self.full = True  # the next frame builds the still layer
+        self._partial = True
+
+    def _partial_frame(self) -> None:
+        if not self._partial:
+            self._start_partial()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """Draw the table; while cards move, only the moving cards' rectangles are redrawn."""
+        if self._known_game is not self.game:
+            self.relayout()
+        size = surface.get_size()
+        if self.layout is None or (self.layout.width, self.layout.height) != size:
+            self._felt = None
+            self.relayout()
+        extra = alpha * self.app.step
+        moving = self.anim.moving() | set(self.drag_cards)
+        if not moving:
+            self._partial = False
+        if self.full or not self._partial or self._static is None or self._static.get_size() != size:
+            if self._static is None or self._static.get_size() != size:
+                self._static = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self._draw_still(self._static, moving)
+            surface.blit(self._static, (0, 0))
+            self._dyn_rects = self._draw_moving(surface, moving, extra)
+            self.full = False
+            return None
+        dirty = []
+        for r in self._dyn_rects:
+            surface.blit(self._static, r, r)
+            dirty.append(r)
+        self._dyn_rects = self._draw_moving(surface, moving, extra)
+        dirty.extend(self._dyn_rects)
+        return dirty
+
+    def _draw_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
+        if not moving:
+            return []
+        a = self._art
+        assert a is not None and self.layout is not None
+        lay = self.layout
+        order = sorted((c for c in moving if c not in self.drag_cards),
+                       key=lambda c: (lay.card_xy[c][1] < lay.found_y + lay.ch and self.position.loc[c] == ON_FOUNDATION,
+                                      lay.card_xy[c][0], lay.card_xy[c][1]))
+        order += self.drag_cards
+        rects = []
+        for c in order:
+            x, y = self.drawn_xy(c, extra)
+            fs = self.anim.flip_state(c, extra)
+            if fs is not None:
+                scale, up = fs
+                img = a.narrowed(c, up, scale)
+                ix = round(x + (lay.cw - img.get_width()) / 2)
+            else:
+                img = a.image(c, self._face_up(c))
+                ix = round(x)
+            r = surface.blit(img, (ix, round(y)))
+            rects.append(pygame.Rect(round(x) - 1, round(y) - 1, lay.cw + 2, lay.ch + 2))
+        if self.drag_cards:
+            self._draw_drag_targets(surface, rects)
+        return rects
+
+    def _draw_drag_targets(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """While dragging, outline the destination under the pointer: green if legal."""
+        dest = self._dest_at(*self.pointer)
+        card = self.drag_cards[0]
+        if dest is None or dest == self.position.loc[card]:
+            return
+        r = self._dest_rect(dest, card)
+        ok = self.position.why_illegal(Move.of(card, dest)) is None
+        colour = TARGET if ok else (230, 80, 70)
+        pygame.draw.rect(surface, colour, r.inflate(6, 6), width=3, border_radius=self.layout.radius + 3)  # type: ignore[union-attr]
+        rects.append(r.inflate(10, 10))
+
+    def _dest_rect(self, dest: int, card: int) -> pygame.Rect:
+        lay = self.layout
+        assert lay is not None
+        if dest == FOUNDATION:
+            return lay.foundation_rects[SUIT[card]].copy()
+        return lay.column_end_rect(dest)
+
+    def _legal_dests(self, card: int) -> set[int]:
+        return {m.to for m in self.position.legal_moves() if m.card == card}
+
+    def _draw_still(self, surface: pygame.Surface, moving: set[int]) -> None:
+        lay = self.layout
+        a = self._art
+        assert lay is not None and a is not None
+        pos = self.position
+        size = surface.get_size()
+        if self._felt is None or self._felt.get_size() != size:
+            self._felt = art.felt(size)
+        surface.blit(self._felt, (0, 0))
+        self._draw_status(surface)
+        lesson_cards, lesson_dests = (self.mode.highlights(self.game) if self.mode is not None else (set(), set()))
+        sel = self.selection
+        legal = self._legal_dests(sel) if sel is not None else set()
+        hint = self.hint_move
+        # Foundations: the highest card of each that is not on its way somewhere.
+        for s in range(4):
+            r = lay.foundation_rects[s]
+            top = pos.foundations[s]
+            shown = None
+            for rank in range(top, 0, -1):
+                c = s * 13 + rank - 1
+                if c not in moving:
+                    shown = c
+                    break
+            if shown is None:
+                surface.blit(a.slot(SYMBOL[s]), r)
+            else:
+                surface.blit(a.face(shown), r)
+        # Headings.
+        hsize = max(11, round(lay.heading_rects[0].h * 0.62))
+        for i, r in enumerate(lay.heading_rects):
+            lit = (i in legal) or (hint is not None and hint.to == i) or (i in lesson_dests)
+            colour = TARGET if i in legal else HINT if (hint is not None and hint.to == i) else LESSON if i in lesson_dests else (170, 210, 180)
+            if lit:
+                pygame.draw.rect(surface, (*colour,), r, width=2, border_radius=r.h // 3)
+            img = art.text(str(i + 1), hsize, colour if lit else (170, 210, 180), True)
+            surface.blit(img, img.get_rect(center=r.center))
+        # Columns.
+        for i, col in enumerate(lay.column_cards):
+            if not col:
+                surface.blit(a.slot("K" if not pos.rules.any_card_in_space else ""), (lay.col_x[i], lay.cols_y))
+            down = lay.column_down[i]
+            for j, c in enumerate(col):
+                if c in moving:
+                    continue
+                surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
+        rad = lay.radius
+        # Highlights: the selected tail, the legal destinations, the hint, the lesson's.
+        if sel is not None and sel not in moving:
+            r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
+            pygame.draw.rect(surface, SELECT, r.inflate(6, 6), width=4, border_radius=rad + 3)
+        for d in legal:
+            r = self._dest_rect(d, sel)  # type: ignore[arg-type]
+            pygame.draw.rect(surface, TARGET, r.inflate(8, 8), width=4, border_radius=rad + 4)
+        if hint is not None:
+            src = lay.tail_rect(hint.card) if pos.loc[hint.card] < ON_FOUNDATION else lay.card_rect(hint.card)
+            pygame.draw.rect(surface, HINT, src.inflate(6, 6), width=4, border_radius=rad + 3)
+            pygame.draw.rect(surface, HINT, self._dest_rect(hint.to, hint.card).inflate(8, 8), width=4, border_radius=rad + 4)
+        for c in lesson_cards:
+            if c in lay.card_xy and c not in moving:
+                pygame.draw.rect(surface, LESSON, lay.strip_rect(c).inflate(6, 6), width=3, border_radius=rad + 3)
+        for d in lesson_dests:
+            if sel is None or d not in legal:
+                probe = next(iter(lesson_cards), 0)
+                pygame.draw.rect(surface, LESSON, self._dest_rect(d, probe).inflate(8, 8), width=3, border_radius=rad + 4)
+        self._draw_panel(surface)
+        self._draw_bar(surface)
+        self._draw_message(surface)
+
+    def status_text(self) -> tuple[str, str, str]:
+        """The status lines: deal and game, moves and time, and any extra text from helpers."""
+        g = self.game
+        deal = f"Deal {g.seed}" if g.seed is not None else "Set position"
+        line1 = f"{deal}  \u00b7  {g.rules.describe()}"
+        home = g.position.home_count()
+        line2 = f"Moves {len(g.history)}  \u00b7  {self.elapsed_text()}  \u00b7  {home}/52 home"
+        line3 = "  \u00b7  ".join(v for v in self.app.status_extra.values() if v)
+        return line1, line2, line3
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        assert lay is not None
+        r = lay.status_rect
+        self._last_second = int(self.elapsed()) if self.t_start is not None else -1
+        l1, l2, l3 = self.status_text()
+        size = max(11, min(24, round(lay.cw * 0.17)))
+        y = r.y
+        for line, colour, bold in ((l1, TEXT, True), (l2, (210, 230, 214), False), (l3, GOLD, False)):
+            if not line:
+                continue
+            img = art.text(line, size, colour, bold)
+            if img.get_width() > r.w:
+                img = art.text(line, max(9, size * r.w // img.get_width()), colour, bold)
+            surface.blit(img, (r.x, y))
+            y += round(img.get_height() * 1.25)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        bar = self.bar
+        assert bar is not None
+        pygame.draw.rect(surface, (10, 34, 20), bar.rect)
+        pygame.draw.line(surface, (60, 110, 74), bar.rect.topleft, bar.rect.topright)
+        for i, (spec, r) in enumerate(zip(self.buttons(), bar.rects)):
+            enabled = spec.enabled() if spec.enabled is not None else True
+            draw_button(surface, r, spec.label, bar.font_size, hover=(i == self.hover_button), enabled=enabled)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        panel = self.current_panel()
+        lay = self.layout
+        assert lay is not None
+        if panel is None or lay.panel is None:
+            self.panel_buttons = []
+            return
+        self.panel_buttons = draw_panel(surface, lay.panel, panel)
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        m = self.message
+        lay = self.layout
+        assert lay is not None
+        if m is None:
+            return
+        if time.monotonic() >= m.until:
+            self.message = None
+            return
+        size = max(13, min(24, round(lay.cw * 0.16)))
+        from .widgets import wrap
+        lines = wrap(m.text, size, max(lay.view.w - 60, 100))
+        imgs = [art.text(t, size, TEXT, True) for t in lines]
+        w = max(i.get_width() for i in imgs) + 2 * size
+        h = sum(i.get_height() for i in imgs) + size
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (lay.view.centerx, lay.view.bottom - max(8, lay.margin))
+        bg = {"error": ERROR_BG, "hint": (16, 60, 96), "lesson": (110, 60, 10)}.get(m.kind, INFO_BG)
+        pygame.draw.rect(surface, bg, box, border_radius=size // 2)
+        pygame.draw.rect(surface, (230, 230, 220), box, width=1, border_radius=size // 2)
+        y = box.y + size // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+
+
+def _ease_back(t: float) -> float:
+    """Ease out with a small overshoot, for the cards landing back after a win."""
+    c = 1.4
+    u = t - 1.0
+    return 1.0 + (c + 1.0) * u * u * u + c * u * u
