@@ -115,6 +115,7 @@ class App:
         self.running = True
         self.fullscreen = False
         self.first_frame_at: float | None = None
+        self.errors: list[BaseException] = []  # caught so the player never sees a traceback; tests read them
         self._full = True
         self._pacer = pygame.time.Clock()
         self._idle_since = time.perf_counter()
@@ -278,6 +279,7 @@ class App:
                 import traceback
 
                 traceback.print_exc()
+                self.errors.append(e)
                 if self.table is not None:
                     self.table.say(f"Something went wrong there ({type(e).__name__}); the game goes on.", "error")
             if not self.running:

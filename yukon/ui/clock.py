@@ -22,8 +22,9 @@ class FixedClock:
         """Add ``elapsed`` seconds; return how many whole steps are now due (and consume them)."""
         if elapsed > 0:
             self.accumulator += min(elapsed, self.max_frame)
-        n = int(self.accumulator // self.step)
-        self.accumulator -= n * self.step
+        # The tiny allowance stops float rounding (0.1 + 0.2 ...) from holding a due step back.
+        n = int((self.accumulator + 1e-9) // self.step)
+        self.accumulator = max(0.0, self.accumulator - n * self.step)
         return n
 
     @property

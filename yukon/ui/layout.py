@@ -170,6 +170,19 @@ def column_steps(n: int, down: int, avail: float, ch: int, cw: int) -> tuple[flo
     return fd, fu
 
 
+def _head_h(cw: int) -> int:
+    return max(16, round(cw * 0.26))
+
+
+def _row_gap(cw: int) -> int:
+    return max(4, round(cw * 0.12))
+
+
+def _cols_y(found_y: int, cw: int, ch: int) -> int:
+    """Where the columns start: below the foundation row and the headings."""
+    return found_y + ch + _row_gap(cw) + _head_h(cw) + max(2, round(cw * 0.04))
+
+
 def compute_layout(width: int, height: int, position: Position, scroll_x: int = 0,
                    panel_width: int = 0, bar_rows: int = 1) -> TableLayout:
     """Lay the table out for a window of ``width`` x ``height`` pixels."""
@@ -186,9 +199,21 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     # cards at their usual overlap; longer columns tighten.
     cw_h = (view.h - 2 * margin) / (CARD_RATIO * (1 + 1 + 6 * 0.08 + 8 * 0.22) + 0.12 + 0.26)
     cw = max(MIN_CARD_W, int(min(cw_w, cw_h)))
+    # A very long column shrinks the cards (never below readable) until its corner indices fit.
+    longest = [(len(col) - d, d) for col, d in zip(position.columns, position.down)]
+    while cw > MIN_CARD_W:
+        ch = round(cw * CARD_RATIO)
+        avail = view.bottom - margin - _cols_y(view.y + margin, cw, ch)
+        if all(ch + d * ch * 0.06 + max(up - 1, 0) * (index_height(cw) + 2) <= avail for up, d in longest):
+            break
+        cw = max(MIN_CARD_W, int(cw * 0.95))
+    while True:  # rounding of the gap can add a pixel or two: take them off the card
+        gap = max(4, round(cw * GAP_RATIO))
+        content_w = 2 * margin + COLUMN_COUNT * cw + (COLUMN_COUNT - 1) * gap
+        if content_w <= view.w or cw <= MIN_CARD_W:
+            break
+        cw -= 1
     ch = round(cw * CARD_RATIO)
-    gap = max(4, round(cw * GAP_RATIO))
-    content_w = 2 * margin + COLUMN_COUNT * cw + (COLUMN_COUNT - 1) * gap
     if content_w <= view.w:
         max_scroll = 0
         scroll_x = 0
@@ -199,9 +224,9 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
         left = view.x + margin - scroll_x
     col_x = [left + i * (cw + gap) for i in range(COLUMN_COUNT)]
     found_y = view.y + margin
-    head_h = max(16, round(cw * 0.26))
-    head_y = found_y + ch + max(4, round(cw * 0.12))
-    cols_y = head_y + head_h + max(2, round(cw * 0.04))
+    head_h = _head_h(cw)
+    head_y = found_y + ch + _row_gap(cw)
+    cols_y = _cols_y(found_y, cw, ch)
     foundation_rects = [Rect(col_x[3 + s], found_y, cw, ch) for s in range(4)]
     heading_rects = [Rect(x, head_y, cw, head_h) for x in col_x]
     column_rects = [Rect(x - gap // 2, head_y, cw + gap, max(view.bottom - head_y, 1)) for x in col_x]

@@ -1,0 +1,411 @@
+"""The table driven by real pygame events at positions taken from its layout (headless).
+
+Every test checks the engine's position afterwards: the window may only change the
+game through Game.play / undo / redo / restart.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from yukon.cards import KING, RANK, SUIT, make_card
+from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.ui.app import App
+from yukon.ui.screen import QuestionDialog
+from yukon.ui.table import BaseMode, TableScreen
+from yukon.ui.widgets import Panel
+
+
+class Driver:
+    """Posts real pygame events into the app and runs one loop iteration per gesture."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def table(self) -> TableScreen:
+        assert self.app.table is not None
+        return self.app.table
+
+    def post(self, etype: int, **kw: object) -> None:
+        pygame.event.post(pygame.event.Event(etype, **kw))
+
+    def click(self, x: int, y: int, button: int = 1) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=button)
+        self.post(pygame.MOUSEBUTTONUP, pos=(x, y), button=button)
+        self.app.frame()
+
+    def drag(self, x1: int, y1: int, x2: int, y2: int, steps: int = 5) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=(x1, y1), button=1)
+        for i in range(1, steps + 1):
+            x = x1 + (x2 - x1) * i // steps
+            y = y1 + (y2 - y1) * i // steps
+            self.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+            self.app.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=(x2, y2), button=1)
+        self.app.frame()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.app.frame()
+
+    def card_point(self, card: int) -> tuple[int, int]:
+        """A point on the visible strip of a card (or its foundation)."""
+        lay = self.table.layout
+        assert lay is not None
+        if self.table.position.loc[card] == ON_FOUNDATION:
+            r = lay.foundation_rects[SUIT[card]]
+            return r.center
+        r = lay.strip_rect(card)
+        return (r.centerx, r.y + min(r.h // 2, 6))
+
+    def dest_point(self, to: int) -> tuple[int, int]:
+        """The middle of a destination: a column's end card (or slot), or a foundation."""
+        lay = self.table.layout
+        assert lay is not None
+        if to == FOUNDATION:
+            return lay.foundation_rects[0].center
+        return lay.column_end_rect(to).center
+
+    def button(self, label: str) -> None:
+        labels = [b.label for b in self.table.buttons()]
+        r = self.table.bar.rects[labels.index(label)]  # type: ignore[union-attr]
+        self.click(*r.center)
+
+
+def make(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None) -> Driver:
+    app = App(seed=seed, size=size, game=game)
+    app.frame()
+    return Driver(app)
+
+
+def tableau_moves(pos: Position) -> list[Move]:
+    return [m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION
+            and pos.columns[m.to]]
+
+
+def first_deal_with(pred, seeds=range(1, 200)) -> int:
+    for s in seeds:
+        if pred(Position.deal(s)):
+            return s
+    raise AssertionError("no deal found")
+
+
+def test_select_and_place_moves_the_tail() -> None:
+    d = make(3)
+    pos = d.table.position
+    move = tableau_moves(pos)[0]
+    tail = pos.tail(move.card)
+    d.click(*d.card_point(move.card))
+    assert d.table.selection == move.card
+    d.click(*d.dest_point(move.to))
+    pos = d.table.position
+    assert pos.columns[move.to][-len(tail):] == tail
+    assert d.table.game.moves_made == [move]
+    assert d.table.selection is None
+
+
+def test_illegal_place_shows_reason_and_keeps_selection() -> None:
+    d = make(3)
+    pos = d.table.position
+    before = pos.key()
+    for card in range(52):
+        if pos.loc[card] >= ON_FOUNDATION:
+            continue
+        bad = [c for c in range(7) if c != pos.loc[card] and pos.columns[c] and pos.why_illegal(Move.of(card, c))]
+        if bad:
+            break
+    reason = pos.why_illegal(Move.of(card, bad[0]))
+    d.click(*d.card_point(card))
+    d.click(*d.dest_point(bad[0]))
+    assert d.table.position.key() == before
+    assert d.table.selection == card
+    assert d.table.message is not None and reason is not None
+    assert reason.lower() in d.table.message.text.lower()
+
+
+def test_cancel_by_click_on_selection_right_click_and_escape() -> None:
+    d = make(5)
+    pos = d.table.position
+    # a face-up card that is not an end card, so a second click is not a double-click
+    card = next(c for c in range(52) if pos.loc[c] < 7 and pos.columns[pos.loc[c]][-1] != c)
+    d.click(*d.card_point(card))
+    assert d.table.selection == card
+    d.click(*d.card_point(card))
+    assert d.table.selection is None
+    d.click(*d.card_point(card))
+    d.click(400, 300, button=3)
+    assert d.table.selection is None
+    d.click(*d.card_point(card))
+    d.key(pygame.K_ESCAPE)
+    assert d.table.selection is None
+    assert d.table.game.history == []
+
+
+def test_drag_and_drop_legal_and_illegal() -> None:
+    d = make(3)
+    pos = d.table.position
+    start = pos.key()
+    # illegal drop: the cards slide back and nothing changes
+    card = next(c for c in range(52) if pos.loc[c] < 7)
+    bad = next(c for c in range(7) if c != pos.loc[card] and pos.why_illegal(Move.of(card, c)))
+    home = d.table.layout.card_xy[card]
+    d.drag(*d.card_point(card), *d.dest_point(bad))
+    assert d.table.position.key() == start
+    assert d.table.anim.active  # sliding back
+    for _ in range(200):
+        d.table.update(1 / 120)
+    assert d.table.drawn_xy(card) == home
+    # legal drop
+    move = tableau_moves(pos)[0]
+    tail = pos.tail(move.card)
+    d.drag(*d.card_point(move.card), *d.dest_point(move.to))
+    assert d.table.game.moves_made == [move]
+    assert d.table.position.columns[move.to][-len(tail):] == tail
+
+
+def test_drag_follows_pointer_with_the_whole_tail() -> None:
+    d = make(3)
+    pos = d.table.position
+    card = next(c for c in range(52) if pos.loc[c] < 7 and len(pos.tail(c)) >= 3)
+    x, y = d.card_point(card)
+    d.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
+    d.post(pygame.MOUSEMOTION, pos=(x + 40, y + 30), rel=(40, 30), buttons=(1, 0, 0))
+    d.app.frame()
+    lay = d.table.layout
+    tail = pos.tail(card)
+    for c in tail:
+        lx, ly = lay.card_xy[c]
+        assert d.table.drawn_xy(c) == (lx + 40, ly + 30)
+    d.key(pygame.K_ESCAPE)
+    assert d.table.drag_cards == []
+
+
+def test_double_click_sends_end_card_home() -> None:
+    seed = first_deal_with(lambda p: any(m.to == FOUNDATION for m in p.legal_moves()))
+    d = make(seed)
+    move = next(m for m in d.table.position.legal_moves() if m.to == FOUNDATION)
+    x, y = d.card_point(move.card)
+    d.click(x, y)
+    d.click(x, y)
+    assert d.table.position.loc[move.card] == ON_FOUNDATION
+    assert d.table.game.moves_made == [move]
+
+
+def foundation_back_position() -> Position:
+    """Hearts home to the 2; the 3 of clubs ends column 1, so the 2 of hearts may come back."""
+    three_c = make_card(3, 3)
+    home = {make_card(1, 1), make_card(2, 1)}
+    rest = [c for c in range(52) if c not in home and c != three_c]
+    columns = [[three_c]] + [rest[i::6] for i in range(6)]
+    return Position(columns, [0] * 7, [0, 2, 0, 0])
+
+
+def test_foundation_card_comes_back() -> None:
+    d = make(game=Game(foundation_back_position()))
+    two_h = make_card(2, 1)
+    d.click(*d.table.layout.foundation_rects[1].center)
+    assert d.table.selection == two_h
+    d.click(*d.dest_point(0))
+    assert d.table.position.columns[0][-1] == two_h
+    assert d.table.position.foundations[1] == 1
+
+
+def test_undo_redo_by_buttons_and_keys() -> None:
+    d = make(7)
+    start = d.table.position.key()
+    move = tableau_moves(d.table.position)[0]
+    d.click(*d.card_point(move.card))
+    d.click(*d.dest_point(move.to))
+    after = d.table.position.key()
+    assert after != start
+    d.button("Undo")
+    assert d.table.position.key() == start
+    d.button("Redo")
+    assert d.table.position.key() == after
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.table.position.key() == start
+    d.key(pygame.K_y, pygame.KMOD_LCTRL)
+    assert d.table.position.key() == after
+
+
+def test_restart_brings_back_the_deal() -> None:
+    d = make(9)
+    start = d.table.position.key()
+    for _ in range(3):
+        move = d.app.hint_provider(d.table.position, None)[0]
+        d.click(*d.card_point(move.card))
+        d.click(*d.dest_point(move.to))
+    assert len(d.table.game.history) >= 2
+    d.button("Restart deal")
+    assert d.table.position.key() == start
+    assert d.table.game.history == []
+    assert d.table.game.seed == 9
+
+
+def test_new_deal_asks_when_a_game_is_under_way() -> None:
+    d = make(11)
+    move = tableau_moves(d.table.position)[0]
+    d.click(*d.card_point(move.card))
+    d.click(*d.dest_point(move.to))
+    game = d.table.game
+    d.button("New deal")
+    dialog = d.app.top
+    assert isinstance(dialog, QuestionDialog)
+    assert "new shuffled deal" in dialog.question
+    w, h = d.app.size
+    rects = dialog.layout(w, h)[3]
+    d.click(*rects[1].center)  # Keep playing
+    assert d.app.top is d.table and d.table.game is game and len(game.history) == 1
+    d.button("New deal")
+    rects = d.app.top.layout(w, h)[3]  # type: ignore[attr-defined]
+    d.click(*rects[0].center)  # New deal
+    assert d.app.top is d.table
+    assert d.table.game is not game and d.table.game.history == []
+    assert d.table.position.key() == Position.deal(d.table.game.seed).key()  # type: ignore[arg-type]
+    # with no move made yet there is nothing to lose: no question
+    game2 = d.table.game
+    d.button("New deal")
+    assert d.app.top is d.table and d.table.game is not game2
+
+
+def test_hint_shows_legal_moves_one_after_another() -> None:
+    d = make(13)
+    d.key(pygame.K_h)
+    first = d.table.hint_move
+    assert first is not None and d.table.position.is_legal(first)
+    d.key(pygame.K_h)
+    second = d.table.hint_move
+    assert second is not None and second != first and d.table.position.is_legal(second)
+
+
+def test_winning_move_offers_a_new_deal() -> None:
+    king = make_card(KING, 0)
+    columns = [[king]] + [[] for _ in range(6)]
+    d = make(game=Game(Position(columns, [0] * 7, [12, 13, 13, 13])))
+    x, y = d.card_point(king)
+    d.click(x, y)
+    d.click(x, y)
+    assert d.table.position.is_won()
+    assert isinstance(d.app.top, QuestionDialog) and "won" in d.app.top.title.lower()
+
+
+def stuck_line(seed: int) -> tuple[Game, Move]:
+    """Random play on a deal until a move leaves nothing to gain; the game just before it and that move."""
+    import random
+
+    rng = random.Random(seed)
+    game = Game.deal(seed)
+    for _ in range(400):
+        moves = game.position.legal_moves()
+        assert moves
+        move = rng.choice(moves)
+        after = game.position.copy()
+        after.play(move)
+        if not after.legal_moves() or after.progress_possible(3000) is False:
+            return game, move
+        game.play(move)
+    raise AssertionError("random play never got stuck")
+
+
+def test_stuck_table_says_so_and_offers_a_way_out() -> None:
+    game, move = stuck_line(44)
+    d = make(game=game)
+    d.click(*d.card_point(move.card))
+    d.click(*d.dest_point(move.to))
+    assert d.table.game.moves_made[-1] == move
+    dialog = d.app.top
+    assert isinstance(dialog, QuestionDialog)
+    assert [a[0] for a in dialog.answers][:3] == ["Undo", "Restart deal", "New deal"]
+    w, h = d.app.size
+    d.click(*dialog.layout(w, h)[3][0].center)  # Undo
+    assert d.app.top is d.table and d.table.game.moves_made[-1:] != [move]
+
+
+class Strict(BaseMode):
+    """Allows only moves to the foundations; records what it hears."""
+
+    def __init__(self) -> None:
+        self.heard: list[Move] = []
+        self.pressed = 0
+
+    def veto(self, game: Game, move: Move) -> str | None:
+        return None if move.to == FOUNDATION else "In this lesson, only send cards home."
+
+    def after_move(self, game: Game, move: Move) -> None:
+        self.heard.append(move)
+
+    def highlights(self, game: Game) -> tuple[set[int], set[int]]:
+        return {col[-1] for col in game.position.columns if col}, {FOUNDATION}
+
+    def panel(self, game: Game) -> Panel | None:
+        return Panel("Lesson", ["Send the Ace home."], [("Next", self.press)])
+
+    def press(self) -> None:
+        self.pressed += 1
+
+
+def test_mode_vetoes_hears_and_shows_a_panel() -> None:
+    seed = first_deal_with(lambda p: any(m.to == FOUNDATION for m in p.legal_moves())
+                           and any(m.to != FOUNDATION for m in p.legal_moves()))
+    d = make(seed)
+    mode = Strict()
+    lesson = TableScreen(d.app, game=Game.deal(seed), mode=mode)
+    d.app.push(lesson)
+    d.app.frame()
+    pos = lesson.position
+    shuffle = next(m for m in pos.legal_moves() if m.to != FOUNDATION)
+    lay = lesson.layout
+    assert lay is not None and lay.panel is not None
+    r = lay.strip_rect(shuffle.card)
+    d.click(r.centerx, r.y + 4)
+    d.click(*lay.column_end_rect(shuffle.to).center)
+    assert lesson.game.history == [] and lesson.message is not None
+    assert "only send cards home" in lesson.message.text
+    home = next(m for m in pos.legal_moves() if m.to == FOUNDATION)
+    d.key(pygame.K_ESCAPE)
+    x, y = lesson.layout.strip_rect(home.card).center  # type: ignore[union-attr]
+    d.click(x, y)
+    d.click(*lesson.layout.foundation_rects[0].center)  # type: ignore[union-attr]
+    assert mode.heard == [home]
+    assert d.app.game.history == []  # the app's own game is untouched
+    r, _ = lesson.panel_buttons[0]
+    d.click(*r.center)
+    assert mode.pressed == 1
+
+
+def test_resize_and_fullscreen_keep_the_game() -> None:
+    d = make(17)
+    move = tableau_moves(d.table.position)[0]
+    d.click(*d.card_point(move.card))
+    d.click(*d.dest_point(move.to))
+    key = d.table.position.key()
+    d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)
+    d.app.frame()
+    assert d.app.size == (700, 450) and d.table.layout.width == 700  # type: ignore[union-attr]
+    d.key(pygame.K_F11)
+    d.key(pygame.K_F11)
+    assert d.table.position.key() == key and len(d.table.game.history) == 1
+
+
+def test_listeners_hear_every_change() -> None:
+    d = make(19)
+    heard: list[str] = []
+    d.app.on_change.append(lambda kind, game, move: heard.append(kind))
+    move = tableau_moves(d.table.position)[0]
+    d.click(*d.card_point(move.card))
+    d.click(*d.dest_point(move.to))
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    d.key(pygame.K_y, pygame.KMOD_LCTRL)
+    d.button("Restart deal")
+    assert heard == ["move", "undo", "redo", "restart"]
+    quits: list[int] = []
+    d.app.on_quit.append(lambda: quits.append(1))
+    d.button("Quit")
+    assert quits == [1] and not d.app.running
