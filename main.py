@@ -39,6 +39,14 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # no display and the like: a plain message, not a traceback
         print(f"Cannot open the Yukon window: {e}", file=sys.stderr)
         return 1
+    try:  # resume, settings, statistics, keys, sound; the table plays on without them
+        from yukon.ui.extras_app import install
+
+        given = sys.argv[1:] if argv is None else argv
+        game_given = any(a == "--game" or a.startswith("--game=") for a in given)
+        install(app, resume=args.seed is None and not game_given, rules=Rules(args.game) if game_given else None)
+    except Exception as e:
+        print(f"yukon: saving and settings are off this time: {e!r}", file=sys.stderr)
     app.run()
     return 0
 

@@ -94,8 +94,8 @@ KEYS: list[tuple[str, str]] = [
     ("Enter or Space", "select the card under the cursor, or place the selection there"),
     ("F", "send the selected card, or the end card under the cursor, home"),
     ("Esc", "cancel the selection, or close a screen"),
-    ("Ctrl+Z", "undo the last move"),
-    ("Ctrl+Y", "redo a move you undid"),
+    ("Ctrl+Z or Backspace", "undo the last move"),
+    ("Ctrl+Y", "redo a move you undid (Ctrl+Shift+Z too)"),
     ("H", "show a hint; press again for the next one"),
     ("N", "new deal"),
     ("R", "restart this deal from the beginning"),
@@ -104,6 +104,7 @@ KEYS: list[tuple[str, str]] = [
     ("T", "statistics"),
     ("F1", "the rules"),
     ("?", "this list of keys"),
+    ("Home / End", "scroll a table wider than the window to its left or right end"),
     ("F11", "full screen on or off"),
     ("Ctrl+Q", "quit (the game is kept for next time)"),
 ]
@@ -225,5 +226,5 @@ def save_and_open_rules(folder: str | os.PathLike[str]) -> tuple[Path | None, st
     except OSError as e:
         return None, f"Could not save the rules page: {e.strerror or e}"
     if open_in_browser(path):
-        return path, f"The rules are open in your browser (saved as {path})."
-    return path, f"The rules are saved as {path}; open it in a browser to print it."
+        return path, f"The rules are saved as {path} and your browser was asked to open them."
+    return path, f"The rules are saved as {path}; open that file in a browser to print it."

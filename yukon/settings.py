@@ -30,7 +30,7 @@ class Settings:
     foundation_return: bool = True
     animation: str = "normal"
     sound: bool = True
-    auto_finish: bool = True
+    auto_finish: bool = False  # the rules say the player sends every card home
     winnable_only: bool = False
     left_handed: bool = False
     finished_lessons: set[str] = field(default_factory=set)

@@ -9,10 +9,12 @@ How games are counted (the window calls these at the matching moments):
   fewest-moves record; it returns what to tell the player ("New best time!").
 - Abandoning a counted, unfinished game by New deal, by choosing another deal or by
   changing the rules (``record_loss``) is a loss: the streak ends.
-- Restart deal is not a new game: the same deal goes on as the same attempt. It is
-  neither a loss nor a second game played, and the clock keeps running, so a restart
-  cannot buy a better time. Fewest moves counts the moves of the winning line (moves
-  taken back do not count).
+- Restart deal is not a new game: the same deal goes on as the same attempt, so it is
+  neither a loss nor a second game played (restarting must not cost a streak, and must
+  not pad the games-played count either). The time recorded for a win is the time the
+  table's clock shows, which starts again at a restart, so the best time and the time
+  in the win message always agree. Fewest moves counts the moves of the winning line
+  (moves taken back do not count).
 - Quitting the program is not abandoning: the game is saved and resumed.
 
 Pure: no pygame. Stored in the data folder with the same care as the saved game.

@@ -103,6 +103,9 @@ class DealDialog(Sheet):
         if name in ("undo", "backspace"):
             self.backspace()
             return True
+        if name.startswith("digit"):
+            self.type_text(name[5:])
+            return True
         return name in ("left", "right", "up", "down", "redo", "hint")
 
     def content_height(self, width: int) -> int:

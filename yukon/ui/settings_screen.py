@@ -24,7 +24,7 @@ ROWS: list[tuple[str, str, str]] = [
     ("foundation_return", "Foundation cards may come back", "the top card of a foundation may return to a column"),
     ("animation", "Animation", "how fast cards slide; off places them at once"),
     ("sound", "Sound", "quiet sounds for slides, flips, cards going home and a win"),
-    ("auto_finish", "Finish automatically", "once every card is face up, send them all home"),
+    ("auto_finish", "Offer to finish", "once every card is face up, offer to play the ending out"),
     ("winnable_only", "Winnable deals only", "deal only shuffles the solver has proved can be won"),
     ("left_handed", "Left-handed layout", "foundations on the left side of the table"),
 ]

@@ -156,6 +156,11 @@ class TableScreen(Screen):
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._dyn_rects: list[pygame.Rect] = []
+        self._changed: list[pygame.Rect] | None = None  # what a move changed, if only that
+        self._must_flip = True  # the whole window must go to the display
+        self._msg_rect: pygame.Rect | None = None
+        self._changed_cols: set[int] = set()
+        self._lit_cols: set[int] = set()  # columns with a ring drawn around something
         self._partial = False
         self._known_game: Game | None = None
         self._ended_key: tuple | None = None
@@ -235,6 +240,9 @@ class TableScreen(Screen):
         """Run a change of the game (``fn``), then slide every card that moved from where it was drawn."""
         before = {c: self.drawn_xy(c) for c in range(52)}
         face_before = {c: self._face_up(c) for c in range(52)}
+        cols_before = [list(c) for c in self.position.columns]
+        down_before = list(self.position.down)
+        old_layout = self.layout
         self._cancel_drag(slide=False)
         self.anim.finish()
         result = fn()
@@ -242,22 +250,39 @@ class TableScreen(Screen):
         self.relayout()
         lay = self.layout
         assert lay is not None
+        self._note_changed(old_layout, cols_before, down_before, kind)
         moved = [c for c in range(52) if (round(before[c][0]), round(before[c][1])) != lay.card_xy[c]]
         duration = 0.0
-        if moved:
+        speed = getattr(self.app, "animation_speed", 1.0)  # the settings' animation speed; 0 = off
+        if moved and speed > 0:
             dist = max(abs(before[c][0] - lay.card_xy[c][0]) + abs(before[c][1] - lay.card_xy[c][1]) for c in moved)
             duration = slide_duration(dist, lay.cw)
             if kind in ("restart", "new"):
                 duration = min(0.6, duration * 1.4)
+            duration *= speed
             # Draw order while sliding: by where they land, so a tail stays stacked in order.
             moved.sort(key=lambda c: (lay.card_xy[c][0], lay.card_xy[c][1]))
             self.anim.add_slide(Slide(tuple(moved), tuple(before[c] for c in moved),
                                       tuple(lay.card_xy[c] for c in moved), duration))
         for c in range(52):
-            if face_before[c] != self._face_up(c):
-                self.anim.add_flip(Flip(c, self._face_up(c), 0.18, delay=min(duration * 0.4, 0.1)))
+            if face_before[c] != self._face_up(c) and speed > 0:
+                self.anim.add_flip(Flip(c, self._face_up(c), 0.18 * speed, delay=min(duration * 0.4, 0.1)))
         self._start_partial()
         return result
+
+    def _note_changed(self, old: TableLayout | None, cols: list[list[int]], down: list[int], kind: str) -> None:
+        """Remember which parts of the window a move changed, so only they go to the display."""
+        lay = self.layout
+        if old is None or lay is None or kind not in ("move", "undo", "redo") or old.cw != lay.cw \
+                or old.scroll_x != lay.scroll_x or self._changed is not None:
+            self._changed = None
+            self._must_flip = True
+            return
+        pos = self.position
+        self._changed = [lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12),
+                         lay.status_rect.inflate(4, 4), lay.bar.copy()]
+        self._changed_cols = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]}
+        self._changed_cols |= self._lit_cols  # rings drawn last time go away
 
     # -- actions ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_TIME) -> None:
@@ -374,7 +399,8 @@ class TableScreen(Screen):
             self.celebrate()
             self.app.notify("won", self.game, None)
             self.app.push(QuestionDialog(
-                self.app, f"All 52 cards are home in {len(self.game.history)} moves, {self.elapsed_text()}.",
+                self.app, f"All 52 cards are home in {len(self.game.history)} moves, {self.elapsed_text()}."
+                + "".join(" " + n for n in getattr(self.app, "win_news", [])),
                 [("New deal", lambda: self.new_deal(False)), ("Admire it", None)], title="You won!"))
             return
         if not pos.legal_moves():
@@ -438,6 +464,9 @@ class TableScreen(Screen):
 
     def action(self, name: str) -> None:
         """Run a named command (from a key or a button)."""
+        hook = getattr(self.app, "key_hook", None)  # keyboard play, settings ... (extras_app)
+        if hook is not None and hook(self, name):
+            return
         if name == "undo":
             self.undo()
         elif name == "redo":
@@ -735,6 +764,12 @@ class TableScreen(Screen):
         return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
 
     # -- drawing ---------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Repaint everything and send the whole window to the display."""
+        self.full = True
+        self._must_flip = True
+        self._changed = None
+
     def _start_partial(self) -> None:
         self.full = True  # the next frame builds the still layer
         self._partial = True
@@ -758,11 +793,26 @@ class TableScreen(Screen):
         if self.full or not self._partial or self._static is None or self._static.get_size() != size:
             if self._static is None or self._static.get_size() != size:
                 self._static = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+                self._must_flip = True
+            old_msg = self._msg_rect
             self._draw_still(self._static, moving)
-            surface.blit(self._static, (0, 0))
-            self._dyn_rects = self._draw_moving(surface, moving, extra)
+            changed, self._changed = self._changed, None
             self.full = False
-            return None
+            if changed is None or self._must_flip:
+                self._must_flip = False
+                surface.blit(self._static, (0, 0))
+                self._dyn_rects = self._draw_moving(surface, moving, extra)
+                return None
+            changed.extend(r for r in (old_msg, self._msg_rect) if r is not None)
+            lay = self.layout
+            for i in self._changed_cols | self._lit_cols:
+                r = lay.column_rects[i]
+                changed.append(pygame.Rect(r.x, r.y - 2, r.w, lay.view.bottom - r.y + 2))
+            changed.extend(self._dyn_rects)
+            for r in changed:
+                surface.blit(self._static, r, r)
+            self._dyn_rects = self._draw_moving(surface, moving, extra)
+            return changed + self._dyn_rects
         dirty = []
         for r in self._dyn_rects:
             surface.blit(self._static, r, r)
@@ -867,6 +917,16 @@ class TableScreen(Screen):
                     continue
                 surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
         rad = lay.radius
+        lit: set[int] = set(d for d in legal if d < FOUNDATION) | set(d for d in lesson_dests if d < FOUNDATION)
+        if sel is not None and pos.loc[sel] < ON_FOUNDATION:
+            lit.add(pos.loc[sel])
+        if hint is not None:
+            if hint.to < FOUNDATION:
+                lit.add(hint.to)
+            if pos.loc[hint.card] < ON_FOUNDATION:
+                lit.add(pos.loc[hint.card])
+        lit |= {pos.loc[c] for c in lesson_cards if 0 <= c < 52 and pos.loc[c] < ON_FOUNDATION}
+        self._lit_cols = lit
         # Highlights: the selected tail, the legal destinations, the hint, the lesson's.
         if sel is not None and sel not in moving:
             r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
@@ -885,6 +945,9 @@ class TableScreen(Screen):
             if sel is None or d not in legal:
                 probe = next(iter(lesson_cards), 0)
                 pygame.draw.rect(surface, LESSON, self._dest_rect(d, probe).inflate(8, 8), width=3, border_radius=rad + 4)
+        overlay = getattr(self.app, "table_overlay", None)  # the keyboard cursor (extras_app)
+        if overlay is not None:
+            overlay(self, surface)
         self._draw_panel(surface)
         self._draw_bar(surface)
         self._draw_message(surface)
@@ -938,6 +1001,7 @@ class TableScreen(Screen):
         m = self.message
         lay = self.layout
         assert lay is not None
+        self._msg_rect = None
         if m is None:
             return
         if time.monotonic() >= m.until:
@@ -952,6 +1016,7 @@ class TableScreen(Screen):
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (lay.view.centerx, lay.view.bottom - max(8, lay.margin))
         bg = {"error": ERROR_BG, "hint": (16, 60, 96), "lesson": (110, 60, 10)}.get(m.kind, INFO_BG)
+        self._msg_rect = box.inflate(2, 2)
         pygame.draw.rect(surface, bg, box, border_radius=size // 2)
         pygame.draw.rect(surface, (230, 230, 220), box, width=1, border_radius=size // 2)
         y = box.y + size // 2

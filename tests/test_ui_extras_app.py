@@ -1,0 +1,260 @@
+"""The extras inside the real app, headless, driven by real pygame events.
+
+Keyboard play of a whole small endgame, resume after the app object is started again
+(undo included), a damaged save, the settings, statistics, keys and deal sheets, and the
+Rules screen's "Save the rules".
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json
+import webbrowser
+from pathlib import Path
+from typing import Iterator
+
+import pygame
+import pytest
+
+from yukon.notation import parse_position
+from yukon.save import GAME_FILE
+from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
+from yukon.ui import input as ui_input
+from yukon.ui.app import App
+from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
+from yukon.ui.keys_overlay import DealDialog, KeysOverlay
+from yukon.ui.screen import QuestionDialog
+from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.stats_screen import StatsScreen
+
+KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN,
+        "enter": pygame.K_RETURN, "space": pygame.K_SPACE, "f": pygame.K_f, "esc": pygame.K_ESCAPE}
+
+ENDGAME = """
+Foundations: S-9 H-J D-Q C-J
+: KD
+: QS
+: QH KH JS TS
+: QC
+: KS
+: KC
+:
+"""
+
+
+@pytest.fixture(autouse=True)
+def keep_keymap() -> Iterator[None]:
+    saved = dict(ui_input.KEYMAP)
+    yield
+    ui_input.KEYMAP.clear()
+    ui_input.KEYMAP.update(saved)
+
+
+def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+    app.frame()
+
+
+def click(app: App, x: int, y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    app.frame()
+
+
+def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: bool = True) -> tuple[App, Extras]:
+    app = App(seed=seed, size=(1024, 700), game=game)
+    extras = install(app, folder=str(folder), resume=resume)
+    app.frame()
+    return app, extras
+
+
+def key_toward(extras: Extras, app: App, card: int) -> str | None:
+    """The next key that walks the real cursor onto ``card``; None when it is there."""
+    c = extras.keyboard.cursor
+    pos = app.table.position
+    if not c.shown:
+        return "right"
+    if pos.loc[card] == ON_FOUNDATION:
+        if not c.on_foundations:
+            return "up"
+        return None if c.foundation == card // 13 else "right"
+    if c.on_foundations:
+        return "down"
+    col = pos.loc[card]
+    if c.column != col:
+        return "right"
+    here = c.card_index(pos)
+    want = pos.columns[col].index(card)
+    if here is None or here == want:
+        return None
+    return "up" if here > want else "down"
+
+
+def key_to_column(extras: Extras, app: App, column: int) -> str | None:
+    c = extras.keyboard.cursor
+    if c.on_foundations:
+        return "down"
+    return None if c.column == column else "right"
+
+
+def play_by_keys(app: App, extras: Extras, move: Move) -> None:
+    for _ in range(40):
+        k = key_toward(extras, app, move.card)
+        if k is None:
+            break
+        press(app, KEYS[k])
+    else:
+        raise AssertionError("the cursor never reached the card")
+    press(app, KEYS["enter"])
+    assert app.table.selection == move.card
+    if move.to == FOUNDATION:
+        press(app, KEYS["f"])
+        return
+    for _ in range(20):
+        k = key_to_column(extras, app, move.to)
+        if k is None:
+            break
+        press(app, KEYS[k])
+    press(app, KEYS["space"])
+
+
+def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, game=Game(parse_position(ENDGAME)), resume=False)
+    moves = "TS-F JS-F QS-F KS-F KH-7 QH-F KH-F QC-F KC-F KD-F".split()
+    from yukon.notation import parse_move
+
+    for text in moves:
+        before = len(app.game.history)
+        play_by_keys(app, extras, parse_move(text))
+        assert len(app.game.history) == before + 1 and app.game.moves_made[-1] == parse_move(text)
+        assert extras.keyboard.cursor_rect(app.table) is not None  # the cursor stays drawn
+    assert app.game.position.is_won()
+    assert extras.session.stats.of("yukon").won == 1
+    assert any(isinstance(s, QuestionDialog) for s in app.screens)  # the win message
+
+
+def test_keyboard_refusal_keeps_selection_and_escape_cancels(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=11, resume=False)
+    press(app, KEYS["right"])  # shows the cursor on column 1
+    press(app, KEYS["enter"])
+    card = app.game.position.columns[0][-1]
+    assert app.table.selection == card
+    bad = next(c for c in range(1, 7) if app.game.position.why_illegal(Move.of(card, c)))
+    for _ in range(bad):
+        press(app, KEYS["right"])
+    press(app, KEYS["space"])
+    assert app.table.selection == card and not app.game.history
+    assert app.table.message is not None and app.table.message.kind == "error"
+    press(app, KEYS["esc"])
+    assert app.table.selection is None
+
+
+def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=21, resume=False)
+    table = app.table
+    for _ in range(6):
+        moves = [m for m in app.game.position.legal_moves() if app.game.position.loc[m.card] < ON_FOUNDATION]
+        table.try_move(moves[0])
+    press(app, pygame.K_z, pygame.KMOD_CTRL)  # one undone: the redo list is kept too
+    history = app.game.moves_made
+    position = app.game.position.copy()
+    assert (tmp_path / GAME_FILE).exists()  # saved after every move, before any quit
+    press(app, pygame.K_q, pygame.KMOD_CTRL)
+    assert not app.running
+    app2, extras2 = start(tmp_path, seed=999)
+    assert app2.game.seed == 21 and app2.game.position == position
+    assert app2.game.moves_made == history and app2.game.can_redo()
+    assert app2.elapsed() > 0 or not history
+    press(app2, pygame.K_z, pygame.KMOD_CTRL)
+    assert app2.game.moves_made == history[:-1]
+    assert extras2.session.stats.of("yukon").played == 1  # the same game, counted once
+
+
+def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
+    (tmp_path / GAME_FILE).write_text(json.dumps({"version": 1, "seed": 4, "variant": "yukon",
+                                                  "any_card_in_space": False, "foundation_return": True,
+                                                  "moves": ["KS-F"]}))
+    app, extras = start(tmp_path, seed=8)
+    assert app.game.seed == 8 and not app.game.history
+    assert app.table.message is not None and "could not be resumed" in app.table.message.text
+    assert any(p.name.startswith(GAME_FILE + ".broken") for p in tmp_path.iterdir())
+
+
+def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("")
+    app, extras = start(tmp_path / "f" / "yukon", seed=8)
+    assert app.table.message is not None and "cannot save" in app.table.message.text.lower()
+    app.table.message = None
+    m = app.game.position.legal_moves()[0]
+    app.table.try_move(m)
+    assert app.game.moves_made == [m] and app.table.message is None  # said once, not again
+
+
+def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=8)
+    for key, kind in ((pygame.K_s, SettingsScreen), (pygame.K_t, StatsScreen), (pygame.K_SLASH, KeysOverlay),
+                      (pygame.K_d, DealDialog)):
+        press(app, key)
+        assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, kind)
+        press(app, pygame.K_ESCAPE)
+        assert app.top is app.table
+    labels = [b.label for b in app.buttons]
+    for label in ("Settings", "Stats", "Deal #"):
+        r = app.table.bar.rects[labels.index(label)]
+        click(app, *r.center)
+        assert isinstance(app.top, SheetScreen)
+        press(app, pygame.K_ESCAPE)
+
+
+def test_choose_deal_asks_when_a_game_is_under_way(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=8)
+    press(app, pygame.K_d)
+    for ch in "4711":
+        press(app, pygame.K_0 + int(ch))
+    press(app, pygame.K_RETURN)
+    assert app.game.seed == 4711 and app.top is app.table  # nothing was under way
+    app.table.try_move(app.game.position.legal_moves()[0])
+    press(app, pygame.K_d)
+    press(app, pygame.K_4)
+    press(app, pygame.K_2)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, QuestionDialog) and app.game.seed == 4711
+    press(app, pygame.K_RETURN)  # the first answer: deal it
+    assert app.game.seed == 42
+    y = extras.session.stats.of("yukon")
+    assert y.played == 1 and y.current_streak == 0
+
+
+def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=8)
+    press(app, pygame.K_s)
+    press(app, pygame.K_RIGHT)  # Game: Russian Solitaire
+    for _ in range(4):
+        press(app, pygame.K_DOWN)  # to Sound
+    press(app, pygame.K_RETURN)  # Sound off
+    sheet = app.top.sheet
+    sheet.done()  # nothing under way: the new rules deal at once
+    app.frame()
+    assert app.game.rules.variant == "russian" and extras.sound.enabled is False
+    press(app, pygame.K_q, pygame.KMOD_CTRL)
+    app2, extras2 = start(tmp_path, seed=3)
+    assert extras2.session.settings.variant == "russian" and extras2.session.settings.sound is False
+    assert app2.game.rules.variant == "russian"
+
+
+def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    app, extras = start(tmp_path, seed=8)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, RulesScreenPlus)
+    click(app, *app.top.save_rect.center)
+    page = tmp_path / "yukon-rules.html"
+    assert page.exists() and opened == [page.resolve().as_uri()]
+    assert "saved" in app.top.note
+    click(app, *app.top.keys_rect.center)
+    assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, KeysOverlay)
