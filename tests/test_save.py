@@ -191,3 +191,31 @@ def test_atomic_write_leaves_no_temp_file(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == [GAME_FILE]
     clear_game(store)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_background_saves_land_newest_last(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    rng = random.Random(9)
+    game = Game.deal(31)
+    for _ in range(30):
+        game.play(rng.choice(game.position.legal_moves()))
+        assert save_game(store, game, later=True) is None
+    assert store.flush() is None
+    back = load_game(Store(tmp_path)).saved
+    assert back is not None and back.game.moves_made == game.moves_made
+    assert sorted(p.name for p in tmp_path.iterdir()) == [GAME_FILE]
+    # a queued save must not bring a cleared game back
+    save_game(store, game, later=True)
+    clear_game(store)
+    store.flush()
+    assert not (tmp_path / GAME_FILE).exists()
+
+
+def test_background_failure_is_told_once(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("")
+    store = Store(tmp_path / "f" / "data")
+    game = Game.deal(32)
+    told = [save_game(store, game, later=True) for _ in range(5)]
+    told.append(store.flush())
+    told += [save_game(store, game, later=True) for _ in range(3)] + [store.flush()]
+    assert len([t for t in told if t]) == 1 and "cannot save" in next(t for t in told if t).lower()

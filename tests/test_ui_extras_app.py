@@ -162,7 +162,9 @@ def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     press(app, pygame.K_z, pygame.KMOD_CTRL)  # one undone: the redo list is kept too
     history = app.game.moves_made
     position = app.game.position.copy()
+    extras.session.flush()  # autosaves are written by a writer thread
     assert (tmp_path / GAME_FILE).exists()  # saved after every move, before any quit
+    assert json.loads((tmp_path / GAME_FILE).read_text())["moves"] == [str(m) for m in history]
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     assert not app.running
     app2, extras2 = start(tmp_path, seed=999)

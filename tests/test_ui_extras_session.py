@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from yukon.notation import parse_move, parse_position
 from yukon.save import GAME_FILE
 from yukon.state import Game
@@ -33,15 +35,17 @@ def play_random(session: Session, game: Game, n: int, rng: random.Random, t0: fl
     return t
 
 
-def test_every_move_is_saved_and_resumes_with_undo(tmp_path: Path) -> None:
+@pytest.mark.parametrize("background", [False, True])
+def test_every_move_is_saved_and_resumes_with_undo(tmp_path: Path, background: bool) -> None:
     rng = random.Random(4)
-    s = Session(tmp_path)
+    s = Session(tmp_path, background=background)
     assert s.resume() is None and s.take_messages() == []
     game = Game.deal(777)
     s.started(game)
     t = play_random(s, game, 25, rng)
     s.moved(game, game.undo(), t, "undo")
     # the program is killed here: no quitting() call; the last autosave is all there is
+    s.flush()
     s2 = Session(tmp_path)
     saved = s2.resume()
     assert saved is not None and saved.game.position == game.position
@@ -103,9 +107,10 @@ def test_damaged_save_is_told_and_kept(tmp_path: Path) -> None:
     assert any(p.name.startswith(GAME_FILE + ".broken") for p in tmp_path.iterdir())
 
 
-def test_unwritable_folder_said_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("background", [False, True])
+def test_unwritable_folder_said_once(tmp_path: Path, background: bool) -> None:
     (tmp_path / "file").write_text("")
-    s = Session(tmp_path / "file" / "yukon")
+    s = Session(tmp_path / "file" / "yukon", background=background)
     game = Game.deal(9)
     s.started(game)
     play_random(s, game, 10, random.Random(2))

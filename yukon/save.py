@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,11 @@ class Store:
         self.folder: Path | None = Path(folder) if folder else None
         self.write_failed = False  # set after the first failed write; later failures are quiet
         self.last_error: str | None = None
+        self._pending: dict[str, str] = {}  # name -> JSON text waiting for the writer thread
+        self._lock = threading.Condition()
+        self._writer: threading.Thread | None = None
+        self._busy = False
+        self._unreported: str | None = None  # a background failure not yet told
 
     def path(self, name: str) -> Path | None:
         """Where the file ``name`` lives, or None without a data folder."""
@@ -66,17 +72,74 @@ class Store:
     def write(self, name: str, data: dict[str, Any]) -> str | None:
         """Write ``data`` as JSON atomically; returns a message for the player on the first failure only."""
         try:
+            text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+        except (TypeError, ValueError) as e:
+            return self._failed(e)
+        self.flush()  # an older background write of the same file must not land after this one
+        return self._write_text(name, text)
+
+    def _write_text(self, name: str, text: str) -> str | None:
+        try:
             if self.folder is None:
                 raise OSError("there is no folder for the game's files")
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.folder / name, json.dumps(data, indent=1, sort_keys=True) + "\n")
-        except (OSError, TypeError, ValueError) as e:
-            self.last_error = getattr(e, "strerror", None) or str(e)
-            if self.write_failed:
-                return None
-            self.write_failed = True
-            return f"Cannot save to the data folder ({self.last_error}); the game goes on without saving."
+            atomic_write_text(self.folder / name, text)
+        except OSError as e:
+            return self._failed(e)
         return None
+
+    def _failed(self, e: Exception) -> str | None:
+        self.last_error = getattr(e, "strerror", None) or str(e)
+        if self.write_failed:
+            return None
+        self.write_failed = True
+        return f"Cannot save to the data folder ({self.last_error}); the game goes on without saving."
+
+    def write_later(self, name: str, data: dict[str, Any]) -> str | None:
+        """Like ``write``, but the disk work happens on a writer thread (a save after every
+        move would otherwise hold up the slide that starts with it: the rename and the
+        flush to disk take milliseconds). Only the newest data per file is written. A
+        failure is returned (once) by a later call, or by ``flush``."""
+        try:
+            text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+        except (TypeError, ValueError) as e:
+            return self._failed(e)
+        with self._lock:
+            self._pending[name] = text
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(target=self._write_pending, name="yukon-save", daemon=True)
+                self._writer.start()
+            self._lock.notify_all()
+            told, self._unreported = self._unreported, None
+        return told
+
+    def _write_pending(self) -> None:
+        while True:
+            with self._lock:
+                if not self._pending:
+                    self._busy = False
+                    self._lock.notify_all()
+                    if not self._lock.wait(timeout=5.0) and not self._pending:
+                        self._writer = None
+                        return
+                    continue
+                name, text = next(iter(self._pending.items()))
+                del self._pending[name]
+                self._busy = True
+            message = self._write_text(name, text)
+            if message:
+                with self._lock:
+                    self._unreported = message
+
+    def flush(self) -> str | None:
+        """Wait until every background write is on disk; returns an untold failure, if any."""
+        with self._lock:
+            while self._pending or self._busy:
+                if self._writer is None or not self._writer.is_alive():
+                    break
+                self._lock.wait(timeout=1.0)
+            told, self._unreported = self._unreported, None
+        return told
 
     def read(self, name: str, label: str | None = None) -> ReadResult:
         """Read a JSON object; a broken file is moved aside and reported, never raised.
@@ -131,6 +194,9 @@ class Store:
 
     def remove(self, name: str) -> None:
         """Delete the file ``name`` if it is there (a finished game needs no resume)."""
+        with self._lock:
+            self._pending.pop(name, None)  # a queued save must not bring the file back
+        self.flush()
         path = self.path(name)
         if path is not None:
             try:
@@ -238,9 +304,11 @@ def game_from_dict(data: dict[str, Any]) -> SavedGame:
 
 
 def save_game(store: Store, game: Game, elapsed: float = 0.0, counted: bool = False,
-              extra: dict[str, Any] | None = None) -> str | None:
-    """Save the game in progress; returns a message for the player on the first failure only."""
-    return store.write(GAME_FILE, game_to_dict(game, elapsed, counted, extra))
+              extra: dict[str, Any] | None = None, later: bool = False) -> str | None:
+    """Save the game in progress (``later``: on the store's writer thread); a message for
+    the player on the first failure only."""
+    data = game_to_dict(game, elapsed, counted, extra)
+    return store.write_later(GAME_FILE, data) if later else store.write(GAME_FILE, data)
 
 
 def load_game(store: Store) -> LoadResult:

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
-from ..stats import Statistics, load_stats, save_stats
+from ..stats import STATS_FILE, Statistics, load_stats, save_stats
 
 
 class SoundPlayer(Protocol):
@@ -37,8 +37,10 @@ class _Silent:
 class Session:
     """Saved game, settings, statistics and sound for one run of the window."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None, sound: SoundPlayer | None = None) -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None, sound: SoundPlayer | None = None,
+                 background: bool = False) -> None:
         self.store = Store(folder)
+        self.background = background  # autosaves go to the store's writer thread
         self.messages: list[str] = []  # for the table to show, oldest first; it pops them
         self.settings, problem = load_settings(self.store)
         self._tell(problem)
@@ -59,6 +61,10 @@ class Session:
         out, self.messages = self.messages, []
         return out
 
+    def flush(self) -> None:
+        """Wait for background saves to reach the disk (a failure becomes a message)."""
+        self._tell(self.store.flush())
+
     # -- start and resume --------------------------------------------------------------
     def resume(self) -> SavedGame | None:
         """The saved game to continue, or None (a damaged save is reported and kept aside)."""
@@ -75,12 +81,20 @@ class Session:
         self.finished = False
         return saved
 
-    def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None) -> None:
+    def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None,
+             later: bool | None = None) -> None:
         """Save the game in progress (a won game leaves nothing to resume)."""
         if game.position.is_won():
             clear_game(self.store)
             return
-        self._tell(save_game(self.store, game, elapsed, self.counted, extra))
+        later = self.background if later is None else later
+        self._tell(save_game(self.store, game, elapsed, self.counted, extra, later=later))
+
+    def _save_stats(self) -> None:
+        if self.background:
+            self._tell(self.store.write_later(STATS_FILE, self.stats.to_dict()))
+        else:
+            self._tell(save_stats(self.store, self.stats))
 
     # -- what happens at the table -----------------------------------------------------
     def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move") -> list[str]:
@@ -88,7 +102,7 @@ class Session:
         if kind == "move" and not self.counted:
             self.counted = True
             self.stats.count_played(game.rules.variant)
-            self._tell(save_stats(self.store, self.stats))
+            self._save_stats()
         if undo is not None:
             if undo.move.to_foundation and kind != "undo":
                 self.sound.play("home")
@@ -106,7 +120,7 @@ class Session:
         self.finished = True
         self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
         self.counted = True
-        self._tell(save_stats(self.store, self.stats))
+        self._save_stats()
         clear_game(self.store)
         self.sound.play("win")
         return self.news
@@ -119,7 +133,7 @@ class Session:
         """The game under way is being replaced (new deal, another deal, other rules)."""
         if game is not None and self.counted and not self.finished:
             self.stats.record_loss(game.rules.variant)
-            self._tell(save_stats(self.store, self.stats))
+            self._save_stats()
         self.counted = False
         self.finished = False
         self.news = []
@@ -128,7 +142,7 @@ class Session:
         """A fresh game is on the table: save it so a quit right now still resumes it."""
         self.counted = False
         self.finished = False
-        self.save(game, 0.0)
+        self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
 
     def under_way(self, game: Game | None) -> bool:
         """Would replacing this game lose something (moves made, not won)?"""
@@ -139,6 +153,7 @@ class Session:
         if game is not None and not self.finished:
             self.save(game, elapsed)
         self._tell(save_settings(self.store, self.settings))
+        self.flush()
 
     # -- settings and statistics -------------------------------------------------------
     def change_settings(self, settings: Settings) -> None:

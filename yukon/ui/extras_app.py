@@ -281,7 +281,7 @@ class Extras:
         self.app = app
         self.folder = folder
         self.sound = SoundBoard()
-        self.session = Session(folder, self.sound)
+        self.session = Session(folder, self.sound, background=True)
         self.keyboard = KeyboardPlay()
         app.extras = self  # type: ignore[attr-defined]
         app.win_news = []  # type: ignore[attr-defined]
