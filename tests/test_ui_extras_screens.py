@@ -130,3 +130,30 @@ def test_deal_dialog(surface: pygame.Surface) -> None:
     d.text = "4711"
     click_button(d, surface, "Deal")
     assert got == [4711] and d.closed
+
+
+def test_every_sheet_works_without_a_mouse(surface: pygame.Surface) -> None:
+    got = []
+    s = SettingsScreen(Settings(), True, lambda st, new: got.append((st.variant, new)))
+    s.handle(Action("right"))  # Game -> Russian Solitaire
+    for _ in range(len(ROWS)):
+        s.handle(Action("down"))  # past the last row: onto Done
+    assert s.focus_button == len(s.buttons()) - 1
+    s.draw(surface)
+    s.handle(Action("confirm"))  # Done -> the question
+    assert s.question is not None
+    s.handle(Action("right"))  # "From the next deal"
+    s.draw(surface)
+    s.handle(Action("confirm"))
+    assert got == [("russian", False)] and s.closed
+
+    resets = []
+    st = StatsScreen(Statistics(), "yukon", lambda: resets.append(1))
+    st.handle(Action("left"))  # focus on the last button (Close) ...
+    st.handle(Action("left"))  # ... then Reset...
+    st.handle(Action("confirm"))
+    assert st.question is not None
+    st.handle(Action("confirm"))  # the first answer: Reset
+    assert resets == [1] and not st.closed
+    st.handle(Action("cancel"))
+    assert st.closed

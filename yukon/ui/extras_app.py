@@ -419,6 +419,8 @@ class Extras:
     def show_stats(self, news: list[str] | None = None) -> None:
         """The statistics sheet (with the latest win's news, if any)."""
         variant = self.app.game.rules.variant
+        if news is None and self.session.finished:
+            news = self.session.news  # just won: the records it set head the sheet
         self.app.push(SheetScreen(self.app, StatsScreen(self.session.stats, variant, self._reset_stats, news)))
 
     def _reset_stats(self) -> None:

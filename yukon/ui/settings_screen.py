@@ -96,10 +96,24 @@ class SettingsScreen(Sheet):
         self.on_done(self.settings, new_deal)
 
     def action(self, name: str) -> bool:
+        if self.focus_button is not None:  # on the Cancel / Done row
+            if name == "up":
+                self.focus_button = None
+                self.focus = len(ROWS) - 1
+                return True
+            if name == "down":
+                return True
+            if name == "settings":
+                self.done()
+                return True
+            return False
         if name == "up":
             self.focus = (self.focus - 1) % len(ROWS)
         elif name == "down":
-            self.focus = (self.focus + 1) % len(ROWS)
+            if self.focus == len(ROWS) - 1:
+                self.focus_button = len(self.buttons()) - 1  # on to Done
+            else:
+                self.focus += 1
         elif name in ("left", "right", "confirm", "select"):
             next_value(self.settings, ROWS[self.focus][0], -1 if name == "left" else 1)
         elif name == "settings":
@@ -116,6 +130,7 @@ class SettingsScreen(Sheet):
         for i, r in enumerate(self._rows):
             if r.collidepoint(x, y):
                 self.focus = i
+                self.focus_button = None
                 next_value(self.settings, ROWS[i][0])
                 return True
         return False
@@ -148,9 +163,10 @@ class SettingsScreen(Sheet):
             r = pygame.Rect(rect.x, y, rect.w, rh)
             self._rows.append(r)
             hover = self.hover is not None and r.collidepoint(self.hover)
-            pygame.draw.rect(surface, (30, 74, 46) if hover or i == self.focus else (20, 52, 32), r,
+            lit = hover or (i == self.focus and self.focus_button is None)
+            pygame.draw.rect(surface, (30, 74, 46) if lit else (20, 52, 32), r,
                              border_radius=6)
-            if i == self.focus:
+            if i == self.focus and self.focus_button is None:
                 pygame.draw.rect(surface, FOCUS, r, width=2, border_radius=6)
             surface.blit(art.text(label, size, TEXT, True), (r.x + 10, r.y + 6))
             if notes:

@@ -42,6 +42,8 @@ class Sheet:
         self._hits: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.size = 16
+        self.focus_button: int | None = None  # a bottom button chosen with Left/Right, for Enter
+        self.question_focus = 0
 
     # -- to be filled in by a sheet ------------------------------------------------------
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
@@ -72,8 +74,9 @@ class Sheet:
         self.closed = True
 
     def ask(self, text: str, answers: list[tuple[str, Callable[[], None]]], cancel_index: int = -1) -> None:
-        """Put a question over the sheet."""
+        """Put a question over the sheet (Left/Right choose an answer, Enter gives it)."""
         self.question = Question(text, answers, cancel_index)
+        self.question_focus = 0
 
     def _answer(self, index: int) -> None:
         q = self.question
@@ -90,14 +93,29 @@ class Sheet:
             return
         if isinstance(cmd, Action):
             if self.question is not None:
+                n = len(self.question.answers)
                 if cmd.name == "cancel":
                     self._answer(self.question.cancel_index)
-                elif cmd.name == "confirm":
-                    self._answer(0)
+                elif cmd.name in ("confirm", "select"):
+                    self._answer(self.question_focus)
+                elif cmd.name in ("left", "right", "up", "down"):
+                    step = -1 if cmd.name in ("left", "up") else 1
+                    self.question_focus = (self.question_focus + step) % n
                 return
             if self.action(cmd.name):
                 return
-            if cmd.name in ("cancel", "keys", "quit"):
+            buttons = self.buttons()
+            if cmd.name in ("left", "right") and buttons:
+                if self.focus_button is None:
+                    self.focus_button = len(buttons) - 1 if cmd.name == "left" else 0
+                else:
+                    step = -1 if cmd.name == "left" else 1
+                    self.focus_button = (self.focus_button + step) % len(buttons)
+                return
+            if cmd.name in ("confirm", "select") and self.focus_button is not None and buttons:
+                buttons[min(self.focus_button, len(buttons) - 1)][1]()
+                return
+            if cmd.name in ("cancel", "keys", "quit", "confirm"):
                 self.close()
             return
         if isinstance(cmd, PointerDown):
@@ -146,12 +164,13 @@ class Sheet:
         surface.set_clip(clip)
         self._hits = []
         buttons = self.buttons() if self.question is None else []
-        self._draw_buttons(surface, buttons, pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh), size)
+        self._draw_buttons(surface, buttons, pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh), size,
+                           self.focus_button)
         if self.question is not None:
             self._draw_question(surface, self.question, size)
 
     def _draw_buttons(self, surface: pygame.Surface, buttons: list[tuple[str, Callable[[], None]]],
-                      row: pygame.Rect, size: int) -> None:
+                      row: pygame.Rect, size: int, focus: int | None = None) -> None:
         if not buttons:
             return
         f = art.font(size, True)
@@ -163,10 +182,12 @@ class Sheet:
             widths = [int(wd * k) for wd in widths]
             total = row.w
         x = row.right - total
-        for (label, act), wd in zip(buttons, widths):
+        for i, ((label, act), wd) in enumerate(zip(buttons, widths)):
             r = pygame.Rect(x, row.y, wd, row.h)
             hover = self.hover is not None and r.collidepoint(self.hover)
             draw_button(surface, r, label, size, hover=hover)
+            if i == focus:
+                pygame.draw.rect(surface, FOCUS, r.inflate(6, 6), width=2, border_radius=max(4, r.h // 5) + 3)
             self._hits.append((r, act))
             x += wd + gap
 
@@ -190,7 +211,8 @@ class Sheet:
             surface.blit(img, (box.x + pad, y))
             y += line_h
         answers = [(label, (lambda i=i: self._answer(i))) for i, (label, _) in enumerate(q.answers)]
-        self._draw_buttons(surface, answers, pygame.Rect(box.x + pad, box.bottom - pad - bh, bw - 2 * pad, bh), size)
+        self._draw_buttons(surface, answers, pygame.Rect(box.x + pad, box.bottom - pad - bh, bw - 2 * pad, bh), size,
+                           self.question_focus)
 
 
 def draw_paragraphs(surface: pygame.Surface, rect: pygame.Rect, paragraphs: list[str], size: int,

@@ -47,7 +47,7 @@ class StatsScreen(Sheet):
                  [("Reset", self.on_reset), ("Keep them", lambda: None)], cancel_index=1)
 
     def action(self, name: str) -> bool:
-        if name in ("stats", "confirm"):
+        if name == "stats":
             self.close()
             return True
         return False
