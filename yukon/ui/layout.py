@@ -184,8 +184,9 @@ def _cols_y(found_y: int, cw: int, ch: int) -> int:
 
 
 def compute_layout(width: int, height: int, position: Position, scroll_x: int = 0,
-                   panel_width: int = 0, bar_rows: int = 1) -> TableLayout:
-    """Lay the table out for a window of ``width`` x ``height`` pixels."""
+                   panel_width: int = 0, bar_rows: int = 1, left_handed: bool = False) -> TableLayout:
+    """Lay the table out for a window of ``width`` x ``height`` pixels (``left_handed``: the
+    foundations over the first four columns and the status over the last three)."""
     width, height = max(width, 1), max(height, 1)
     bar_h = min(bar_height_for(height, bar_rows), max(height // 2, 1))
     panel_width = min(panel_width, width // 2)
@@ -232,6 +233,10 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     column_rects = [Rect(x - gap // 2, head_y, cw + gap, max(view.bottom - head_y, 1)) for x in col_x]
     sx = max(view.x + margin, col_x[0])
     status_rect = Rect(sx, found_y, max(col_x[3] - gap - sx, 1), ch)
+    if left_handed:
+        foundation_rects = [Rect(col_x[s], found_y, cw, ch) for s in range(4)]
+        sx = col_x[4]
+        status_rect = Rect(sx, found_y, max(min(view.right - margin, col_x[6] + cw) - sx, 1), ch)
 
     lay = TableLayout(width, height, view, bar, panel, cw, ch, gap, margin, scroll_x, max_scroll,
                       col_x, found_y, head_y, cols_y, foundation_rects, heading_rects, column_rects,

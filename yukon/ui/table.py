@@ -207,7 +207,8 @@ class TableScreen(Screen):
         pw = 0
         if self.current_panel() is not None:
             pw = max(220, min(440, w * 28 // 100))
-        self.layout = compute_layout(w, h, self.position, self.scroll_x, pw, self.bar.rows)
+        self.layout = compute_layout(w, h, self.position, self.scroll_x, pw, self.bar.rows,
+                                     getattr(self.app, "left_handed", False))  # a setting (extras_app)
         self.scroll_x = self.layout.scroll_x
         if self._art is None or (self._art.cw, self._art.ch) != (self.layout.cw, self.layout.ch):
             self._art = art.CardArt(self.layout.cw, self.layout.ch)
