@@ -48,7 +48,8 @@ MIN_SIZE = (320, 240)
 
 
 def default_buttons(app: App) -> list[ButtonSpec]:
-    """Undo, Redo, Hint, Restart deal, New deal, Rules, Full screen, Quit."""
+    """Undo, Redo, Hint, Restart deal, New deal, Lessons, Rules, Full screen, Quit."""
+    from .lessons_screen import lessons_button  # here, not at the top: it imports the table
     def can_undo() -> bool:
         t = app.table
         return t is not None and t.game.can_undo()
@@ -63,6 +64,7 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         ButtonSpec("Hint", "hint", "H"),
         ButtonSpec("Restart deal", "restart"),
         ButtonSpec("New deal", "new"),
+        lessons_button(app),
         ButtonSpec("Rules", "rules", "F1"),
         ButtonSpec("Full screen", "fullscreen", "F11"),
         ButtonSpec("Quit", "quit", "Ctrl+Q"),
@@ -72,8 +74,8 @@ def default_buttons(app: App) -> list[ButtonSpec]:
 def _x11_fd() -> int | None:
     """The X connection's file descriptor, to block on it when idle; None when not on X11."""
     try:
-        if pygame.display.get_driver() != "x11":
-            return None
+        if pygame.display.get_driver() != "x11" or sys.getprofile() is not None:
+            return None  # get_wm_info can crash under a profiler (a C-call hook): poll instead
         import ctypes
         import ctypes.util
 

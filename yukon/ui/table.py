@@ -29,7 +29,7 @@ import pygame
 
 from .. import hints
 from ..cards import RANK, SUIT, card_name
-from ..state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from . import art
 from .input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
 from .layout import Hit, TableLayout, compute_layout
@@ -139,6 +139,7 @@ class TableScreen(Screen):
         self.selection: int | None = None
         self.press: Press | None = None
         self.drag_cards: list[int] = []
+        self.drag_cards_before: set[int] = set()
         self.drag_offsets: list[tuple[int, int]] = []
         self.pointer = (0, 0)
         self.last_click: tuple[int, float] | None = None
@@ -160,7 +161,9 @@ class TableScreen(Screen):
         self._must_flip = True  # the whole window must go to the display
         self._msg_rect: pygame.Rect | None = None
         self._changed_cols: set[int] = set()
+        self._static_ok = False  # the still layer holds what is on screen minus the moving cards
         self._lit_cols: set[int] = set()  # columns with a ring drawn around something
+        self._col_bottom: dict[int, int] = {}
         self._partial = False
         self._known_game: Game | None = None
         self._ended_key: tuple | None = None
@@ -220,6 +223,7 @@ class TableScreen(Screen):
         self._cancel_drag()
         self._felt = None
         self._static = None
+        self._static_ok = False
         self.relayout()
 
     # -- where cards are drawn -------------------------------------------------------------
@@ -244,6 +248,10 @@ class TableScreen(Screen):
         cols_before = [list(c) for c in self.position.columns]
         down_before = list(self.position.down)
         old_layout = self.layout
+        loc_before = list(self.position.loc)
+        self.drag_cards_before = set(self.drag_cards)
+        bar_before = self._bar_state()
+        found_before = list(self.position.foundations)
         self._cancel_drag(slide=False)
         self.anim.finish()
         result = fn()
@@ -252,7 +260,18 @@ class TableScreen(Screen):
         lay = self.layout
         assert lay is not None
         self._note_changed(old_layout, cols_before, down_before, kind)
+        if self._changed is not None:
+            if found_before == self.position.foundations:
+                self._changed.pop(0)  # the foundation row did not change
+            if bar_before == self._bar_state():
+                self._changed.remove(lay.bar)
         moved = [c for c in range(52) if (round(before[c][0]), round(before[c][1])) != lay.card_xy[c]]
+        if kind not in ("restart", "new"):
+            # Only cards that changed place slide; a column that merely tightens or loosens
+            # its overlap settles at once (sliding it would redraw whole columns each frame).
+            loc = self.position.loc
+            moved = [c for c in moved if c in self.drag_cards_before or (loc_before[c] != loc[c]
+                     and loc_before[c] != FACE_DOWN and loc[c] != FACE_DOWN)]
         duration = 0.0
         speed = getattr(self.app, "animation_speed", 1.0)  # the settings' animation speed; 0 = off
         if moved and speed > 0:
@@ -271,6 +290,15 @@ class TableScreen(Screen):
         self._start_partial()
         return result
 
+    def _column_bottom(self, i: int) -> int:
+        lay = self.layout
+        assert lay is not None
+        col = lay.column_cards[i]
+        return (lay.card_xy[col[-1]][1] if col else lay.cols_y) + lay.ch
+
+    def _bar_state(self) -> tuple[bool, ...]:
+        return tuple(b.enabled() if b.enabled is not None else True for b in self.buttons())
+
     def _note_changed(self, old: TableLayout | None, cols: list[list[int]], down: list[int], kind: str) -> None:
         """Remember which parts of the window a move changed, so only they go to the display."""
         lay = self.layout
@@ -280,9 +308,13 @@ class TableScreen(Screen):
             self._must_flip = True
             return
         pos = self.position
+        status = lay.status_rect.copy()
+        status.h = min(status.h, round(max(11, min(24, round(lay.cw * 0.17))) * 4.2))
         self._changed = [lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12),
-                         lay.status_rect.inflate(4, 4), lay.bar.copy()]
+                         status.inflate(4, 4), lay.bar.copy()]
         self._changed_cols = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]}
+        self._col_bottom = {i: (old.card_xy[cols[i][-1]][1] + old.ch if cols[i] else old.cols_y + old.ch)
+                            for i in range(7)}
         self._changed_cols |= self._lit_cols  # rings drawn last time go away
 
     # -- actions ---------------------------------------------------------------------------
@@ -780,7 +812,13 @@ class TableScreen(Screen):
             self._start_partial()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        """Draw the table; while cards move, only the moving cards' rectangles are redrawn."""
+        """Draw the table; while cards move, only the moving cards' rectangles are redrawn.
+
+        With nothing moving, the table is drawn straight onto the window. When cards start
+        to move, everything that stays still is drawn once into a layer of its own; each
+        frame then restores the rectangles the moving cards covered from that layer and
+        draws them at their new places.
+        """
         if self._known_game is not self.game:
             self.relayout()
         size = surface.get_size()
@@ -791,36 +829,42 @@ class TableScreen(Screen):
         moving = self.anim.moving() | set(self.drag_cards)
         if not moving:
             self._partial = False
-        if self.full or not self._partial or self._static is None or self._static.get_size() != size:
+        if not (self.full or not self._partial or not self._static_ok):
+            restore = merge_rects(self._dyn_rects)
+            for r in restore:
+                surface.blit(self._static, r, r)  # type: ignore[arg-type]
+            self._dyn_rects = self._draw_moving(surface, moving, extra)
+            return merge_rects(restore + self._dyn_rects)
+        old_msg = self._msg_rect
+        if moving:
             if self._static is None or self._static.get_size() != size:
                 self._static = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-                self._must_flip = True
-            old_msg = self._msg_rect
             self._draw_still(self._static, moving)
-            changed, self._changed = self._changed, None
-            self.full = False
-            if changed is None or self._must_flip:
-                self._must_flip = False
-                surface.blit(self._static, (0, 0))
-                self._dyn_rects = self._draw_moving(surface, moving, extra)
-                return None
-            changed.extend(r for r in (old_msg, self._msg_rect) if r is not None)
-            lay = self.layout
-            for i in self._changed_cols | self._lit_cols:
-                r = lay.column_rects[i]
-                changed.append(pygame.Rect(r.x, r.y - 2, r.w, lay.view.bottom - r.y + 2))
-            changed.extend(self._dyn_rects)
-            for r in changed:
-                surface.blit(self._static, r, r)
+            self._static_ok = True
+        else:
+            self._draw_still(surface, moving)
+            self._static_ok = False
+        changed, self._changed = self._changed, None
+        self.full = False
+        if changed is None or self._must_flip:
+            self._must_flip = False
+            if moving:
+                surface.blit(self._static, (0, 0))  # type: ignore[arg-type]
             self._dyn_rects = self._draw_moving(surface, moving, extra)
-            return changed + self._dyn_rects
-        dirty = []
-        for r in self._dyn_rects:
-            surface.blit(self._static, r, r)
-            dirty.append(r)
+            return None
+        changed.extend(r for r in (old_msg, self._msg_rect) if r is not None)
+        lay = self.layout
+        for i in self._changed_cols | self._lit_cols:
+            r = lay.column_rects[i]
+            bottom = max(self._col_bottom.get(i, 0), self._column_bottom(i)) + 8
+            changed.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))
+        changed.extend(self._dyn_rects)
+        changed = merge_rects(changed)
+        if moving:
+            for r in changed:
+                surface.blit(self._static, r, r)  # type: ignore[arg-type]
         self._dyn_rects = self._draw_moving(surface, moving, extra)
-        dirty.extend(self._dyn_rects)
-        return dirty
+        return merge_rects(changed + self._dyn_rects)
 
     def _draw_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
         if not moving:
@@ -1024,6 +1068,23 @@ class TableScreen(Screen):
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles that touch become one, so the display gets a few large updates, not many small."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = r.copy()
+        merged = True
+        while merged:
+            merged = False
+            for i, o in enumerate(out):
+                if o.colliderect(r.inflate(2, 2)):
+                    r.union_ip(out.pop(i))
+                    merged = True
+                    break
+        out.append(r)
+    return out
 
 
 def _ease_back(t: float) -> float:

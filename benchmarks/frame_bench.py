@@ -1,0 +1,206 @@
+"""Frame cost, idle CPU, start-up time and memory of the table window, in a real X window.
+
+    python benchmarks/frame_bench.py [--frames N] [--idle SECONDS]
+
+Without a display it re-runs itself under Xvfb (xvfb-run, a 1920x1080 screen). Measures:
+  * frame cost while a long tail slides back and forth at 1920x1080 (p50, p99), against a
+    floor measured in the same run and window: fill the background, blit 52 cached card
+    images, flip the whole window;
+  * idle CPU of ``python main.py`` left alone for the given seconds (share of one core);
+  * start to first drawn frame (the window writes the time of its first frame to a file);
+  * peak memory (VmHWM) of that window's process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank."""
+    v = sorted(values)
+    k = max(0, min(len(v) - 1, round(q / 100 * (len(v) - 1))))
+    return v[k]
+
+
+def long_tail_game():
+    """A deal and a legal move of a tail of at least 7 cards (found by random play, fixed seed)."""
+    import random
+
+    from yukon.state import FOUNDATION, ON_FOUNDATION, Game
+
+    rng = random.Random(1)
+    for seed in range(1, 500):
+        g = Game.deal(seed)
+        for _ in range(120):
+            pos = g.position
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            for m in moves:
+                if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION and len(pos.tail(m.card)) >= 7:
+                    return g, m
+            g.play(rng.choice(moves))
+    raise SystemExit("no long tail found")
+
+
+def frame_costs(frames: int) -> dict[str, float]:
+    """Frame times of the table while a long tail slides, and of the bare floor loop."""
+    import pygame
+
+    from yukon.ui.app import App
+    from yukon.ui.art import CardArt
+
+    game, move = long_tail_game()
+    app = App(size=(1920, 1080), game=game)
+    app.draw()
+    t = app.table
+    assert t is not None
+    tail_len = len(game.position.tail(move.card))
+    pygame.event.pump()
+    # warm up caches (card faces, text) before timing
+    t.try_move(move)
+    t.anim.finish()
+    t.undo()
+    t.anim.finish()
+    app.draw()
+    table_times: list[float] = []
+    forward = True
+    while len(table_times) < frames:
+        if forward:
+            t.try_move(move)
+        else:
+            t.undo()
+        forward = not forward
+        while t.anim.active and len(table_times) < frames:
+            t0 = time.perf_counter()
+            pygame.event.pump()
+            app.update(1 / 60)
+            app.draw()
+            table_times.append(time.perf_counter() - t0)
+        app.draw()  # the clean last frame
+    # the floor: fill, blit 52 cached card images, flip the whole window
+    surface = pygame.display.get_surface()
+    lay = t.layout
+    assert lay is not None
+    cards = CardArt(lay.cw, lay.ch)
+    images = [cards.face(c) for c in range(52)]
+    spots = [lay.card_xy[c] for c in range(52)]
+    floor_times: list[float] = []
+    for _ in range(max(frames, 200)):
+        t0 = time.perf_counter()
+        pygame.event.pump()
+        surface.fill((22, 112, 58))
+        for img, xy in zip(images, spots):
+            surface.blit(img, xy)
+        pygame.display.flip()
+        floor_times.append(time.perf_counter() - t0)
+    pygame.display.quit()
+    ms = 1000.0
+    return {
+        "tail_cards": tail_len,
+        "table_p50_ms": percentile(table_times, 50) * ms,
+        "table_p99_ms": percentile(table_times, 99) * ms,
+        "table_max_ms": max(table_times) * ms,
+        "floor_p50_ms": percentile(floor_times, 50) * ms,
+        "floor_p99_ms": percentile(floor_times, 99) * ms,
+        "frames": len(table_times),
+    }
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def vm_hwm_mb(pid: int) -> float:
+    """Peak resident memory of a process in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def window_process(idle: float) -> dict[str, float]:
+    """Start main.py, time its first frame, then measure its idle CPU and peak memory."""
+    firsts = []
+    idle_pct = peak = float("nan")
+    for attempt in range(3):
+        with tempfile.TemporaryDirectory() as tmp:
+            mark = Path(tmp) / "first"
+            env = dict(os.environ, YUKON_FIRST_FRAME_FILE=str(mark), SDL_AUDIODRIVER="dummy",
+                       HOME=tmp, XDG_DATA_HOME=tmp, XDG_CONFIG_HOME=tmp)
+            t0 = time.time()
+            proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--seed", "1", "--size", "1280x800"],
+                                    env=env, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            while not mark.exists() and proc.poll() is None and time.time() - t0 < 20:
+                time.sleep(0.002)
+            time.sleep(0.05)
+            if mark.exists():
+                firsts.append(float(mark.read_text()) - t0)
+            if attempt == 2:
+                time.sleep(2.0)  # let start-up settle
+                c0, w0 = cpu_seconds(proc.pid), time.time()
+                time.sleep(idle)
+                c1, w1 = cpu_seconds(proc.pid), time.time()
+                idle_pct = 100.0 * (c1 - c0) / (w1 - w0)
+                peak = vm_hwm_mb(proc.pid)
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return {"first_frame_s": statistics.median(firsts) if firsts else float("nan"),
+            "idle_cpu_pct": idle_pct, "peak_rss_mb": peak}
+
+
+def bare_window_rss() -> float:
+    """Peak memory of a bare pygame window in this environment, for comparison."""
+    code = ("import pygame,time,sys;pygame.display.init();s=pygame.display.set_mode((1280,800));"
+            "s.fill((0,0,0));pygame.display.flip();time.sleep(0.5);"
+            "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    try:
+        return int(out.stdout.strip().splitlines()[-1]) / 1024
+    except (ValueError, IndexError):
+        return float("nan")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=600)
+    ap.add_argument("--idle", type=float, default=10.0)
+    args = ap.parse_args()
+    if not os.environ.get("DISPLAY"):
+        if not shutil.which("xvfb-run"):
+            print("needs an X display or xvfb-run", file=sys.stderr)
+            return 1
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24 -nolisten tcp",
+                               sys.executable, __file__, *sys.argv[1:]])
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    fc = frame_costs(args.frames)
+    print(f"slide of a {fc['tail_cards']}-card tail at 1920x1080, {fc['frames']} frames:")
+    print(f"  table  p50 {fc['table_p50_ms']:.2f} ms   p99 {fc['table_p99_ms']:.2f} ms   max {fc['table_max_ms']:.2f} ms")
+    print(f"  floor  p50 {fc['floor_p50_ms']:.2f} ms   p99 {fc['floor_p99_ms']:.2f} ms   (fill + 52 card blits + flip)")
+    wp = window_process(args.idle)
+    print(f"start to first frame (median of 3): {wp['first_frame_s'] * 1000:.0f} ms")
+    print(f"idle CPU over {args.idle:.0f} s: {wp['idle_cpu_pct']:.3f} % of one core")
+    print(f"peak memory (VmHWM) of the window: {wp['peak_rss_mb']:.1f} MB  (bare pygame window: {bare_window_rss():.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
