@@ -16,6 +16,7 @@ import pygame
 
 from yukon.state import ON_FOUNDATION
 from yukon.ui.app import App
+from yukon.ui.screen import QuestionDialog
 
 KEYS = [(pygame.K_z, pygame.KMOD_LCTRL), (pygame.K_y, pygame.KMOD_LCTRL), (pygame.K_h, 0), (pygame.K_ESCAPE, 0),
         (pygame.K_RETURN, 0), (pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_F1, 0), (pygame.K_BACKSPACE, 0),
@@ -54,7 +55,7 @@ def random_point(app: App, rng: random.Random) -> tuple[int, int]:
     if r < 0.75 and t.bar is not None and t.bar.rects:
         rect = rng.choice(t.bar.rects)
         return rect.center
-    if r < 0.82 and not app.top is t and hasattr(app.top, "layout"):
+    if r < 0.82 and isinstance(app.top, QuestionDialog):
         rects = app.top.layout(w, h)[3]  # a dialog's answers
         if rects:
             return rng.choice(rects).center

@@ -49,7 +49,13 @@ MIN_SIZE = (320, 240)
 
 def default_buttons(app: App) -> list[ButtonSpec]:
     """Undo, Redo, Hint, Restart deal, New deal, Lessons, Rules, Full screen, Quit."""
-    from .lessons_screen import lessons_button  # here, not at the top: it imports the table
+    extra: list[ButtonSpec] = []
+    try:
+        from .lessons_screen import lessons_button  # here, not at the top: it imports the table
+
+        extra.append(lessons_button(app))
+    except ImportError:  # the lessons arrive in their own module; the table works without them
+        pass
     def can_undo() -> bool:
         t = app.table
         return t is not None and t.game.can_undo()
@@ -64,7 +70,7 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         ButtonSpec("Hint", "hint", "H"),
         ButtonSpec("Restart deal", "restart"),
         ButtonSpec("New deal", "new"),
-        lessons_button(app),
+        *extra,
         ButtonSpec("Rules", "rules", "F1"),
         ButtonSpec("Full screen", "fullscreen", "F11"),
         ButtonSpec("Quit", "quit", "Ctrl+Q"),
