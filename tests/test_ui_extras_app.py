@@ -133,7 +133,7 @@ def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
         assert len(app.game.history) == before + 1 and app.game.moves_made[-1] == parse_move(text)
         assert extras.keyboard.cursor_rect(app.table) is not None  # the cursor stays drawn
     assert app.game.position.is_won()
-    assert extras.session.stats.of("yukon").won == 1
+    assert extras.session.stats.of("yukon").won == 0  # a prepared position sets no records
     assert any(isinstance(s, QuestionDialog) for s in app.screens)  # the win message
 
 
@@ -260,3 +260,21 @@ def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert "saved" in app.top.note
     click(app, *app.top.keys_rect.center)
     assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, KeysOverlay)
+
+
+def test_a_win_is_counted_and_its_news_shown(tmp_path: Path) -> None:
+    # a dealt game (it has a deal number) cut down to its last moves
+    app, extras = start(tmp_path, game=Game(parse_position(ENDGAME), seed=77), resume=False)
+    from yukon.notation import parse_move
+
+    for text in "TS-F JS-F QS-F KS-F KH-7 QH-F KH-F QC-F KC-F".split():
+        app.table.try_move(parse_move(text))
+    play_by_keys(app, extras, parse_move("KD-F"))
+    y = extras.session.stats.of("yukon")
+    assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
+    dialog = next(s for s in app.screens if isinstance(s, QuestionDialog))
+    assert "first win" in dialog.question.lower()
+    assert not (tmp_path / GAME_FILE).exists()  # nothing left to resume
+    press(app, pygame.K_ESCAPE)  # Admire it
+    press(app, pygame.K_t)
+    assert isinstance(app.top, SheetScreen) and app.top.sheet.news == extras.session.news

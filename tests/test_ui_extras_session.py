@@ -74,7 +74,7 @@ def test_statistics_through_a_run(tmp_path: Path) -> None:
     s.leaving(game)  # abandoned by New deal: a loss
     y = s.stats.of("yukon")
     assert (y.played, y.won, y.current_streak) == (1, 0, 0)
-    # a quick win from a small endgame
+    # a quick win: a dealt game (seed given) whose start is cut down to its last move
     game = Game(parse_position("""
 Foundations: S-K H-K D-K C-Q
 : KC
@@ -84,7 +84,7 @@ Foundations: S-K H-K D-K C-Q
 :
 :
 :
-"""))
+"""), seed=5)
     s.started(game)
     news = s.moved(game, game.play(parse_move("KC-F")), 42.0)
     assert news and "first win" in news[0].lower()
@@ -129,3 +129,20 @@ def test_sound_follows_the_setting(tmp_path: Path) -> None:
     play_random(s, game, 5, random.Random(3))
     assert rec.played == []
     assert Session(tmp_path, Recorder()).sound.enabled is False
+
+
+def test_prepared_positions_set_no_records(tmp_path: Path) -> None:
+    s = Session(tmp_path)
+    game = Game(parse_position("""
+Foundations: S-K H-K D-K C-Q
+: KC
+:
+:
+:
+:
+:
+:
+"""))
+    s.started(game)
+    assert s.moved(game, game.play(parse_move("KC-F")), 3.0) == []
+    assert s.stats.of("yukon").played == 0 and s.stats.of("yukon").won == 0

@@ -16,6 +16,8 @@ How games are counted (the window calls these at the matching moments):
   in the win message always agree. Fewest moves counts the moves of the winning line
   (moves taken back do not count).
 - Quitting the program is not abandoning: the game is saved and resumed.
+- Only dealt games count (a game with a deal number): a prepared position, such as a
+  lesson's or one loaded from a file, sets no records.
 
 Pure: no pygame. Stored in the data folder with the same care as the saved game.
 """
@@ -102,17 +104,17 @@ class Statistics:
             news.append(f"Your first win at {VARIANT_TITLES.get(variant, variant)}!")
         if s.best_time is None or seconds < s.best_time:
             if not first:
-                news.append(f"New best time! ({format_time(seconds)}, was {format_time(s.best_time)})"
+                news.append(f"New best time: {format_time(seconds)} (was {format_time(s.best_time)})."
                             if s.best_time is not None else "New best time!")
             s.best_time = seconds
         if moves > 0 and (s.fewest_moves is None or moves < s.fewest_moves):
             if not first and s.fewest_moves is not None:
-                news.append(f"Fewest moves yet! ({moves}, was {s.fewest_moves})")
+                news.append(f"Fewest moves yet: {moves} (was {s.fewest_moves}).")
             s.fewest_moves = moves
         if s.current_streak > s.best_streak:
             s.best_streak = s.current_streak
             if s.current_streak > 1:
-                news.append(f"Best streak: {s.current_streak} wins in a row!")
+                news.append(f"Best streak yet: {s.current_streak} wins in a row!")
         return news
 
     def reset(self, variant: str | None = None) -> None:

@@ -99,7 +99,7 @@ class Session:
     # -- what happens at the table -----------------------------------------------------
     def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move") -> list[str]:
         """A move (kind ``move``), an undo or a redo was made; returns the win news, if it won."""
-        if kind == "move" and not self.counted:
+        if kind == "move" and not self.counted and game.seed is not None:
             self.counted = True
             self.stats.count_played(game.rules.variant)
             self._save_stats()
@@ -118,9 +118,12 @@ class Session:
     def won(self, game: Game, elapsed: float) -> list[str]:
         """The game is won: record it, play the fanfare, forget the save; returns the news."""
         self.finished = True
-        self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
-        self.counted = True
-        self._save_stats()
+        if game.seed is not None:  # a prepared position sets no records
+            self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
+            self.counted = True
+            self._save_stats()
+        else:
+            self.news = []
         clear_game(self.store)
         self.sound.play("win")
         return self.news
