@@ -273,3 +273,22 @@ def test_position_may_be_one_string_too() -> None:
     lesson = parse_lesson(json.dumps(data), "joined")
     assert lesson.start() == LESSONS[0].start()
     assert isinstance(lesson.start(), Position)
+
+
+@pytest.mark.parametrize("lesson", [l for l in LESSONS if any(s.kind == "try" for s in l.steps)], ids=lambda l: l.key)
+def test_after_undo_the_same_moves_replay_without_the_try_again(lesson: Lesson) -> None:
+    run = LessonRun(lesson)
+    made: list[Move] = []
+    while not run.finished:
+        reply = run.play(run.hint())  # type: ignore[arg-type]
+        if reply.made:
+            made.append(reply.undo.move)  # type: ignore[union-attr]
+    for _ in made:
+        run.undo()
+    assert run.position == lesson.start()
+    for move in made:  # what Redo does: the same moves, no refusal shown twice
+        reply = run.play(move)
+        assert reply.right and reply.made
+    assert run.finished
+    run.restart()
+    assert run.step_index == 0 and not run.tried

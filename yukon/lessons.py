@@ -94,6 +94,7 @@ class LessonRun:
         self.step_index = 0
         self.finished = False
         self.history: list[tuple[Undo, int]] = []  # each move made, with the step it was made in
+        self.tried: set[int] = set()  # ``try`` steps already seen: undo and replay skip them
 
     @property
     def step(self) -> Step | None:
@@ -117,6 +118,7 @@ class LessonRun:
         self.step_index = 0
         self.finished = False
         self.history.clear()
+        self.tried.clear()
 
     def hint(self) -> Move | None:
         """The move the current step asks for (None when finished)."""
@@ -138,9 +140,12 @@ class LessonRun:
         return step.cards, step.targets
 
     def would_accept(self, move: Move) -> bool:
-        """Would ``move`` count for the current step (without trying it)?"""
+        """Would ``move`` be made on the table for the current step (asked without trying it)?
+
+        False for a ``try`` step: its move counts, but the rules refuse it.
+        """
         step = self.step
-        if step is None:
+        if step is None or step.kind == "try":
             return False
         if step.kind == "finish":
             return move.to == FOUNDATION and self.position.is_legal(move)
@@ -155,6 +160,7 @@ class LessonRun:
         if step.kind == "try":
             if move in step.moves:
                 text = " ".join(t for t in (_sentence(reason or ""), step.done) if t)
+                self.tried.add(self.step_index)
                 self._advance()
                 return Reply(True, False, text, finished=self.finished)
             if reason is not None:
@@ -185,10 +191,13 @@ class LessonRun:
         return undo
 
     def _advance(self) -> None:
-        if self.step_index + 1 >= len(self.lesson.steps):
+        nxt = self.step_index + 1
+        while nxt in self.tried:
+            nxt += 1
+        if nxt >= len(self.lesson.steps):
             self.finished = True
         else:
-            self.step_index += 1
+            self.step_index = nxt
 
 
 # -- loading ---------------------------------------------------------------------------

@@ -1054,7 +1054,7 @@ class TableScreen(Screen):
             return
         size = max(13, min(24, round(lay.cw * 0.16)))
         from .widgets import wrap
-        lines = wrap(m.text, size, max(lay.view.w - 60, 100))
+        lines = wrap(m.text, size, max(lay.view.w - 60, 100), True)  # measured bold, as drawn
         imgs = [art.text(t, size, TEXT, True) for t in lines]
         w = max(i.get_width() for i in imgs) + 2 * size
         h = sum(i.get_height() for i in imgs) + size

@@ -1,0 +1,241 @@
+"""The lessons in the window, driven headless by real pygame events (clicks, drags, keys)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from yukon.cards import SUIT, parse_card
+from yukon.lessons import load_lessons
+from yukon.notation import parse_move
+from yukon.settings import load_settings
+from yukon.state import FOUNDATION, ON_FOUNDATION
+from yukon.ui.app import App
+from yukon.ui.lessons_screen import LessonScreen
+from yukon.ui.screen import QuestionDialog
+from yukon.ui.table import TableScreen
+
+LESSONS = load_lessons()
+
+
+class Driver:
+    """Posts real pygame events and runs one loop iteration per gesture."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def screen(self) -> TableScreen:
+        top = self.app.top
+        assert isinstance(top, TableScreen)
+        return top
+
+    @property
+    def lesson(self) -> LessonScreen:
+        top = self.app.top
+        assert isinstance(top, LessonScreen)
+        return top
+
+    def post(self, etype: int, **kw: object) -> None:
+        pygame.event.post(pygame.event.Event(etype, **kw))
+
+    def click(self, x: int, y: int) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)
+        self.app.frame()
+
+    def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        for i in range(1, steps + 1):
+            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+            self.app.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+        self.app.frame()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.app.frame()
+
+    def settle(self) -> None:
+        self.screen.anim.finish()
+        self.app.frame()
+
+    def card_point(self, text: str) -> tuple[int, int]:
+        card = parse_card(text)
+        lay = self.screen.layout
+        assert lay is not None
+        if self.screen.position.loc[card] == ON_FOUNDATION:
+            return lay.foundation_rects[SUIT[card]].center
+        r = lay.strip_rect(card)
+        return (r.centerx, r.y + min(r.h // 2, 6))
+
+    def dest_point(self, to: int) -> tuple[int, int]:
+        lay = self.screen.layout
+        assert lay is not None
+        return lay.foundation_rects[0].center if to == FOUNDATION else lay.column_end_rect(to).center
+
+    def move_by_clicks(self, text: str) -> None:
+        """Click the card, then its destination (the game's click-to-select, click-to-place)."""
+        move = parse_move(text)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=3)  # drop any selection first
+        self.click(*self.card_point(text.split("-")[0]))
+        to = self.screen.layout.foundation_rects[SUIT[move.card]].center if move.to == FOUNDATION \
+            else self.dest_point(move.to)  # type: ignore[union-attr]
+        self.click(*to)
+        self.settle()
+
+    def bar_button(self, label: str) -> None:
+        labels = [b.label for b in self.screen.buttons()]
+        self.click(*self.screen.bar.rects[labels.index(label)].center)  # type: ignore[union-attr]
+        self.settle()
+
+    def panel_button(self, label: str) -> None:
+        self.app.frame()
+        labels = [b[0] for b in self.lesson.lesson_panel().buttons]
+        rect, _ = self.lesson.panel_buttons[labels.index(label)]
+        self.click(*rect.center)
+        self.settle()
+
+
+def make(size: tuple[int, int] = (800, 600)) -> Driver:
+    pygame.display.quit()
+    app = App(seed=11, size=size)
+    app.frame()
+    return Driver(app)
+
+
+def panel_text(d: Driver) -> str:
+    p = d.lesson.lesson_panel()
+    return p.title + " | " + " | ".join(p.paragraphs)
+
+
+def test_lessons_by_clicks_progress_and_on_to_lesson_two() -> None:
+    d = make()
+    main_game = d.app.game
+    main_key = main_game.position.key()
+    d.bar_button("Lessons")
+    s = d.lesson
+    assert s.index == 0 and s.run.step_index == 0
+    assert "Lesson 1 of 4" in panel_text(d) and "Step 1 of 3" in panel_text(d)
+    start = s.position.key()
+
+    # Step 1 is a "try": the refused move is explained, not made, and the lesson goes on.
+    d.move_by_clicks("9S-3")
+    assert s.position.key() == start and not s.game.history
+    assert s.message is not None and "needs a red 10" in s.message.text
+    assert "Step 2 of 3" in panel_text(d) and "needs a red 10" in panel_text(d)
+
+    # A legal move that is not the step's: refused with the step's words, nothing changes.
+    d.move_by_clicks("JS-7")
+    assert s.position.key() == start and s.run.step_index == 1
+    assert s.message is not None and "this lesson is about groups" in s.message.text
+
+    # Step 2 by dragging the 9 with its tail onto the 10 of hearts.
+    d.drag(d.card_point("9S"), d.dest_point(0))
+    d.settle()
+    assert [c for c in s.position.columns[0]] == [parse_card(t) for t in ("KD", "TH", "9S", "KC", "JS")]
+    assert "Step 3 of 3" in panel_text(d)
+
+    # Undo (the bar's button) and Redo (Ctrl+Y) keep the lesson in step with the table.
+    d.bar_button("Undo")
+    assert s.position.key() == start and s.run.step_index == 1 and "Step 2 of 3" in panel_text(d)
+    d.key(pygame.K_y, pygame.KMOD_CTRL)
+    d.settle()
+    assert s.run.step_index == 2 and s.run.position.key() == s.position.key()
+
+    # Step 3 and the end of the lesson.
+    d.move_by_clicks("TH-4")
+    assert s.run.finished and "Lesson finished" in panel_text(d)
+    assert "Lessons finished: 1 of 4" in panel_text(d)
+
+    d.panel_button("Next lesson")
+    assert d.lesson is s and s.index == 1 and s.run.step_index == 0
+    assert "Lesson 2 of 4" in panel_text(d) and "Step 1 of 2" in panel_text(d)
+    assert s.position == LESSONS[1].start() and not s.game.history
+
+    # Hint shows the step's own move, on the table.
+    d.bar_button("Hint")
+    assert s.hint_move == parse_move("9S-3") and s.message is not None and s.message.kind == "hint"
+
+    # The wrong 9: told why, not made.
+    d.move_by_clicks("9C-3")
+    assert not s.game.history and "turns nothing up" in (s.message.text if s.message else "")
+    d.move_by_clicks("9S-3")
+    assert len(s.game.history) == 1 and s.game.history[0].flipped and s.run.step_index == 1
+
+    d.bar_button("Leave lessons")
+    assert d.app.top is d.app.table and d.app.game is main_game
+    assert main_game.position.key() == main_key and not main_game.history
+
+
+def test_restart_lesson_and_no_win_dialog_after_lesson_four() -> None:
+    d = make((1280, 800))
+    d.bar_button("Lessons")
+    s = d.lesson
+    s.go_to(3)
+    d.settle()
+    for text in ("AH-F", "2H-F"):
+        d.move_by_clicks(text)
+    assert s.run.step_index == 2
+    d.panel_button("Restart lesson")
+    assert s.run.step_index == 0 and s.position == LESSONS[3].start() and not s.game.history
+    for text in ("AH-F", "2H-F", "3H-F", "9S-1", "8H-1"):
+        d.move_by_clicks(text)
+    assert s.run.step is not None and s.run.step.kind == "finish"
+    # The endgame by double-clicks on the cards that can go home.
+    while not s.run.finished:
+        card = s.run.hint()
+        assert card is not None
+        x, y = d.card_point(str(card).split("-")[0])
+        d.click(x, y)
+        d.click(x, y)
+        d.settle()
+    assert s.position.is_won() and d.app.top is s  # no "You won" dialog over the lesson
+    assert not any(isinstance(x, QuestionDialog) for x in d.app.screens)
+    assert "Deal a full game" in [b[0] for b in s.lesson_panel().buttons]
+    d.panel_button("Deal a full game")
+    assert d.app.top is d.app.table or isinstance(d.app.top, QuestionDialog)
+    assert not any(isinstance(x, LessonScreen) for x in d.app.screens)
+
+
+def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
+    from yukon.save import Store
+    from yukon.ui.extras_app import install
+
+    d = make()
+    install(d.app, folder=str(tmp_path), resume=False)
+    d.bar_button("Lessons")
+    s = d.lesson
+    for text in ("9S-3", "9S-1", "TH-4"):
+        d.move_by_clicks(text)
+    assert s.run.finished
+    settings, _ = load_settings(Store(str(tmp_path)))
+    assert settings.finished_lessons == {LESSONS[0].key}
+    d.bar_button("Leave lessons")
+    d.bar_button("Lessons")  # the next visit starts at the first lesson not finished
+    assert d.lesson.index == 1
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (640, 480)])
+def test_panel_text_and_buttons_fit_the_window(size: tuple[int, int]) -> None:
+    d = make(size)
+    d.bar_button("Lessons")
+    s = d.lesson
+    for index in range(len(LESSONS)):
+        s.go_to(index)
+        d.settle()
+        lay = s.layout
+        assert lay is not None and lay.panel is not None
+        for rect, _ in s.panel_buttons:
+            assert lay.panel.contains(rect)
+        # The cards the step points at are on screen.
+        for card in s.run.highlights()[0]:
+            assert lay.view.contains(lay.card_rect(card)) or s.position.loc[card] == ON_FOUNDATION

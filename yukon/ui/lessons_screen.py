@@ -1,0 +1,282 @@
+"""The guided lessons in the window: the table on a lesson's position, a panel beside it.
+
+``open_lessons(app)`` (the Lessons button of the table's bar) puts a ``LessonScreen``
+on the screen stack, over the game in play, which stays as it was. The lesson screen
+is the ordinary table (same click-to-select, click-to-place, drag, double-click and
+slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode seam:
+
+* a move the current step does not make is vetoed with the runner's words (the
+  engine's reason for an illegal move, the step's hint for a legal one), so it is
+  never made; a ``try`` step's refused move moves the lesson on;
+* a move that is made, an undo, a redo or a restart is passed to the runner
+  (``yukon.lessons.LessonRun``), which keeps step with the table's game;
+* the step's cards and destinations light up, and the panel shows the lesson, the
+  step, the last feedback and the Restart lesson / Next lesson / Deal a full game
+  buttons.
+
+Hint shows the step's own move. Finished lessons are kept in the settings
+(``Settings.finished_lessons``) when the extras are installed, else for the session.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..lessons import Lesson, LessonError, LessonRun, Reply, load_lessons
+from ..state import Game, Move
+from .table import BaseMode, TableScreen, describe_move
+from .widgets import ButtonSpec, Panel
+
+if TYPE_CHECKING:
+    from .app import App
+
+FEEDBACK_TIME = 6.0  # seconds the feedback box stays on the table (the panel keeps it)
+GOOD, BAD = "\u2713 ", "\u2717 "  # check mark, cross
+
+
+# -- finished lessons, kept in the settings when there are any ---------------------------
+def _settings(app: App) -> Any | None:
+    session = getattr(getattr(app, "extras", None), "session", None)
+    return getattr(session, "settings", None)
+
+
+def finished_lessons(app: App) -> set[str]:
+    """The keys of the lessons the player has finished."""
+    settings = _settings(app)
+    if settings is not None and isinstance(getattr(settings, "finished_lessons", None), set):
+        return set(settings.finished_lessons)
+    return set(getattr(app, "lessons_finished", set()))
+
+
+def remember_finished(app: App, key: str) -> None:
+    """Note a finished lesson (saved with the settings when the game keeps settings)."""
+    settings = _settings(app)
+    if settings is not None and isinstance(getattr(settings, "finished_lessons", None), set):
+        if key not in settings.finished_lessons:
+            settings.finished_lessons.add(key)
+            try:
+                app.extras.session.change_settings(settings)  # type: ignore[attr-defined]
+            except Exception:  # a read-only folder: remembered for this session only
+                pass
+        return
+    done = set(getattr(app, "lessons_finished", set()))
+    done.add(key)
+    app.lessons_finished = done  # type: ignore[attr-defined]
+
+
+# -- the way in ------------------------------------------------------------------------
+def open_lessons(app: App, index: int | None = None) -> LessonScreen | None:
+    """Open the lessons at ``index`` (default: the first one not finished yet)."""
+    try:
+        lessons = load_lessons()
+    except LessonError as e:
+        if app.table is not None:
+            app.table.say(f"The lessons cannot be opened: {e}", "error", 8.0)
+        return None
+    if index is None:
+        done = finished_lessons(app)
+        index = next((i for i, lesson in enumerate(lessons) if lesson.key not in done), 0)
+    screen = LessonScreen(app, lessons, max(0, min(index, len(lessons) - 1)))
+    app.push(screen)
+    return screen
+
+
+def lessons_button(app: App) -> ButtonSpec:
+    """The Lessons entry for the table's button bar."""
+    return ButtonSpec("Lessons", lambda: open_lessons(app))
+
+
+# -- the mode --------------------------------------------------------------------------
+class LessonMode(BaseMode):
+    """The table's mode seam, answered by the lesson runner of ``screen``."""
+
+    def __init__(self, screen: LessonScreen) -> None:
+        self.screen = screen
+
+    def veto(self, game: Game, move: Move) -> str | None:
+        """Let the step's move through; answer anything else with the runner's words."""
+        run = self.screen.run
+        if run.would_accept(move) and game.position.is_legal(move):
+            return None
+        reply = run.play(move)  # refused or a ``try``: the position does not change
+        self.screen.note(reply)
+        return reply.text
+
+    def after_move(self, game: Game, move: Move) -> None:
+        """The table made the step's move: the runner makes it too and moves on."""
+        reply = self.screen.run.play(move)
+        if not reply.made:  # out of step (cannot happen through veto): follow the table
+            self.screen.resync()
+            return
+        self.screen.note(reply)
+        self.screen.t_start = None  # no clock in a lesson (and no redraw every second)
+        if reply.text:
+            self.screen.say(reply.text, "lesson", FEEDBACK_TIME)
+
+    def after_change(self, game: Game, kind: str) -> None:
+        """Undo, redo and restart at the table are followed by the runner."""
+        run = self.screen.run
+        if kind == "undo":
+            run.undo()
+        elif kind == "redo" and game.history:
+            if not run.play(game.history[-1].move).made:
+                self.screen.resync()
+        elif kind == "restart":
+            run.restart()
+        if run.position.key() != game.position.key():
+            self.screen.resync()
+        self.screen.feedback = ""
+
+    def highlights(self, game: Game) -> tuple[set[int], set[int]]:
+        """The step's cards and destinations."""
+        cards, targets = self.screen.run.highlights()
+        return set(cards), set(targets)
+
+    def panel(self, game: Game) -> Panel | None:
+        """The lesson, its step, the last feedback and the lesson buttons."""
+        return self.screen.lesson_panel()
+
+    def buttons(self) -> list[ButtonSpec] | None:
+        """Undo, Hint, Rules, Full screen, Leave lessons (Restart lesson is on the panel)."""
+        s = self.screen
+        return [
+            ButtonSpec("Undo", "undo", "Ctrl+Z", lambda: s.game.can_undo()),
+            ButtonSpec("Hint", "hint", "H"),
+            ButtonSpec("Rules", "rules", "F1"),
+            ButtonSpec("Full screen", "fullscreen", "F11"),
+            ButtonSpec("Leave lessons", s.leave),
+        ]
+
+
+# -- the screen ------------------------------------------------------------------------
+class LessonScreen(TableScreen):
+    """The table playing one lesson after another; see the module docstring."""
+
+    def __init__(self, app: App, lessons: list[Lesson], index: int = 0) -> None:
+        self.lessons = lessons
+        self.index = index
+        self.run = LessonRun(lessons[index])
+        self.feedback = ""
+        self.feedback_good = False
+        super().__init__(app, game=Game(self.run.lesson.start()), mode=LessonMode(self))
+
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson on the table."""
+        return self.lessons[self.index]
+
+    def note(self, reply: Reply) -> None:
+        """Keep the runner's latest answer for the panel."""
+        self.feedback = reply.text
+        self.feedback_good = reply.right
+        if reply.finished:
+            remember_finished(self.app, self.lesson.key)
+        self.full = True
+
+    def resync(self) -> None:
+        """Bring the runner back in step with the table's game (replaying its moves)."""
+        self.run.restart()
+        for u in self.game.history:
+            if not self.run.play(u.move).made:
+                self.game.restart()
+                self.run.restart()
+                self.relayout()
+                break
+
+    # -- the panel and the status ---------------------------------------------------------
+    def lesson_panel(self) -> Panel:
+        """What the panel beside the table shows."""
+        run = self.run
+        n = len(self.lessons)
+        done = finished_lessons(self.app)
+        title = f"Lesson {self.index + 1} of {n}: {self.lesson.title}"
+        paragraphs: list[str] = []
+        if run.finished:
+            paragraphs.append(GOOD + "Lesson finished. " + self.lesson.outro)
+        else:
+            if run.step_index == 0:
+                paragraphs.append(self.lesson.intro)
+            if self.feedback:
+                paragraphs.append((GOOD if self.feedback_good else BAD) + self.feedback)
+            paragraphs.append(f"Step {run.step_index + 1} of {run.step_count}: {run.instruction}")
+        paragraphs.append(f"Lessons finished: {len(done & {l.key for l in self.lessons})} of {n}.")
+        buttons = [("Restart lesson", self.restart)]
+        if self.index + 1 < n:
+            buttons.append(("Next lesson", self.next_lesson))
+        elif run.finished:
+            buttons.append(("Deal a full game", self.deal_full_game))
+        return Panel(title, paragraphs, buttons)
+
+    def status_text(self) -> tuple[str, str, str]:
+        """The lesson and the step instead of the deal number and the clock."""
+        run = self.run
+        line1 = f"Lesson {self.index + 1} of {len(self.lessons)}: {self.lesson.title}"
+        line2 = "Finished" if run.finished else f"Step {run.step_index + 1} of {run.step_count}"
+        return line1, line2, ""
+
+    # -- table commands, lesson style ---------------------------------------------------
+    def hint(self) -> None:
+        """Show the move the step asks for."""
+        move = self.run.hint()
+        if move is None:
+            self.say("This lesson is finished: choose Next lesson or Restart lesson.")
+            return
+        self.selection = None
+        self.hint_list = [move]
+        self.hint_key = self.position.key()
+        self.hint_index = 0
+        self.say(f"Hint: {describe_move(self.position, move)}", "hint", FEEDBACK_TIME)
+
+    def restart(self) -> None:
+        """The lesson from its start."""
+        self.selection = None
+        self.change("restart", self.game.restart)
+        self.t_start = self.t_end = None
+        self._after_change("restart", None)
+        self.say("The lesson starts again.")
+
+    def new_deal(self, ask: bool = True) -> None:
+        """A lesson plays its own position: point the way to a real deal instead."""
+        self.say("This is a lesson. Leave lessons to go back to your game.")
+
+    def _check_end(self) -> None:
+        """A won lesson gets the victory lap; no win or stuck dialog in a lesson."""
+        key = self.position.key()
+        if self.position.is_won() and key != self._ended_key:
+            self._ended_key = key
+            self.celebrate()
+
+    # -- moving between lessons ----------------------------------------------------------
+    def go_to(self, index: int) -> None:
+        """Put lesson ``index`` on the table; the cards slide to their new places."""
+        index = max(0, min(index, len(self.lessons) - 1))
+
+        def swap() -> None:
+            self.index = index
+            self.run = LessonRun(self.lessons[index])
+            self._own_game = Game(self.run.lesson.start())
+
+        self.selection = None
+        self.feedback = ""
+        self.scroll_x = 0
+        self.change("new", swap)
+        self._known_game = self.game
+        self.t_start = self.t_end = None
+        self._ended_key = None
+        self.message = None
+
+    def next_lesson(self) -> None:
+        """On to the next lesson."""
+        if self.index + 1 < len(self.lessons):
+            self.go_to(self.index + 1)
+
+    def leave(self) -> None:
+        """Back to the game in play."""
+        self.app.pop(self)
+
+    def deal_full_game(self) -> None:
+        """Leave the lessons and deal a new game (asking first if one is under way)."""
+        self.leave()
+        table = self.app.table
+        if table is not None:
+            table.new_deal(ask=True)
