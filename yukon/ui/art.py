@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from ..cards import RANK, RANK_LETTERS, RED, SUIT
+from .layout import UP_STEP
 
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -178,13 +179,15 @@ class CardArt:
         corner.blit(sg, (rg.get_width() + max(1, cw // 30), (rg.get_height() - sg.get_height()) // 2))
         surf.blit(corner, (pad_x, pad_y))
         surf.blit(pygame.transform.rotate(corner, 180), (cw - pad_x - corner.get_width(), ch - pad_y - corner.get_height()))
-        centre_top = pad_y + corner.get_height() + max(2, round(ch * 0.03))
+        # The centre starts below the strip a column shows of a covered card, so the strip
+        # shows the index alone, cleanly.
+        centre_top = max(pad_y + corner.get_height() + max(2, round(ch * 0.03)), round(ch * UP_STEP) + 1)
         area = pygame.Rect(round(cw * 0.2), centre_top, round(cw * 0.6), ch - 2 * centre_top)
         if rank == 1:
             big = glyph(suit, round(cw * 0.62), colour)
             surf.blit(big, big.get_rect(center=area.center))
         elif rank <= 10:
-            pip_size = round(cw * (0.2 if rank <= 8 else 0.18))
+            pip_size = round(cw * (0.19 if rank <= 6 else 0.17 if rank <= 8 else 0.15))
             pip = glyph(suit, pip_size, colour)
             if cw < 64:  # too small for a readable pip layout: one clear suit and the rank's count
                 big = glyph(suit, round(cw * 0.46), colour)
@@ -201,12 +204,20 @@ class CardArt:
             frame = area.inflate(round(cw * 0.06), 0)
             pygame.draw.rect(surf, ROYAL_TINT[1 if RED[card] else 0], frame, border_radius=max(2, self.radius // 2))
             pygame.draw.rect(surf, colour, frame, width=max(1, cw // 60), border_radius=max(2, self.radius // 2))
-            letter = glyph(RANK_LETTERS[rank - 1], round(cw * 0.5), colour)
-            small = glyph(suit, round(cw * 0.3), colour)
-            total = letter.get_height() + small.get_height() + round(ch * 0.03)
+            # Letter and suit sized to sit inside the frame, so nothing shows in a covered strip.
+            inner_h = frame.h - 2 * max(2, round(ch * 0.03))
+            gap = max(3, round(ch * 0.05))
+            lsize, ssize = inner_h * 0.5 / 0.73, inner_h * 0.24 / 0.8
+            for _ in range(6):  # the glyphs' true heights decide: shrink until both fit
+                letter = glyph(RANK_LETTERS[rank - 1], max(6, round(lsize)), colour)
+                small = glyph(suit, max(6, round(ssize)), colour)
+                total = letter.get_height() + small.get_height() + gap
+                if total <= inner_h:
+                    break
+                lsize, ssize = lsize * 0.92, ssize * 0.92
             y = frame.centery - total // 2
             surf.blit(letter, letter.get_rect(midtop=(frame.centerx, y)))
-            surf.blit(small, small.get_rect(midtop=(frame.centerx, y + letter.get_height() + round(ch * 0.03))))
+            surf.blit(small, small.get_rect(midtop=(frame.centerx, y + letter.get_height() + gap)))
         return surf
 
     def _draw_back(self) -> pygame.Surface:

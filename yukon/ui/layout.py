@@ -22,6 +22,8 @@ CARD_RATIO = 1.4  # height / width, close to a real playing card
 MIN_CARD_W = 36  # narrower cards are not readable: the table scrolls instead
 GAP_RATIO = 0.14  # space between columns, in card widths
 MIN_STRIP = 8  # no face-up card is ever covered to less than this many pixels
+UP_STEP = 0.27  # usual overlap of face-up cards, in card heights (the card art keeps its pips below it)
+DOWN_STEP = 0.11  # usual overlap of face-down cards
 
 
 def bar_height_for(height: int, rows: int = 1) -> int:
@@ -32,7 +34,7 @@ def bar_height_for(height: int, rows: int = 1) -> int:
 
 def index_height(card_w: int) -> int:
     """Pixels from a card's top edge that hold its corner index (rank and suit)."""
-    return max(10, round(card_w * 0.34))
+    return max(10, round(card_w * 0.29))
 
 
 @dataclass(slots=True)
@@ -107,7 +109,7 @@ class TableLayout:
         if not col:
             return (self.col_x[column], self.cols_y)
         x, y = self.card_xy[col[-1]]
-        return (x, y + max(MIN_STRIP, round(self.ch * 0.27)))
+        return (x, y + max(MIN_STRIP, round(self.ch * UP_STEP)))
 
     def tail_rect(self, card: int) -> Rect:
         """The rectangle covering a card and every card on top of it."""
@@ -148,7 +150,7 @@ class TableLayout:
 def column_steps(n: int, down: int, avail: float, ch: int, cw: int) -> tuple[float, float]:
     """(face-down step, face-up step) so a column of ``n`` cards fits ``avail`` pixels if it can."""
     up = n - down
-    fd, fu = ch * 0.11, ch * 0.27
+    fd, fu = ch * DOWN_STEP, ch * UP_STEP
     if up <= 1 and down == 0:
         return fd, fu
 
@@ -161,7 +163,7 @@ def column_steps(n: int, down: int, avail: float, ch: int, cw: int) -> tuple[flo
     fu_min = index_height(cw) + 2
     if up > 1:
         fu = max(fu_min, (avail - ch - down * fd) / (up - 1))
-        fu = min(fu, ch * 0.27)
+        fu = min(fu, ch * UP_STEP)
     if need(fd, fu) <= avail:
         return fd, fu
     fd = max(3.0, ch * 0.03)
