@@ -267,9 +267,16 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path) -> None:
     app, extras = start(tmp_path, game=Game(parse_position(ENDGAME), seed=77), resume=False)
     from yukon.notation import parse_move
 
+    played: list[str] = []
+    extras.sound.play = lambda name: played.append(name) or True  # type: ignore[method-assign]
     for text in "TS-F JS-F QS-F KS-F KH-7 QH-F KH-F QC-F KC-F".split():
         app.table.try_move(parse_move(text))
+    assert played[:4] == ["home"] * 4 and played[4] == "slide"
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert played[-1] == "slide"  # the undo slides back
+    press(app, pygame.K_y, pygame.KMOD_CTRL)
     play_by_keys(app, extras, parse_move("KD-F"))
+    assert played[-2:] == ["home", "win"]
     y = extras.session.stats.of("yukon")
     assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
     dialog = next(s for s in app.screens if isinstance(s, QuestionDialog))

@@ -146,3 +146,21 @@ Foundations: S-K H-K D-K C-Q
     s.started(game)
     assert s.moved(game, game.play(parse_move("KC-F")), 3.0) == []
     assert s.stats.of("yukon").played == 0 and s.stats.of("yukon").won == 0
+
+
+def test_sounds_follow_what_the_move_did(tmp_path: Path) -> None:
+    rec = Recorder()
+    s = Session(tmp_path, rec)
+    rng = random.Random(6)
+    game = Game.deal(2024)
+    s.started(game)
+    for _ in range(200):
+        legal = game.position.legal_moves()
+        if not legal:
+            break
+        before = len(rec.played)
+        u = game.play(rng.choice(legal))
+        s.moved(game, u, 1.0)
+        expect = ["home" if u.move.to_foundation else "slide"] + (["flip"] if u.flipped else [])
+        assert rec.played[before:] == expect
+    assert "flip" in rec.played and "slide" in rec.played

@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import os
 import tempfile
-import webbrowser
 from pathlib import Path
 
 Section = tuple[str, list[str]]
@@ -214,6 +213,8 @@ def write_rules_html(folder: str | os.PathLike[str]) -> Path:
 def open_in_browser(path: str | os.PathLike[str]) -> bool:
     """Open a local file in the web browser; True if a browser took it. Never raises."""
     try:
+        import webbrowser  # only when asked: it is slow to import and the window starts without it
+
         return bool(webbrowser.open(Path(path).resolve().as_uri()))
     except Exception:  # no browser, no display, odd platform: the game goes on
         return False
