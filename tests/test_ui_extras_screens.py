@@ -157,3 +157,13 @@ def test_every_sheet_works_without_a_mouse(surface: pygame.Surface) -> None:
     assert resets == [1] and not st.closed
     st.handle(Action("cancel"))
     assert st.closed
+
+
+def test_hidden_rows_are_not_offered(surface: pygame.Surface) -> None:
+    s = SettingsScreen(Settings(), False, lambda st, new: None, frozenset({"auto_finish", "winnable_only"}))
+    assert [r[0] for r in s.rows] == [r[0] for r in ROWS if r[0] not in ("auto_finish", "winnable_only")]
+    for _ in range(len(ROWS) + 2):
+        s.handle(Action("down"))
+        s.handle(Action("right"))
+    s.draw(surface)
+    assert s.settings.auto_finish == Settings().auto_finish and s.settings.winnable_only == Settings().winnable_only

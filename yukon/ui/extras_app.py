@@ -9,7 +9,11 @@ It uses the app's seams (``on_change``, ``on_quit``, ``buttons``, ``push``/``pop
 ``set_game``, ``next_seed``, ``rules``, the input ``KEYMAP``) and three hook attributes
 the table reads: ``app.key_hook(table, name) -> bool`` (a named key, before the table's
 own handling), ``app.table_overlay(table, surface)`` (drawn over the still table) and
-``app.win_news`` (lines added to the win message). ``app.animation_speed`` scales slides.
+``app.win_news`` (lines added to the win message). ``app.animation_speed`` scales slides,
+``app.left_handed`` mirrors the top row. ``app.extras.session.settings`` holds every
+setting for other parts (lessons keep ``finished_lessons`` there; the solver's window code
+reads ``auto_finish`` and ``winnable_only`` and sets ``app.solver_features = True`` so
+the settings screen shows those two rows).
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ if TYPE_CHECKING:
     from .app import App
     from .table import TableScreen
 
+# Settings that only mean something once the solver drives them; the solver's window code
+# sets ``app.solver_features = True`` and reads them from ``app.extras.session.settings``.
+SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only"})
 CURSOR = (255, 255, 255)
 RULES_BACKGROUND = (12, 48, 28)  # the Rules screen's own background
 NOTE_BACKGROUND = (8, 34, 20)
@@ -407,7 +414,9 @@ class Extras:
         """The settings sheet."""
         self._previous = self.app.game
         under_way = self.session.under_way(self.app.game)
-        self.app.push(SheetScreen(self.app, SettingsScreen(self.session.settings, under_way, self._settings_done)))
+        hidden = frozenset() if getattr(self.app, "solver_features", False) else SOLVER_SETTINGS
+        self.app.push(SheetScreen(self.app, SettingsScreen(self.session.settings, under_way, self._settings_done,
+                                                           hidden)))
 
     def _settings_done(self, settings: Settings, new_deal: bool) -> None:
         self.session.change_settings(settings)

@@ -59,8 +59,10 @@ class SettingsScreen(Sheet):
     title = "Settings"
 
     def __init__(self, settings: Settings, game_under_way: bool,
-                 on_done: Callable[[Settings, bool], None]) -> None:
+                 on_done: Callable[[Settings, bool], None], hidden: frozenset[str] = frozenset()) -> None:
         super().__init__()
+        # rows for features the program does not have right now (the solver's) stay hidden
+        self.rows = [r for r in ROWS if r[0] not in hidden]
         self.original = settings
         self.settings = copy.deepcopy(settings)
         self.game_under_way = game_under_way
@@ -99,7 +101,7 @@ class SettingsScreen(Sheet):
         if self.focus_button is not None:  # on the Cancel / Done row
             if name == "up":
                 self.focus_button = None
-                self.focus = len(ROWS) - 1
+                self.focus = len(self.rows) - 1
                 return True
             if name == "down":
                 return True
@@ -108,14 +110,14 @@ class SettingsScreen(Sheet):
                 return True
             return False
         if name == "up":
-            self.focus = (self.focus - 1) % len(ROWS)
+            self.focus = (self.focus - 1) % len(self.rows)
         elif name == "down":
-            if self.focus == len(ROWS) - 1:
+            if self.focus == len(self.rows) - 1:
                 self.focus_button = len(self.buttons()) - 1  # on to Done
             else:
                 self.focus += 1
         elif name in ("left", "right", "confirm", "select"):
-            next_value(self.settings, ROWS[self.focus][0], -1 if name == "left" else 1)
+            next_value(self.settings, self.rows[self.focus][0], -1 if name == "left" else 1)
         elif name == "settings":
             self.done()
         else:
@@ -124,14 +126,14 @@ class SettingsScreen(Sheet):
 
     def wheel(self, dy: int) -> None:
         """The wheel moves the focus (and so scrolls a small window)."""
-        self.focus = max(0, min(len(ROWS) - 1, self.focus - dy))
+        self.focus = max(0, min(len(self.rows) - 1, self.focus - dy))
 
     def click(self, x: int, y: int) -> bool:
         for i, r in enumerate(self._rows):
             if r.collidepoint(x, y):
                 self.focus = i
                 self.focus_button = None
-                next_value(self.settings, ROWS[i][0])
+                next_value(self.settings, self.rows[i][0])
                 return True
         return False
 
@@ -140,14 +142,14 @@ class SettingsScreen(Sheet):
         return max(44, art.font(self.size).get_linesize() * 2 + 12)
 
     def content_height(self, width: int) -> int:
-        return len(ROWS) * (self.row_height() + 4) + 4
+        return len(self.rows) * (self.row_height() + 4) + 4
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         size = self.size
         rh = self.row_height()
         line = art.font(size).get_linesize()
         small = max(11, size - 3)
-        notes = len(ROWS) * (rh + 4) <= rect.h
+        notes = len(self.rows) * (rh + 4) <= rect.h
         if not notes:  # a small window: one line a row, and the rows scroll with the focus
             rh = line + 12
         first = 0
@@ -156,7 +158,7 @@ class SettingsScreen(Sheet):
             first = self.focus - fits + 1
         self._rows = []
         y = rect.y
-        for i, (name, label, note) in enumerate(ROWS):
+        for i, (name, label, note) in enumerate(self.rows):
             if i < first:
                 self._rows.append(pygame.Rect(0, 0, 0, 0))
                 continue
