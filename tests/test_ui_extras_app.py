@@ -285,3 +285,18 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path) -> None:
     press(app, pygame.K_ESCAPE)  # Admire it
     press(app, pygame.K_t)
     assert isinstance(app.top, SheetScreen) and app.top.sheet.news == extras.session.news
+
+
+def test_question_answers_by_keyboard(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=8)
+    app.table.try_move(app.game.position.legal_moves()[0])
+    press(app, pygame.K_n)  # New deal asks: New deal / Keep playing
+    assert isinstance(app.top, QuestionDialog)
+    press(app, pygame.K_RIGHT)  # onto "Keep playing"
+    press(app, pygame.K_RETURN)
+    assert app.top is app.table and app.game.seed == 8
+    press(app, pygame.K_n)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_LEFT)  # back onto "New deal"
+    press(app, pygame.K_SPACE)
+    assert app.game.seed != 8

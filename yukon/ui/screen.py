@@ -78,6 +78,7 @@ class QuestionDialog(Screen):
         self.rects: list[pygame.Rect] = []
         self.hover = -1
         self.pressed = -1
+        self.focus = 0  # the answer Enter gives; Left/Right move it (keyboard play)
 
     def layout(self, w: int, h: int) -> tuple[pygame.Rect, int, list[str], list[pygame.Rect]]:
         """The box, the text size, the wrapped lines and the answer buttons for a w x h window."""
@@ -105,7 +106,7 @@ class QuestionDialog(Screen):
             action()
 
     def handle(self, cmd: Command) -> None:
-        """Buttons answer; Esc takes the last answer, Enter the first."""
+        """Buttons answer; Esc takes the last answer, Enter the chosen one (Left/Right choose; the first at start)."""
         w, h = self.app.size
         _, _, _, rects = self.layout(w, h)
         if isinstance(cmd, PointerDown) and cmd.button == 1:
@@ -123,8 +124,11 @@ class QuestionDialog(Screen):
         elif isinstance(cmd, Action):
             if cmd.name == "cancel" and self.answers:
                 self._answer(len(self.answers) - 1)
-            elif cmd.name == "confirm" and self.answers:
-                self._answer(0)
+            elif cmd.name in ("confirm", "select") and self.answers:
+                self._answer(min(self.focus, len(self.answers) - 1))
+            elif cmd.name in ("left", "right") and self.answers:
+                self.focus = (self.focus + (1 if cmd.name == "right" else -1)) % len(self.answers)
+                self.full = True
             elif cmd.name == "quit":
                 self.app.quit()
 
@@ -148,6 +152,6 @@ class QuestionDialog(Screen):
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.35)
         for i, (r, (label, _)) in enumerate(zip(rects, self.answers)):
-            draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == 0))
+            draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == self.focus))
         self.full = False
         return None
