@@ -225,17 +225,27 @@ def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (640, 480)])
-def test_panel_text_and_buttons_fit_the_window(size: tuple[int, int]) -> None:
+def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, int]) -> None:
     d = make(size)
     d.bar_button("Lessons")
     s = d.lesson
-    for index in range(len(LESSONS)):
+    for index, lesson in enumerate(LESSONS):
         s.go_to(index)
         d.settle()
-        lay = s.layout
-        assert lay is not None and lay.panel is not None
-        for rect, _ in s.panel_buttons:
-            assert lay.panel.contains(rect)
-        # The cards the step points at are on screen.
-        for card in s.run.highlights()[0]:
-            assert lay.view.contains(lay.card_rect(card)) or s.position.loc[card] == ON_FOUNDATION
+        longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
+                      + [st.done for st in lesson.steps], key=len)
+        while True:
+            s.feedback = "The 9 of spades needs a red 10, not the 10 of spades. " + longest
+            s.invalidate()
+            d.app.frame()
+            lay = s.layout
+            assert lay is not None and lay.panel is not None
+            assert len(s.panel_buttons) == len(s.lesson_panel().buttons)
+            for rect, _ in s.panel_buttons:
+                assert lay.panel.contains(rect), (lesson.key, s.run.step_index)
+            for card in s.run.highlights()[0]:  # what the step points at is on screen
+                assert lay.view.contains(lay.card_rect(card))
+            if s.run.finished:
+                break
+            s.try_move(s.run.hint())  # type: ignore[arg-type]
+            d.settle()

@@ -210,7 +210,7 @@ class LessonScreen(TableScreen):
     def status_text(self) -> tuple[str, str, str]:
         """The lesson and the step instead of the deal number and the clock."""
         run = self.run
-        line1 = f"Lesson {self.index + 1} of {len(self.lessons)}: {self.lesson.title}"
+        line1 = f"Lesson {self.index + 1} of {len(self.lessons)}"  # the title is on the panel
         line2 = "Finished" if run.finished else f"Step {run.step_index + 1} of {run.step_count}"
         return line1, line2, ""
 
