@@ -143,10 +143,10 @@ class Sheet:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill(SHADE)
         surface.blit(shade, (0, 0))
-        self.size = size = max(13, min(20, min(w, h) // 34))
+        self.size = size = max(13, min(26, min(w, h) // 36))
         pad = max(10, size)
         bh = max(40, size * 2 + 10)
-        pw = min(w - 16, max(360, min(760, w * 9 // 10)))
+        pw = min(w - 16, max(360, min(size * 40, w * 9 // 10)))
         title_h = art.font(size + 6, True).get_linesize()
         inner_w = pw - 2 * pad
         want = self.content_height(inner_w)
