@@ -300,3 +300,19 @@ def test_question_answers_by_keyboard(tmp_path: Path) -> None:
     press(app, pygame.K_LEFT)  # back onto "New deal"
     press(app, pygame.K_SPACE)
     assert app.game.seed != 8
+
+
+def test_keys_carry_on_from_a_mouse_selection(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=21, resume=False)
+    pos = app.game.position
+    move = next(m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION)
+    r = app.table.layout.strip_rect(move.card)
+    click(app, r.centerx, r.y + 4)  # select with the mouse
+    assert app.table.selection == move.card
+    press(app, pygame.K_RIGHT)  # first key: shows the cursor on the selected card's column
+    for _ in range(20):
+        if extras.keyboard.cursor.column == move.to:
+            break
+        press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    assert app.game.moves_made == [move]

@@ -207,6 +207,8 @@ class KeyboardPlay:
             self.reset()
         c = self.cursor
         pos = table.position
+        if table.selection is not None and table.selection != c.selected:
+            c.follow(pos, table.selection)  # picked with the mouse: the keys carry on from there
         c.selected = table.selection
         c.settle(pos)
         was_on_foundations = c.on_foundations
