@@ -309,8 +309,7 @@ class Extras:
             self.session.leaving(saved.game)
             saved = None
         if saved is not None:
-            app.set_game(saved.game, saved.elapsed)
-            app.rules = saved.game.rules
+            app.set_game(saved.game, saved.elapsed)  # new deals still follow the settings' rules
         elif resume and app.game.rules != app.rules and not app.game.history:
             app.new_deal()  # the settings' game, not the default one
         if saved is None:

@@ -8,7 +8,7 @@ cursor with its tail, or, with a selection held, places it on the cursor's colum
 foundation. F sends the selected end card, or else the end card under the cursor, home.
 Esc cancels the selection.
 
-``KeyCursor.key`` turns a key name into an ``Action`` for the table to carry out; the
+``KeyCursor.key`` turns a key name into a ``KeyAction`` for the table to carry out; the
 table owns the game and the selection highlight, this only decides.
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yukon.cards import Card
-from yukon.state import FOUNDATION, ON_FOUNDATION, Move, Position
+from ..cards import Card
+from ..state import FOUNDATION, ON_FOUNDATION, Move, Position
 
 COLUMNS = 7
 FOUNDATIONS = 4
@@ -26,7 +26,7 @@ KEY_NAMES = ("left", "right", "up", "down", "enter", "space", "f", "escape")
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class KeyAction:
     """What a key asks the table to do.
 
     kind: ``"none"`` (only the cursor moved, or nothing to do), ``"select"`` (hold
@@ -40,7 +40,7 @@ class Action:
     reason: str | None = None
 
 
-NOTHING = Action("none")
+NOTHING = KeyAction("none")
 
 
 @dataclass(slots=True)
@@ -101,7 +101,7 @@ class KeyCursor:
         return pos.loc[card] == ON_FOUNDATION and pos.foundation_top(card // 13) == card
 
     # -- keys ---------------------------------------------------------------------------
-    def key(self, name: str, pos: Position) -> Action:
+    def key(self, name: str, pos: Position) -> KeyAction:
         """Act on a key (one of KEY_NAMES) for the position ``pos``."""
         first_use = not self.shown
         self.shown = True
@@ -132,7 +132,7 @@ class KeyCursor:
         if name == "escape":
             if self.selected is not None:
                 self.selected = None
-                return Action("cancel")
+                return KeyAction("cancel")
             return NOTHING
         return NOTHING
 
@@ -166,15 +166,15 @@ class KeyCursor:
     def _target(self) -> int:
         return FOUNDATION if self.on_foundations else self.column
 
-    def _enter(self, pos: Position) -> Action:
+    def _enter(self, pos: Position) -> KeyAction:
         if self.selected is None:
             card = self.card(pos)
             if card is None:
                 if self.on_foundations:
-                    return Action("refuse", reason="this foundation is empty")
-                return Action("refuse", reason="the column is empty: pick a card to bring here first")
+                    return KeyAction("refuse", reason="this foundation is empty")
+                return KeyAction("refuse", reason="the column is empty: pick a card to bring here first")
             self.selected = card
-            return Action("select", card=card)
+            return KeyAction("select", card=card)
         card = self.selected
         to = self._target()
         if not self.on_foundations and pos.loc[card] == self.column:
@@ -183,30 +183,30 @@ class KeyCursor:
             under = self.card(pos)
             if under == card or under is None:
                 self.selected = None
-                return Action("cancel")
+                return KeyAction("cancel")
             self.selected = under
-            return Action("select", card=under)
+            return KeyAction("select", card=under)
         move = Move.of(card, to)
         reason = pos.why_illegal(move)
         if reason is not None:
             if to == FOUNDATION and pos.loc[card] < ON_FOUNDATION and pos.end_card(pos.loc[card]) != card:
                 reason = "only a column's end card can go to a foundation"
-            return Action("refuse", reason=reason[0].upper() + reason[1:])
+            return KeyAction("refuse", reason=reason[0].upper() + reason[1:])
         self.selected = None
-        return Action("move", move=move)
+        return KeyAction("move", move=move)
 
-    def _home(self, pos: Position) -> Action:
+    def _home(self, pos: Position) -> KeyAction:
         card = self.selected if self.selected is not None else None
         if card is None and not self.on_foundations:
             col = pos.columns[self.column]
             card = col[-1] if col else None
         if card is None:
-            return Action("refuse", reason="no card to send home")
+            return KeyAction("refuse", reason="no card to send home")
         if pos.loc[card] < ON_FOUNDATION and pos.end_card(pos.loc[card]) != card:
-            return Action("refuse", reason="only a column's end card can go to a foundation")
+            return KeyAction("refuse", reason="only a column's end card can go to a foundation")
         move = Move.of(card, FOUNDATION)
         reason = pos.why_illegal(move)
         if reason is not None:
-            return Action("refuse", reason=reason[0].upper() + reason[1:])
+            return KeyAction("refuse", reason=reason[0].upper() + reason[1:])
         self.selected = None
-        return Action("move", move=move)
+        return KeyAction("move", move=move)
