@@ -157,7 +157,7 @@ class LessonScreen(TableScreen):
         self.index = index
         self.run = LessonRun(lessons[index])
         self.feedback = ""
-        self.feedback_good = False
+        self.feedback_good: bool | None = False  # None: a refused try, shown without a mark
         super().__init__(app, game=Game(self.run.lesson.start()), mode=LessonMode(self))
 
     @property
@@ -168,7 +168,8 @@ class LessonScreen(TableScreen):
     def note(self, reply: Reply) -> None:
         """Keep the runner's latest answer for the panel."""
         self.feedback = reply.text
-        self.feedback_good = reply.right
+        # A refused ``try`` is what the step asked for, but a tick beside a refusal reads oddly.
+        self.feedback_good = reply.right if reply.made or not reply.right else None
         if reply.finished:
             remember_finished(self.app, self.lesson.key)
         self.full = True
@@ -197,7 +198,8 @@ class LessonScreen(TableScreen):
             if run.step_index == 0:
                 paragraphs.append(self.lesson.intro)
             if self.feedback:
-                paragraphs.append((GOOD if self.feedback_good else BAD) + self.feedback)
+                mark = "" if self.feedback_good is None else GOOD if self.feedback_good else BAD
+                paragraphs.append(mark + self.feedback)
             paragraphs.append(f"Step {run.step_index + 1} of {run.step_count}: {run.instruction}")
         paragraphs.append(f"Lessons finished: {len(done & {l.key for l in self.lessons})} of {n}.")
         buttons = [("Restart lesson", self.restart)]
