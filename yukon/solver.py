@@ -158,6 +158,9 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
     G = [False] * 52
     below = [-1] * 52
     bottom = [False] * 52
+    colof = [-1] * 52
+    depth = [0] * 52
+    cols = p.columns
     found = p.foundations
     on_table = []
     space = False
@@ -165,7 +168,7 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
         for r in range(found[s]):
             c = s * 13 + r
             H[c] = G[c] = True
-    for col, dn in zip(p.columns, p.down):
+    for i, (col, dn) in enumerate(zip(cols, p.down)):
         if not col:
             space = True
             continue
@@ -173,13 +176,14 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
         for j, c in enumerate(col):
             below[c] = prev
             prev = c
+            colof[c] = i
+            depth[c] = j
             if j >= dn:
                 U[c] = True
             on_table.append(c)
         bottom[col[0]] = True
         E[col[-1]] = True
     work = list(on_table)
-    leaders_pending: list[int] = []
     while work:
         c = work.pop()
         if H[c]:
@@ -199,6 +203,14 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
                 else:
                     for x in targets[c]:
                         if x != b and (E[x] or (back and H[x])):
+                            if colof[x] == colof[c] and depth[x] > depth[c] >= 0 and not H[x]:
+                                # x lies in c's own tail: some card between them must leave first
+                                col = cols[colof[c]]
+                                for j in range(depth[c] + 1, depth[x] + 1):
+                                    if G[col[j]]:
+                                        break
+                                else:
+                                    continue
                             ok = True
                             break
             if ok:
@@ -210,11 +222,12 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
                         U[b] = True
                         work.append(b)
                         work.extend(onto[b])
+                    # cards below may have had a target in their tail, now maybe free
+                    col = cols[colof[c]]
+                    work.extend(col[:depth[c]])
                 elif not space and bottom[c]:
                     space = True
                     work.extend(x for x in on_table if leader[x])
-            elif leader[c] and not space:
-                leaders_pending.append(c)
     return not all(H)
 
 
@@ -314,6 +327,7 @@ class _Search:
         self.hit_limit = False
         self.nodes = 0
         self.line: list[Move] | None = None
+        self.every = False
 
     def _is_dead(self, key: bytes) -> bool:
         if not self.relax:
@@ -388,7 +402,7 @@ class _Search:
                 continue
             tt[key] = budget
             self.nodes += 1
-            if u.flipped or forced:
+            if self.every or u.flipped or forced:
                 if self._is_dead(key):
                     for x in reversed(forced):
                         pop(x)
