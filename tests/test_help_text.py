@@ -51,7 +51,8 @@ def test_rules_page_is_written_with_every_section(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>")
     assert "<style>" in text and "@media print" in text
-    assert "<script" not in text and "http" not in text  # self-contained
+    assert "<script" not in text and "src=" not in text and "href=" not in text  # self-contained
+    assert "<svg" in text and text.count("<rect") > 10  # the group-move picture, drawn inline
     for heading, paragraphs in help_text.RULES_SECTIONS:
         assert f"<h2>{html.escape(heading)}</h2>" in text
         for p in paragraphs:

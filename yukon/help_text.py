@@ -140,11 +140,75 @@ table.keys { border-collapse: collapse; margin-top: .5em; }
 table.keys td { padding: .2em .8em .2em 0; vertical-align: top; }
 table.keys td.key { font-family: 'DejaVu Sans Mono', monospace; white-space: nowrap; font-weight: bold; }
 pre.position { background: #f3f6f2; padding: .6em 1em; border-left: 3px solid #1f6b3a; }
-.red { color: #b3121d; }
+figure { margin: 1em 0; } figcaption { font-size: .95em; color: #333; margin-top: .3em; }
+svg { max-width: 100%; height: auto; }
 footer { margin-top: 2.5em; font-size: .85em; color: #666; }
 @media print { body { margin: 0; max-width: none; font-size: 11pt; }
                h2 { break-after: avoid; } section { break-inside: avoid; } }
 """
+
+
+_SUIT_SIGNS = "\u2660\u2665\u2666\u2663"
+
+
+def group_move_svg() -> str:
+    """The group-move example as an inline SVG picture: the two columns before and after."""
+    from .cards import RANK_LETTERS, RED
+    from .notation import parse_move, parse_position
+
+    before = parse_position(GROUP_MOVE_POSITION)
+    move = parse_move(GROUP_MOVE)
+    after = before.copy()
+    after.play(move)
+    cw, ch, up, down, gap = 60, 84, 24, 8, 14
+    scene_w = 2 * cw + gap
+    arrow_w = 90
+    width = 2 * scene_w + arrow_w + 40
+    bottom = 0
+    for pos in (before, after):
+        for column in GROUP_MOVE_COLUMNS:
+            n = len(pos.columns[column])
+            d = min(pos.down[column], n)
+            bottom = max(bottom, 34 + d * down + max(0, n - d - 1) * up + ch)
+    height = bottom + 30
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(GROUP_MOVE_CAPTION)}">',
+           f'<rect width="{width}" height="{height}" fill="#1f6b3a" rx="8"/>']
+    for k, (pos, title) in enumerate(((before, "Before"), (after, "After"))):
+        x0 = 10 + k * (scene_w + arrow_w + 20)
+        out.append(f'<text x="{x0}" y="22" fill="#ffce40" font-family="sans-serif" font-weight="bold" '
+                   f'font-size="16">{title}</text>')
+        for j, column in enumerate(GROUP_MOVE_COLUMNS):
+            x = x0 + j * (cw + gap)
+            y = 34
+            col = pos.columns[column]
+            tail_top = None
+            for i, card in enumerate(col):
+                if i < pos.down[column]:
+                    out.append(f'<rect x="{x}" y="{y}" width="{cw}" height="{ch}" rx="5" fill="#1e3e8a" '
+                               f'stroke="#eeeeee" stroke-width="1.5"/>')
+                else:
+                    colour = "#c41626" if RED[card] else "#181820"
+                    label = ("10" if RANK_LETTERS[card % 13] == "T" else RANK_LETTERS[card % 13]) + _SUIT_SIGNS[card // 13]
+                    out.append(f'<rect x="{x}" y="{y}" width="{cw}" height="{ch}" rx="5" fill="#fcfbf6" '
+                               f'stroke="#787876" stroke-width="1"/>')
+                    out.append(f'<text x="{x + 5}" y="{y + 17}" fill="{colour}" font-family="sans-serif" '
+                               f'font-weight="bold" font-size="15">{label}</text>')
+                if card == move.card:
+                    tail_top = y
+                if i < len(col) - 1:
+                    y += down if i < pos.down[column] else up
+            if tail_top is not None:
+                out.append(f'<rect x="{x - 3}" y="{tail_top - 3}" width="{cw + 6}" height="{y + ch - tail_top + 6}" '
+                           f'rx="7" fill="none" stroke="#ffce40" stroke-width="3"/>')
+            out.append(f'<text x="{x + cw // 2}" y="{height - 10}" fill="#dfe8df" font-family="sans-serif" '
+                       f'font-size="12" text-anchor="middle">column {column + 1}</text>')
+    ax = 10 + scene_w + 10
+    ay = 34 + ch // 2
+    out.append(f'<path d="M {ax} {ay} H {ax + arrow_w - 14}" stroke="#ffce40" stroke-width="4"/>')
+    out.append(f'<path d="M {ax + arrow_w} {ay} l -16 -10 v 20 z" fill="#ffce40"/>')
+    out.append("</svg>")
+    return "\n".join(out)
 
 
 def rules_html() -> str:
@@ -158,10 +222,10 @@ def rules_html() -> str:
         parts.append(f"<h2>{esc(heading)}</h2>")
         parts.extend(f"<p>{esc(p)}</p>" for p in paragraphs)
         if heading == "Moving a tail":
+            parts.append(f'<figure>{group_move_svg()}<figcaption>{esc(GROUP_MOVE_CAPTION)}</figcaption></figure>')
             parts.append("<p>The same example as position text (columns from the left, "
                          "face-down cards in brackets, the end card last):</p>")
             parts.append(f'<pre class="position">{esc(GROUP_MOVE_POSITION)}</pre>')
-            parts.append(f"<p>{esc(GROUP_MOVE_CAPTION)}</p>")
         parts.append("</section>")
     parts.append("<section>")
     parts.append("<h2>Keys</h2>")
