@@ -293,6 +293,24 @@ def test_winning_move_offers_a_new_deal() -> None:
     d.click(x, y)
     d.click(x, y)
     assert d.table.position.is_won()
+    assert d.table.busy()  # the cards leap out and land back first
+    for _ in range(200):
+        d.app.update(1 / 60)
+    assert not d.table.busy()
+    assert isinstance(d.app.top, QuestionDialog) and "won" in d.app.top.title.lower()
+    assert "1 move," in d.app.top.question
+    assert all(d.table.drawn_xy(c) == d.table.layout.card_xy[c] for c in range(52))  # type: ignore[union-attr]
+
+
+def test_input_cuts_the_celebration_short() -> None:
+    king = make_card(KING, 0)
+    columns = [[king]] + [[] for _ in range(6)]
+    d = make(game=Game(Position(columns, [0] * 7, [12, 13, 13, 13])))
+    x, y = d.card_point(king)
+    d.click(x, y)
+    d.click(x, y)
+    d.key(pygame.K_ESCAPE)
+    assert not d.table.busy()
     assert isinstance(d.app.top, QuestionDialog) and "won" in d.app.top.title.lower()
 
 

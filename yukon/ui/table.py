@@ -171,6 +171,8 @@ class TableScreen(Screen):
         self.t_end: float | None = None
         self._last_second = -1
         self.celebrating = 0.0
+        self._pending_return: tuple | None = None
+        self._won_dialog: QuestionDialog | None = None
         self.relayout()
 
     # -- the game and its layout -----------------------------------------------------------
@@ -429,12 +431,18 @@ class TableScreen(Screen):
             self._ended_key = key
             if self.t_end is None:
                 self.t_end = time.monotonic()
-            self.celebrate()
             self.app.notify("won", self.game, None)
-            self.app.push(QuestionDialog(
-                self.app, f"All 52 cards are home in {len(self.game.history)} moves, {self.elapsed_text()}."
-                + "".join(" " + n for n in getattr(self.app, "win_news", [])),
-                [("New deal", lambda: self.new_deal(False)), ("Admire it", None)], title="You won!"))
+            n = len(self.game.history)
+            text = (f"All 52 cards are home in {n} move{'s' if n != 1 else ''}, {self.elapsed_text()}."
+                    + "".join(" " + n for n in getattr(self.app, "win_news", [])))
+            answers: list[tuple[str, Callable[[], None] | None]] = [("Admire it", None)]
+            if self._own_game is None:
+                answers.insert(0, ("New deal", lambda: self.new_deal(False)))
+            self._won_dialog = QuestionDialog(self.app, text, answers, title="You won!")
+            if getattr(self.app, "animation_speed", 1.0) > 0:
+                self.celebrate()  # the question comes when the cards have landed
+            else:
+                self._show_won()
             return
         if not pos.legal_moves():
             text = "No legal move is left."
@@ -481,11 +489,15 @@ class TableScreen(Screen):
         if isinstance(cmd, Expose):
             self.invalidate()
             return
-        if self.anim.active:
+        if self.anim.active or self.celebrating > 0:
             self.anim.finish()
             self.celebrating = 0.0
+            self._pending_return = None
             self._partial = False
             self.full = True
+            if self._won_dialog is not None:
+                self._show_won()
+                return  # that input only cut the celebration short
         if isinstance(cmd, PointerDown):
             self._pointer_down(cmd)
         elif isinstance(cmd, PointerUp):
@@ -757,6 +769,13 @@ class TableScreen(Screen):
                 self.anim.add_slide(Slide(cards, out, home, 0.7, ease=_ease_back))
         if was and not self.anim.active:
             self.full = True  # one clean full frame at the end of a slide
+            if self._won_dialog is not None and self.celebrating <= 0 and self._pending_return is None:
+                self._show_won()
+
+    def _show_won(self) -> None:
+        dialog, self._won_dialog = self._won_dialog, None
+        if dialog is not None:
+            self.app.push(dialog)
 
     def busy(self) -> bool:
         """Something is sliding, flipping or being dragged."""
