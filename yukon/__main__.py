@@ -1,0 +1,7 @@
+"""``python -m yukon``: the headless command line."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
