@@ -40,6 +40,7 @@ How it searches (see the module's tests for the checks behind each rule):
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -416,12 +417,14 @@ class _Search:
 
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
-          limits: tuple[int, ...] = LIMITS) -> Result:
+          limits: tuple[int, ...] = LIMITS, cancel: Callable[[], bool] | None = None) -> Result:
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
     bound the work; None means no bound. ``safe_moves``, ``relaxation`` and ``limits``
-    exist so tests can compare the search with and without its shortcuts.
+    exist so tests can compare the search with and without its shortcuts. ``cancel`` is
+    asked every few hundred positions; when it returns True the answer is "unknown" with
+    phase "cancelled".
     """
     t0 = time.perf_counter()
     tables = _tables(position.rules)
@@ -471,6 +474,9 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 if deadline is not None and time.perf_counter() > deadline:
                     stats["nodes"] = total
                     return done(UNKNOWN, [], "timeout")
+                if cancel is not None and cancel():
+                    stats["nodes"] = total
+                    return done(UNKNOWN, [], "cancelled")
                 if s.nodes == before:
                     # ran out of nodes of the slice without progress; move on
                     break

@@ -1,0 +1,162 @@
+"""Run the solver in a child process so a window's frame loop never waits for it.
+
+A thread would not do: the solver is pure Python and would hold the interpreter lock
+between frames. ``SolverService`` starts one child process (``spawn``, so it works the
+same everywhere and the child imports no pygame), sends it requests by queue and hands
+back replies by queue::
+
+    service = SolverService()
+    service.request(7, format_position(position), position.rules, timeout=5.0)
+    ...  # every frame:
+    for reply in service.poll():        # never blocks
+        if reply.request_id == latest:  # reply.status, reply.moves(), reply.stats
+            ...
+    service.close()
+
+Request ids must grow. A new request makes every older one stale (``supersede``, the
+default): the child skips stale requests still queued and stops a stale search within a
+few hundred positions, and sends no reply for them. ``cancel()`` makes every request
+so far stale. The child runs at a lower scheduling priority where the system allows it.
+A parent that uses ``spawn`` must keep its own start-up code under
+``if __name__ == "__main__":`` (the child imports the parent's main module).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import queue
+from dataclasses import dataclass, field
+from typing import Any
+
+from .notation import parse_move
+from .rules import Rules
+from .state import Move
+
+_STOP = None
+
+
+@dataclass
+class Reply:
+    """The answer to one request: status, winning line as move text, search figures."""
+
+    request_id: int
+    status: str  # "winnable", "unwinnable", "unknown", or "error" (bad position text)
+    move_texts: list[str] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+    error: str = ""
+
+    def moves(self) -> list[Move]:
+        """The winning line as engine moves (empty unless winnable)."""
+        return [parse_move(t) for t in self.move_texts]
+
+
+def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
+    """The child's loop: take requests in order, skip stale ones, solve the rest, reply."""
+    from .notation import PositionError, parse_position
+    from .solver import solve
+
+    if nice:
+        try:
+            os.nice(nice)
+        except (AttributeError, OSError):  # pragma: no cover - not on every system
+            pass
+    pending: list = []
+    while True:
+        if not pending:
+            pending.append(requests.get())
+        try:
+            while True:
+                pending.append(requests.get_nowait())
+        except queue.Empty:
+            pass
+        item = pending.pop(0)
+        if item is _STOP:
+            return
+        request_id, text, rule_args, timeout, node_limit = item
+        if request_id < stale_below.value:
+            continue
+        try:
+            position = parse_position(text, rule_args[1], rule_args[2])
+            if position.rules.variant != rule_args[0]:
+                position = position.with_rules(Rules(*rule_args))
+        except PositionError as e:
+            replies.put(Reply(request_id, "error", error=str(e)))
+            continue
+        result = solve(position, timeout=timeout, node_limit=node_limit,
+                       cancel=lambda: request_id < stale_below.value)
+        if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
+            continue
+        replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], result.stats))
+
+
+class SolverService:
+    """A solver in a child process: ``request`` / ``poll`` / ``cancel`` / ``close``."""
+
+    def __init__(self, nice: int = 5) -> None:
+        ctx = mp.get_context("spawn")
+        self._requests = ctx.Queue()
+        self._replies = ctx.Queue()
+        self._stale_below = ctx.Value("q", 0, lock=False)
+        self._last_id = -1
+        self._process = ctx.Process(target=_worker, daemon=True, name="yukon-solver",
+                                    args=(self._requests, self._replies, self._stale_below, nice))
+        self._process.start()
+
+    def request(self, request_id: int, position_text: str, rules: Rules,
+                timeout: float | None = 5.0, node_limit: int | None = None,
+                supersede: bool = True) -> None:
+        """Ask for a solve of ``position_text`` under ``rules``; ids must grow."""
+        if request_id <= self._last_id:
+            raise ValueError("request ids must grow")
+        self._last_id = request_id
+        if supersede:
+            self._stale_below.value = request_id
+        self._requests.put((request_id, position_text,
+                            (rules.variant, rules.any_card_in_space, rules.foundation_return),
+                            timeout, node_limit))
+
+    def cancel(self) -> None:
+        """Make every request made so far stale: no reply will come for any of them."""
+        self._stale_below.value = self._last_id + 1
+
+    def poll(self) -> list[Reply]:
+        """The replies that have arrived, without waiting."""
+        out: list[Reply] = []
+        while True:
+            try:
+                out.append(self._replies.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, timeout: float) -> Reply | None:
+        """The next reply, waiting up to ``timeout`` seconds (for scripts and tests)."""
+        try:
+            return self._replies.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    @property
+    def alive(self) -> bool:
+        """Is the child process running?"""
+        return self._process.is_alive()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop the child (cancelling any search) and wait for it to end."""
+        if not self._process.is_alive():
+            return
+        self.cancel()
+        try:
+            self._requests.put(_STOP)
+        except (OSError, ValueError):  # pragma: no cover - queue already closed
+            pass
+        self._process.join(timeout)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout)
+
+    def __enter__(self) -> SolverService:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
