@@ -294,10 +294,9 @@ def test_no_progress_possible_while_moves_remain() -> None:
     assert p.progress_possible() is False
     count, progress = _reachable_without_progress(p)
     assert count > 2 and progress is False
-    # With foundation return the 9 of clubs may come back onto the 10 of hearts and
-    # then the 10 of clubs... the engine and the independent search must agree.
-    q = pos(NO_PROGRESS)
-    assert q.progress_possible() == _reachable_without_progress(q)[1]
+    # With foundation return, cards coming back open a far larger space: past the
+    # bound the answer is "unknown", never a guess.
+    assert pos(NO_PROGRESS).progress_possible(limit=2000) is None
 
 
 def test_progress_possible_says_unknown_past_its_bound() -> None:
