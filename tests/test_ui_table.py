@@ -427,3 +427,35 @@ def test_listeners_hear_every_change() -> None:
     d.app.on_quit.append(lambda: quits.append(1))
     d.button("Quit")
     assert quits == [1] and not d.app.running
+
+
+def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
+    d = make(21, size=(240, 500))
+    lay = d.table.layout
+    assert lay is not None and lay.max_scroll > 0
+    d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    d.app.frame()
+    s1 = d.table.scroll_x
+    assert s1 > 0
+    d.key(pygame.K_RIGHT)
+    s2 = d.table.scroll_x
+    assert s2 > s1
+    pygame.key.set_mods(pygame.KMOD_LSHIFT)
+    d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    d.app.frame()
+    pygame.key.set_mods(0)
+    assert d.table.scroll_x < s2
+    # dragging the cloth (not a card) moves the table with the pointer
+    lay = d.table.layout
+    x, y = next((x, y) for y in range(lay.view.bottom - 5, 0, -7) for x in range(5, 235, 7)
+                if lay.hit(x, y).kind in ("none", "column"))
+    before = d.table.scroll_x
+    d.drag(x, y, x - 60, y)
+    assert d.table.scroll_x == min(before + 60, lay.max_scroll)
+    assert d.table.game.history == []  # scrolling made no move
+    # the scrolled layout still hits the card under the pointer
+    pos = d.table.position
+    card = next(c for c in range(52) if pos.loc[c] < 7 and d.table.layout.strip_rect(c).right < 240
+                and d.table.layout.strip_rect(c).x >= 0)
+    d.click(*d.card_point(card))
+    assert d.table.selection == card

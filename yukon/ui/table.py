@@ -503,7 +503,8 @@ class TableScreen(Screen):
         elif isinstance(cmd, PointerUp):
             self._pointer_up(cmd)
         elif isinstance(cmd, Wheel):
-            self.scroll(-(cmd.dx or cmd.dy) * max(30, (self.layout.cw if self.layout else 60) // 2))
+            # dx > 0 scrolls right (a sideways wheel, or shift + wheel down); wheel down scrolls right too
+            self.scroll((cmd.dx if cmd.dx else -cmd.dy) * max(30, (self.layout.cw if self.layout else 60) // 2))
         elif isinstance(cmd, Action):
             self.action(cmd.name)
 
