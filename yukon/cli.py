@@ -143,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_bench)
 
     # Commands from other modules are added here, each by its own add_commands(sub).
+    from .survey import add_commands as add_solver_commands
+
+    add_solver_commands(sub)
     return parser
 
 
