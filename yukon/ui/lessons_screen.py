@@ -128,7 +128,9 @@ class LessonMode(BaseMode):
         self.screen.feedback = ""
 
     def highlights(self, game: Game) -> tuple[set[int], set[int]]:
-        """The step's cards and destinations."""
+        """The step's cards and destinations (none while a hint is on show: it would hide it)."""
+        if self.screen.hint_move is not None:
+            return set(), set()
         cards, targets = self.screen.run.highlights()
         return set(cards), set(targets)
 
