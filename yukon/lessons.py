@@ -8,7 +8,8 @@ not the one asked for. Three kinds of step:
 
 - ``move``: the player makes one of ``moves`` (alternatives; each must be legal).
 - ``try``: the player tries one of ``moves``, which the rules refuse; the engine's
-  reason is shown and the lesson goes on, the table unchanged.
+  reason is shown and the lesson goes on, the table unchanged. Once seen, a ``try``
+  step is skipped when undo and the same moves again pass it a second time.
 - ``finish``: any move to a foundation counts; the step ends when the game is won.
 
 Loading checks everything, the script included, by playing every alternative through,

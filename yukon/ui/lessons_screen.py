@@ -248,7 +248,8 @@ class LessonScreen(TableScreen):
         key = self.position.key()
         if self.position.is_won() and key != self._ended_key:
             self._ended_key = key
-            self.celebrate()
+            if getattr(self.app, "animation_speed", 1.0) > 0:
+                self.celebrate()
 
     # -- moving between lessons ----------------------------------------------------------
     def go_to(self, index: int) -> None:
