@@ -357,6 +357,8 @@ class Extras:
                 self.sound.play("home" if u.move.to_foundation else "slide")
                 if u.flipped:
                     self.sound.play("flip")
+            elif kind == "won":
+                self.sound.play("win")
             return
         s = self.session
         elapsed = app.elapsed()
