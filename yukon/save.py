@@ -81,7 +81,7 @@ class Store:
     def _write_text(self, name: str, text: str) -> str | None:
         try:
             if self.folder is None:
-                raise OSError("there is no folder for the game's files")
+                raise OSError("no data folder could be made")
             self.folder.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.folder / name, text)
         except OSError as e:
