@@ -5,7 +5,7 @@
 - autosave: one save_game of a long game (the table saves after every move), p50/p99,
   written at once and handed to the writer thread (the cost left in the frame loop);
 - resume: load_game of that save (parse and replay every move), p50/p99;
-- settings + statistics load (start-up), p50;
+- settings + statistics load (start-up), p50; install() into a headless app with a resume;
 - each synthesized sound (built on first use, so a one-off cost at that moment), min/p50.
 Run it on an idle machine: other processes skew the upper percentiles.
 """
@@ -13,6 +13,7 @@ Run it on an idle machine: other processes skew the upper percentiles.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -87,6 +88,28 @@ def main() -> None:
     print(f"resume (parse + replay {len(game.history)} moves): p50 {pct(load_ms, 50):.2f} ms, "
           f"p99 {pct(load_ms, 99):.2f} ms")
     print(f"settings + statistics load: p50 {pct(start_ms, 50):.3f} ms")
+    # install() into a real (headless) app, resuming that long game: the start-up share of the extras
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from yukon.ui.app import App  # the table's own modules: not this script's business
+
+    t = time.perf_counter()
+    from yukon.ui import extras_app
+
+    import_ms = (time.perf_counter() - t) * 1000
+    install_ms = []
+    with tempfile.TemporaryDirectory() as folder:
+        save_game(Store(folder), game, 600.0, True)
+        for _ in range(5):
+            app = App(seed=1, size=(1280, 800))
+            t = time.perf_counter()
+            extras_app.install(app, folder=folder)
+            install_ms.append((time.perf_counter() - t) * 1000)
+            assert app.game.position == game.position
+            app.quit()
+    print(f"import of the extras modules (after the table's): {import_ms:.0f} ms (once)")
+    print(f"install into the app + resume of the {len(game.history)}-move game: "
+          f"p50 {statistics.median(install_ms):.1f} ms")
     for name in SOUND_NAMES:
         ms = []
         for _ in range(10):
