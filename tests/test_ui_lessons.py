@@ -207,7 +207,7 @@ def test_restart_lesson_and_no_win_dialog_after_lesson_four() -> None:
 
 
 def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
-    from yukon.save import Store
+    from yukon.save import Store, load_game
     from yukon.ui.extras_app import install
 
     d = make()
@@ -217,8 +217,12 @@ def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
     for text in ("9S-3", "9S-1", "TH-4"):
         d.move_by_clicks(text)
     assert s.run.finished
-    settings, _ = load_settings(Store(str(tmp_path)))
+    d.app.extras.session.store.flush()  # type: ignore[attr-defined]  # the writer thread is done
+    store = Store(str(tmp_path))
+    settings, _ = load_settings(store)
     assert settings.finished_lessons == {LESSONS[0].key}
+    saved = load_game(store).saved
+    assert saved is None or saved.game.position == d.app.game.position  # the lesson is never saved as the game
     d.bar_button("Leave lessons")
     d.bar_button("Lessons")  # the next visit starts at the first lesson not finished
     assert d.lesson.index == 1

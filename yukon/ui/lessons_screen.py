@@ -196,6 +196,8 @@ class LessonScreen(TableScreen):
         paragraphs: list[str] = []
         if run.finished:
             paragraphs.append(GOOD + "Lesson finished. " + self.lesson.outro)
+            if self.index + 1 < n:
+                paragraphs.append(f"Next: {self.lessons[self.index + 1].title}.")
         else:
             if run.step_index == 0:
                 paragraphs.append(self.lesson.intro)
