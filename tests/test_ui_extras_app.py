@@ -323,3 +323,14 @@ def test_keys_carry_on_from_a_mouse_selection(tmp_path: Path) -> None:
         press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
     assert app.game.moves_made == [move]
+
+
+def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=8)
+    has_lessons = any(b.label == "Lessons" for b in app.buttons)
+    press(app, pygame.K_l)
+    if has_lessons:
+        assert app.top is not app.table
+        press(app, pygame.K_ESCAPE)
+    else:
+        assert app.top is app.table

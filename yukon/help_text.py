@@ -101,6 +101,7 @@ KEYS: list[tuple[str, str]] = [
     ("D", "choose a deal by its number"),
     ("S", "settings"),
     ("T", "statistics"),
+    ("L", "the lessons"),
     ("F1", "the rules"),
     ("?", "this list of keys"),
     ("Home / End", "scroll a table wider than the window to its left or right end"),

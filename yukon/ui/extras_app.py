@@ -61,6 +61,7 @@ EXTRA_KEYS: dict[tuple[int, str], str] = {
     (pygame.K_d, ""): "choose_deal",
     (pygame.K_s, ""): "settings",
     (pygame.K_t, ""): "stats",
+    (pygame.K_l, ""): "lessons",
     (pygame.K_SLASH, ""): "keys",
     (pygame.K_QUESTION, ""): "keys",
 }
@@ -404,8 +405,21 @@ class Extras:
             self.app.push(SheetScreen(self.app, KeysOverlay()))
         elif name == "choose_deal":
             self.choose_deal()
+        elif name == "lessons":
+            return self._press_button("Lessons", table)
         else:
             return self.keyboard.key(table, name)
+        return True
+
+    def _press_button(self, label: str, table: TableScreen) -> bool:
+        """Run the bar button ``label`` (a key for a button another part added); False if absent."""
+        spec = next((b for b in table.buttons() if b.label == label), None)
+        if spec is None or (spec.enabled is not None and not spec.enabled()):
+            return spec is not None
+        if callable(spec.action):
+            spec.action()
+        else:
+            table.action(spec.action)
         return True
 
     # -- the screens -------------------------------------------------------------------------
