@@ -25,6 +25,7 @@ Seams for the other parts of the program:
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import select
@@ -50,12 +51,14 @@ MIN_SIZE = (320, 240)
 def default_buttons(app: App) -> list[ButtonSpec]:
     """Undo, Redo, Hint, Restart deal, New deal, Lessons, Rules, Full screen, Quit."""
     extra: list[ButtonSpec] = []
-    try:
-        from .lessons_screen import lessons_button  # here, not at the top: it imports the table
+    if importlib.util.find_spec(__package__ + ".lessons_screen") is not None:
+        # The lessons module loads on the first press, not at start-up (it costs ~0.1 s to import).
+        def open_lessons() -> None:
+            from .lessons_screen import open_lessons as open_
 
-        extra.append(lessons_button(app))
-    except ImportError:  # the lessons arrive in their own module; the table works without them
-        pass
+            open_(app)
+
+        extra.append(ButtonSpec("Lessons", open_lessons))
     def can_undo() -> bool:
         t = app.table
         return t is not None and t.game.can_undo()
