@@ -253,3 +253,22 @@ def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, in
                 break
             s.try_move(s.run.hint())  # type: ignore[arg-type]
             d.settle()
+
+
+def test_a_lesson_left_half_done_is_taken_up_again() -> None:
+    d = make()
+    d.bar_button("Lessons")
+    s = d.lesson
+    s.go_to(2)
+    d.settle()
+    d.move_by_clicks("QH-3")
+    key = s.position.key()
+    d.bar_button("Leave lessons")
+    assert d.app.top is d.app.table
+    d.bar_button("Lessons")
+    assert d.lesson is s and s.index == 2 and s.run.step_index == 1 and s.position.key() == key
+    d.panel_button("Restart lesson")
+    d.bar_button("Leave lessons")
+    d.bar_button("Lessons")  # nothing done in it: a fresh start at the first unfinished lesson
+    assert d.lesson.index == 0 and d.lesson.run.step_index == 0
+

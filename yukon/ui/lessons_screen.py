@@ -1,7 +1,8 @@
 """The guided lessons in the window: the table on a lesson's position, a panel beside it.
 
 ``open_lessons(app)`` (the Lessons button of the table's bar) puts a ``LessonScreen``
-on the screen stack, over the game in play, which stays as it was. The lesson screen
+on the screen stack, over the game in play, which stays as it was; a lesson left half
+done is taken up again where it was left. The lesson screen
 is the ordinary table (same click-to-select, click-to-place, drag, double-click and
 slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode seam:
 
@@ -66,7 +67,14 @@ def remember_finished(app: App, key: str) -> None:
 
 # -- the way in ------------------------------------------------------------------------
 def open_lessons(app: App, index: int | None = None) -> LessonScreen | None:
-    """Open the lessons at ``index`` (default: the first one not finished yet)."""
+    """Open the lessons at ``index``; by default where the player left a lesson half done,
+    else at the first lesson not finished yet."""
+    kept = getattr(app, "lesson_screen", None)
+    if index is None and isinstance(kept, LessonScreen) and not kept.run.finished \
+            and (kept.run.step_index > 0 or kept.game.history):
+        kept.message = None
+        app.push(kept)
+        return kept
     try:
         lessons = load_lessons()
     except LessonError as e:
@@ -77,6 +85,7 @@ def open_lessons(app: App, index: int | None = None) -> LessonScreen | None:
         done = finished_lessons(app)
         index = next((i for i, lesson in enumerate(lessons) if lesson.key not in done), 0)
     screen = LessonScreen(app, lessons, max(0, min(index, len(lessons) - 1)))
+    app.lesson_screen = screen  # type: ignore[attr-defined]
     app.push(screen)
     return screen
 
