@@ -334,3 +334,12 @@ def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
         press(app, pygame.K_ESCAPE)
     else:
         assert app.top is app.table
+
+
+def test_restart_needs_ctrl(tmp_path: Path) -> None:
+    app, extras = start(tmp_path, seed=8)
+    app.table.try_move(app.game.position.legal_moves()[0])
+    press(app, pygame.K_r)
+    assert len(app.game.history) == 1
+    press(app, pygame.K_r, pygame.KMOD_CTRL)
+    assert not app.game.history and app.game.seed == 8

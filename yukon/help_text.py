@@ -97,7 +97,7 @@ KEYS: list[tuple[str, str]] = [
     ("Ctrl+Y", "redo a move you undid (Ctrl+Shift+Z too)"),
     ("H", "show a hint; press again for the next one"),
     ("N", "new deal"),
-    ("R", "restart this deal from the beginning"),
+    ("Ctrl+R", "restart this deal from the beginning"),
     ("D", "choose a deal by its number"),
     ("S", "settings"),
     ("T", "statistics"),

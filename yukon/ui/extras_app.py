@@ -29,7 +29,7 @@ from ..settings import Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
 from . import art
 from .extras import Session
-from .input import KEYMAP, Action, Command, PointerDown, PointerMove
+from .input import CTRL, KEYMAP, Action, Command, PointerDown, PointerMove
 from .keyboard import KeyCursor
 from .keys_overlay import DealDialog, KeysOverlay
 from .rules_screen import RulesScreen
@@ -57,7 +57,7 @@ EXTRA_KEYS: dict[tuple[int, str], str] = {
     (pygame.K_SPACE, ""): "select",
     (pygame.K_f, ""): "to_foundation",
     (pygame.K_n, ""): "new",
-    (pygame.K_r, ""): "restart",
+    (pygame.K_r, CTRL): "restart",  # with Ctrl: a stray R must not throw a game's moves away
     (pygame.K_d, ""): "choose_deal",
     (pygame.K_s, ""): "settings",
     (pygame.K_t, ""): "stats",
