@@ -8,7 +8,8 @@ screen reports changed are sent to the display.
 Idle waiting: ``pygame.event.wait`` polls inside (about 2% of a core), so on X11 the
 app blocks in ``select`` on the X connection's socket instead (near 0%), with a timeout
 for the next timed redraw (the clock's next second, a message running out). Elsewhere it
-falls back to short sleeps between polls.
+falls back to short sleeps between polls. A thread that posts an event for the loop
+calls ``app.wake()`` so the blocked loop sees it at once (otherwise within 0.5 s).
 
 Seams for the other parts of the program:
   * ``app.game``: the game in play (a ``yukon.state.Game``); ``set_game(game, elapsed)``
@@ -138,6 +139,11 @@ class App:
         else:
             self._set_mode(self.windowed_size)
         self._xfd = _x11_fd()
+        # Another thread (a solver, a save) calls wake() after posting an event, so an idle
+        # loop blocked on the X socket sees it at once.
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
         from .table import TableScreen
 
         self.table: TableScreen | None = None
@@ -337,6 +343,13 @@ class App:
                 except OSError:
                     pass
 
+    def wake(self) -> None:
+        """Wake an idle loop at once (safe from any thread; call it after pygame.event.post)."""
+        try:
+            os.write(self._wake_w, b"!")
+        except OSError:  # the pipe is full: the loop is awake anyway
+            pass
+
     def wait_events(self, timeout: float) -> list[pygame.event.Event]:
         """Block until input comes or ``timeout`` seconds pass, using next to no CPU."""
         events = pygame.event.get()
@@ -344,7 +357,12 @@ class App:
             return events
         if self._xfd is not None:
             try:
-                select.select([self._xfd], [], [], max(0.0, timeout))
+                ready, _, _ = select.select([self._xfd, self._wake_r], [], [], max(0.0, timeout))
+                if self._wake_r in ready:
+                    try:
+                        os.read(self._wake_r, 4096)
+                    except OSError:
+                        pass
             except (OSError, ValueError):
                 self._xfd = None
                 time.sleep(min(timeout, 0.05))
@@ -383,4 +401,9 @@ class App:
             self.frame(block=True)
             if was_busy or self.busy():
                 self._pacer.tick(FPS)
+        for fd in (self._wake_r, self._wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
         pygame.display.quit()

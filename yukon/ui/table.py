@@ -102,8 +102,13 @@ def short_name(card: int) -> str:
 def describe_move(position: Position, move: Move) -> str:
     """A move in words for a hint: '7♥ (with 3 cards) onto column 4'."""
     card = move.card
-    where = "to its foundation" if move.to == FOUNDATION else (
-        f"into empty column {move.to + 1}" if not position.columns[move.to] else f"onto column {move.to + 1}")
+    if move.to == FOUNDATION:
+        where = "to its foundation"
+    elif not position.columns[move.to]:
+        where = f"into empty column {move.to + 1}"
+    else:
+        where = f"onto {short_name(position.columns[move.to][-1])} in column {move.to + 1}"
+
     s = position.loc[card]
     extra = ""
     if s < ON_FOUNDATION:
