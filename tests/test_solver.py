@@ -1,0 +1,187 @@
+"""The solver: lines that replay to a win, known answers, and agreement with searches without pruning."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver_helpers import exhaustive_winnable, small_position
+from yukon.notation import parse_position
+from yukon.rules import RUSSIAN, YUKON, Rules
+from yukon.solver import (UNKNOWN, UNWINNABLE, WINNABLE, _apply_safe, _tables, check_line, dead_end,
+                          is_safe_home, position_key, solve)
+from yukon.state import ON_FOUNDATION, Position
+
+ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
+NO_RETURN = [r for r in ALL_RULES if not r.foundation_return]
+
+
+def _replays(p: Position, result) -> bool:
+    q = p.copy()
+    for m in result.moves:
+        q.play(m)  # raises IllegalMove if the line is wrong
+    return q.is_won()
+
+
+@pytest.mark.parametrize("rules", [YUKON, RUSSIAN, Rules("yukon", True, False), Rules("russian", True, True)],
+                         ids=lambda r: r.describe())
+def test_winning_lines_replay_through_the_engine(rules: Rules) -> None:
+    winnable = 0
+    # Most Russian deals are lost (the relaxation proves it at once), so look at more of them.
+    seeds = range(100, 112) if rules.variant == "yukon" else range(0, 60)
+    for seed in seeds:
+        p = Position.deal(seed, rules)
+        before = p.key()
+        r = solve(p, timeout=None, node_limit=8000)
+        assert p.key() == before  # the caller's position is untouched
+        assert r.status in (WINNABLE, UNWINNABLE, UNKNOWN)
+        if r.status == WINNABLE:
+            winnable += 1
+            assert r.moves and _replays(p, r)
+            assert check_line(p, r.moves)
+            assert not check_line(p, r.moves[:-1])
+        else:
+            assert r.moves == []
+    if rules.variant == "yukon":
+        assert winnable >= 8  # most Yukon deals are won quickly
+    else:
+        assert winnable >= 2
+
+
+def test_known_positions() -> None:
+    # Winnable: the King of spades must go into a space to turn up the Ace of spades.
+    won = parse_position(
+        "Foundations: S-0 H-K D-K C-K\n"
+        ": (AS) KS\n: 2S\n:\n: QS JS TS 9S 8S 7S 6S 5S 4S 3S\n:\n:\n:\n")
+    r = solve(won, timeout=None)
+    assert r.status == WINNABLE and _replays(won, r)
+    assert any(str(m).startswith("KS-") and not m.to_foundation for m in r.moves)
+    # Unwinnable without foundation return: the Two of spades lies on its own Ace and
+    # has nowhere to go (both red Threes are home), so the Ace is never turned up.
+    text = ("Foundations: S-0 H-3 D-K C-K\n"
+            ": (AS) 2S\n: KS QS JS TS 9S 8S 7S 6S 5S 4S\n: 3S\n"
+            ": KH QH JH TH 9H 8H 7H 6H 5H 4H\n:\n:\n:\n")
+    lost = parse_position(text, foundation_return=False)
+    assert dead_end(lost)
+    assert solve(lost, timeout=None).status == UNWINNABLE
+    assert solve(lost, timeout=None, relaxation=False, safe_moves=False).status == UNWINNABLE
+    assert exhaustive_winnable(lost) is False
+    # With foundation return the Three of hearts can come back onto the Four of spades
+    # and take the Two: winnable.
+    back = parse_position(text, foundation_return=True)
+    assert not dead_end(back)
+    r = solve(back, timeout=None)
+    assert r.status == WINNABLE and _replays(back, r)
+    q = back.copy()
+    came_back = 0
+    for m in r.moves:
+        came_back += q.loc[m.card] == ON_FOUNDATION and not m.to_foundation
+        q.play(m)
+    assert came_back >= 1
+    # A won table needs no move; a node limit of one gives "unknown", not a guess.
+    done = parse_position("Foundations: S-K H-K D-K C-K\n:\n:\n:\n:\n:\n:\n:\n")
+    assert solve(done).status == WINNABLE and solve(done).moves == []
+    hard = Position.deal(0, YUKON)
+    assert solve(hard, timeout=None, node_limit=1).status in (UNKNOWN, UNWINNABLE)
+
+
+def test_agrees_with_exhaustive_search_without_pruning() -> None:
+    """No pruning rule (safe moves, relaxation, move filters) loses a win or invents one."""
+    checked = {True: 0, False: 0}
+    for seed in range(60):
+        for rules in NO_RETURN:
+            p = small_position(seed, rules, 12 + seed % 11)
+            truth = exhaustive_winnable(p, 60_000)
+            if truth is None:
+                continue
+            checked[truth] += 1
+            r = solve(p, timeout=None)
+            assert r.status == (WINNABLE if truth else UNWINNABLE), (seed, rules)
+            if truth:
+                assert _replays(p, r)
+                assert not dead_end(p)
+    assert checked[True] >= 50 and checked[False] >= 10
+
+
+def test_agrees_with_unpruned_solver_when_cards_come_back() -> None:
+    """With foundation return the plain engine search is too wide; compare with the solver's
+    complete search with every shortcut off (only the canonical key, which is a symmetry)."""
+    checked = 0
+    for seed in range(12):
+        for rules in [r for r in ALL_RULES if r.foundation_return]:
+            p = small_position(seed, rules, 7 + seed % 3)
+            plain = solve(p, timeout=None, node_limit=20_000, safe_moves=False, relaxation=False, limits=())
+            if plain.status == UNKNOWN:
+                continue
+            checked += 1
+            full = solve(p, timeout=None)
+            assert full.status == plain.status, (seed, rules)
+            for res in (plain, full):
+                if res.status == WINNABLE:
+                    assert _replays(p, res)
+    assert checked >= 30
+
+
+def test_safe_foundation_rule_never_loses_a_win() -> None:
+    """Every position where the rule sends a card home: before and after agree (search without it)."""
+    compared = {True: 0, False: 0}
+    for seed in range(80):
+        for rules in ALL_RULES:
+            p = small_position(seed, rules, 12 + seed % 9)
+            t = _tables(rules)
+            safe = [c[-1] for c in p.columns if c and p.foundations[c[-1] // 13] == c[-1] % 13
+                    and is_safe_home(p, c[-1], t)]
+            if not safe:
+                continue
+            q = p.copy()
+            _apply_safe(q, t)
+            if rules.foundation_return:  # the plain engine search is too wide here
+                a = solve(p, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, limits=())
+                b = solve(q, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, limits=())
+                if UNKNOWN in (a.status, b.status):
+                    continue
+                before, after = a.status == WINNABLE, b.status == WINNABLE
+            else:
+                before, after = exhaustive_winnable(p, 30_000), exhaustive_winnable(q, 30_000)
+                if before is None or after is None:
+                    continue
+            compared[before] += 1
+            assert before == after, (seed, rules)
+    assert compared[True] >= 100 and compared[False] >= 5
+
+
+def test_yukon_safe_rule_matches_the_colour_rule() -> None:
+    """In Yukon the table says: both other-colour foundations at rank-1, the same-colour other suit at rank-2."""
+    p = Position.deal(7, YUKON)
+    for back in (True, False):
+        rules = Rules("yukon", False, back)
+        t = _tables(rules)
+        for card in range(52):
+            rank, suit = card % 13 + 1, card // 13
+            for f in ([rank - 1] * 4, [max(0, rank - 2)] * 4, [rank - 1, rank - 2, rank - 1, rank - 2]):
+                q = p.with_rules(rules)
+                q.foundations = [min(13, max(0, x)) for x in f]
+                q.foundations[suit] = rank - 1
+                loc = [0] * 52
+                for s in range(4):
+                    for r in range(q.foundations[s]):
+                        loc[s * 13 + r] = ON_FOUNDATION
+                q.loc = loc
+                red = suit in (1, 2)
+                other_colour = [s for s in range(4) if (s in (1, 2)) != red]
+                same_other = [s for s in range(4) if (s in (1, 2)) == red and s != suit][0]
+                expect = all(q.foundations[s] >= rank - 1 for s in other_colour) and (
+                    not back or q.foundations[same_other] >= rank - 2)
+                assert is_safe_home(q, card, t) == expect, (card, f, back)
+
+
+def test_canonical_key_ignores_column_order_but_not_face_down_cards() -> None:
+    p = Position.deal(3, YUKON)
+    q = p.copy()
+    q.columns[2], q.columns[5] = q.columns[5], q.columns[2]
+    q.down[2], q.down[5] = q.down[5], q.down[2]
+    q.reindex()
+    assert position_key(p) == position_key(q)
+    r = p.copy()
+    r.down[6] -= 1
+    r.reindex()
+    assert position_key(r) != position_key(p)
