@@ -24,13 +24,18 @@ class SoundPlayer(Protocol):
 
     enabled: bool
 
-    def play(self, name: str) -> bool: ...
+    def play(self, name: str) -> bool:
+        """Play the sound ``name``; True when it was started."""
+        ...
 
 
 class _Silent:
+    """No sound at all (when the session is given no sound board)."""
+
     enabled = False
 
     def play(self, name: str) -> bool:
+        """Play a named sound; True when it was started."""
         return False
 
 

@@ -20,9 +20,11 @@ class KeysOverlay(Sheet):
     title = "Keys"
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        """The buttons along the bottom."""
         return [("Close", self.close)]
 
     def handle(self, cmd: Command) -> None:
+        """Any key or click closes the list (arrows are ignored)."""
         if isinstance(cmd, Action) and cmd.name not in ("left", "right", "up", "down"):
             self.close()
             return
@@ -35,12 +37,14 @@ class KeysOverlay(Sheet):
         return max(art.font(size, True).size(k)[0] for k, _ in KEYS) + 20
 
     def content_height(self, width: int, size: int | None = None) -> int:
+        """The height the content wants at ``width``."""
         size = size or self.size
         line = art.font(size).get_linesize()
         rows = sum(len(wrap(what, size, width - self._key_width(size))) for _, what in KEYS)
         return rows * line + len(KEYS) * 2 + 8
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the content into ``rect``."""
         size = self.size
         while size > 10 and self.content_height(rect.w, size) > rect.h:
             size -= 1  # a small window: smaller type rather than a hidden key
@@ -68,6 +72,7 @@ class DealDialog(Sheet):
         self.error: str | None = None
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        """The buttons along the bottom."""
         return [("Cancel", self.close), ("Deal", self.deal)]
 
     def type_text(self, s: str) -> None:
@@ -97,6 +102,7 @@ class DealDialog(Sheet):
         self.on_deal(n)
 
     def action(self, name: str) -> bool:
+        """Named keys for this sheet; True when used."""
         if name == "confirm":
             self.deal()
             return True
@@ -109,9 +115,11 @@ class DealDialog(Sheet):
         return name in ("left", "right", "up", "down", "redo", "hint")
 
     def content_height(self, width: int) -> int:
+        """The height the content wants at ``width``."""
         return art.font(self.size).get_linesize() * 6
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the content into ``rect``."""
         size = self.size
         y = draw_paragraphs(surface, rect, ["Every shuffle has a number. Type one to play that deal "
                                             "(to replay a game or play the one a friend had)."], size, TEXT_DIM)

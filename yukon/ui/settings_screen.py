@@ -75,6 +75,7 @@ class SettingsScreen(Sheet):
         return any(getattr(self.settings, f) != getattr(self.original, f) for f in RULE_FIELDS)
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        """The buttons along the bottom."""
         return [("Cancel", self.cancel), ("Done", self.done)]
 
     def cancel(self) -> None:
@@ -98,6 +99,7 @@ class SettingsScreen(Sheet):
         self.on_done(self.settings, new_deal)
 
     def action(self, name: str) -> bool:
+        """Named keys for this sheet; True when used."""
         if self.focus_button is not None:  # on the Cancel / Done row
             if name == "up":
                 self.focus_button = None
@@ -129,6 +131,7 @@ class SettingsScreen(Sheet):
         self.focus = max(0, min(len(self.rows) - 1, self.focus - dy))
 
     def click(self, x: int, y: int) -> bool:
+        """A click on a row changes that setting."""
         for i, r in enumerate(self._rows):
             if r.collidepoint(x, y):
                 self.focus = i
@@ -142,9 +145,11 @@ class SettingsScreen(Sheet):
         return max(44, art.font(self.size).get_linesize() * 2 + 12)
 
     def content_height(self, width: int) -> int:
+        """The height the content wants at ``width``."""
         return len(self.rows) * (self.row_height() + 4) + 4
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the content into ``rect``."""
         size = self.size
         rh = self.row_height()
         line = art.font(size).get_linesize()

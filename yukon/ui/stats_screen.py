@@ -38,6 +38,7 @@ class StatsScreen(Sheet):
             self.title = heading
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
+        """The buttons along the bottom."""
         return [("Reset...", self.confirm_reset), ("Close", self.close)]
 
     def confirm_reset(self) -> None:
@@ -47,16 +48,19 @@ class StatsScreen(Sheet):
                  [("Reset", self.on_reset), ("Keep them", lambda: None)], cancel_index=1)
 
     def action(self, name: str) -> bool:
+        """Named keys for this sheet; True when used."""
         if name == "stats":
             self.close()
             return True
         return False
 
     def content_height(self, width: int) -> int:
+        """The height the content wants at ``width``."""
         line = art.font(self.size).get_linesize()
         return (len(LINES) + 2) * (line + 6) + len(self.news) * (line + 4) + line
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the content into ``rect``."""
         size = self.size
         line = art.font(size).get_linesize() + 6
         y = rect.y
