@@ -343,3 +343,23 @@ def test_restart_needs_ctrl(tmp_path: Path) -> None:
     assert len(app.game.history) == 1
     press(app, pygame.K_r, pygame.KMOD_CTRL)
     assert not app.game.history and app.game.seed == 8
+
+
+def test_cursor_scrolls_a_narrow_table(tmp_path: Path) -> None:
+    app = App(seed=8, size=(220, 420))
+    extras = install(app, folder=str(tmp_path), resume=False)
+    app.frame()
+    lay = app.table.layout
+    assert lay.max_scroll > 0  # too narrow for seven readable columns
+    for column in range(1, 7):
+        press(app, pygame.K_RIGHT)
+        if not extras.keyboard.cursor.shown or extras.keyboard.cursor.column != column:
+            press(app, pygame.K_RIGHT)
+        lay = app.table.layout
+        x = lay.col_x[extras.keyboard.cursor.column]
+        assert lay.view.x <= x and x + lay.cw <= lay.view.right, (column, x, lay.scroll_x)
+    assert app.table.scroll_x > 0
+    for _ in range(6):
+        press(app, pygame.K_LEFT)
+    lay = app.table.layout
+    assert extras.keyboard.cursor.column == 0 and lay.col_x[0] >= lay.view.x
