@@ -86,8 +86,8 @@ class SettingsScreen(Sheet):
         """Keep the choices; ask first if they would replace a game under way."""
         if self.rules_changed() and self.game_under_way:
             title = VARIANT_TITLES[self.settings.variant]
-            self.ask(f"The new rules ({title}) need a new deal. Replace the game under way now, "
-                     "or keep playing it and use the new rules from the next deal?",
+            self.ask(f"The new rules ({title}) need a new deal. Replace the game under way now "
+                     "(it counts as a loss), or keep playing it and use the new rules from the next deal?",
                      [("New deal now", lambda: self._finish(True)),
                       ("From the next deal", lambda: self._finish(False)),
                       ("Back", lambda: None)], cancel_index=2)
