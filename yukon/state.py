@@ -14,6 +14,7 @@ reverses exactly, turned-up card included; ``play`` checks first and raises
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -356,19 +357,16 @@ class Position:
             raise IllegalMove(move, reason)
         return self.push(move)
 
-    # -- is anything still to be gained? ------------------------------------------------
-    def progress_possible(self, limit: int = 20000) -> bool | None:
-        """Can any sequence of moves still turn a card up or raise a foundation?
+    # -- searching what is reachable ----------------------------------------------------
+    def reaches(self, goal: Callable[[Position, Undo], bool], limit: int) -> bool | None:
+        """Does some sequence of legal moves lead to a move for which ``goal`` is true?
 
-        True or False when decided, None when more than ``limit`` positions would have
-        to be looked at. Only the table's arrangement changes along the way, so the
-        search walks positions reachable by moves that neither flip a card nor leave
-        the foundations higher than they are now, and stops at the first that does.
+        A depth-first walk over every position reachable from this one, each visited
+        once. ``goal(position, undo)`` is asked after each move, with the move made.
+        True as soon as it holds, False when every reachable position was seen, None
+        when more than ``limit`` positions would have to be looked at. The position
+        itself is not changed.
         """
-        if self.is_won():
-            return False
-        start_down = sum(self.down)
-        start_home = sum(self.foundations)
         p = self.copy()
         seen = {p.key()}
         stack: list[list[Move]] = [p.legal_moves()]
@@ -380,9 +378,8 @@ class Position:
                 if undos:
                     p.pop(undos.pop())
                 continue
-            m = moves.pop()
-            u = p.push(m)
-            if u.flipped or sum(p.foundations) > start_home or sum(p.down) < start_down:
+            u = p.push(moves.pop())
+            if goal(p, u):
                 return True
             k = p.key()
             if k in seen:
@@ -394,6 +391,19 @@ class Position:
             undos.append(u)
             stack.append(p.legal_moves())
         return False
+
+    def progress_possible(self, limit: int = 20000) -> bool | None:
+        """Can any sequence of moves still turn a card up or raise a foundation?
+
+        True or False when decided, None when more than ``limit`` positions would have
+        to be looked at. A card turned up or the foundations higher than they are now
+        count as progress; the walk goes through everything else (shuffles, cards
+        coming back from the foundations).
+        """
+        if self.is_won():
+            return False
+        home = sum(self.foundations)
+        return self.reaches(lambda p, u: u.flipped or sum(p.foundations) > home, limit)
 
 
 @dataclass(slots=True)
