@@ -167,3 +167,18 @@ def test_hidden_rows_are_not_offered(surface: pygame.Surface) -> None:
         s.handle(Action("right"))
     s.draw(surface)
     assert s.settings.auto_finish == Settings().auto_finish and s.settings.winnable_only == Settings().winnable_only
+
+
+def test_group_move_picture_stays_in_its_rectangle(surface: pygame.Surface) -> None:
+    from yukon.ui.rules_picture import draw_group_move, picture_height
+
+    for width in (260, 400, 640, 900):
+        h = picture_height(width)
+        canvas = pygame.Surface((width + 40, h + 40))
+        canvas.fill((1, 2, 3))
+        rect = pygame.Rect(20, 20, width, h)
+        draw_group_move(canvas, rect)
+        inside = canvas.subsurface(rect).copy()
+        assert any(inside.get_at((x, y))[:3] != (1, 2, 3) for x in range(0, width, 7) for y in range(0, h, 7))
+        canvas.fill((1, 2, 3), rect)
+        assert pygame.mask.from_threshold(canvas, (1, 2, 3), (1, 1, 1, 255)).count() == canvas.get_width() * canvas.get_height()

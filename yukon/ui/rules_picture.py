@@ -1,11 +1,13 @@
 """The group-move picture for the Rules screen, drawn from the prepared position in help_text.
 
 Two small scenes side by side, "Before" and "After": the two columns of the example, the
-picked card and its unordered tail outlined, and an arrow between the scenes. Drawn with
-the table's own card art, at whatever size the given rectangle allows.
+picked card and its unordered tail outlined, an arrow between the scenes and the caption
+below. Drawn with the table's own card art, at whatever size the given width allows.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -13,6 +15,7 @@ from .. import help_text
 from ..notation import parse_move, parse_position
 from ..state import Position
 from . import art
+from .widgets import wrap
 
 GOLD = (255, 206, 64)
 TEXT = (240, 244, 236)
@@ -28,46 +31,68 @@ def picture_positions() -> tuple[Position, Position, int]:
     return before, after, move.card
 
 
+@dataclass(slots=True)
+class _Geometry:
+    cw: int
+    ch: int
+    step_up: int
+    step_down: int
+    gap: int
+    label: int
+    top: int  # y of the cards below the titles, from the picture's top
+    cards_bottom: int  # y below the tallest column
+    caption: list[str]
+    caption_size: int
+    height: int
+
+
+def _geometry(width: int) -> _Geometry:
+    # two scenes of two columns and an arrow between them: about 6.6 card widths across
+    cw = max(28, min(90, int((width - 8) / 6.6)))  # 4 px each side for the tail's outline
+    ch = round(cw * 1.4)
+    step_up = max(14, round(cw * 0.32))  # enough of each card to read its corner
+    step_down = max(6, round(cw * 0.12))
+    label = max(12, min(20, cw // 4))
+    top = label + 8
+    before, after, _ = picture_positions()
+    bottom = 0
+    for pos in (before, after):
+        for column in help_text.GROUP_MOVE_COLUMNS:
+            n = len(pos.columns[column])
+            d = min(pos.down[column], n)
+            bottom = max(bottom, top + d * step_down + max(0, n - d - 1) * step_up + ch)
+    caption_size = max(12, label - 2)
+    caption = wrap(help_text.GROUP_MOVE_CAPTION, caption_size, max(width - 8, 80))
+    line = art.font(caption_size).get_linesize()
+    head = art.font(max(10, label - 4)).get_linesize()
+    height = bottom + 4 + head + 8 + len(caption) * line + 4
+    return _Geometry(cw, ch, step_up, step_down, max(6, cw // 6), label, top, bottom, caption, caption_size, height)
+
+
 def picture_height(width: int) -> int:
     """The height the picture wants for a given width (cards sized from the width)."""
-    cw = _card_width(width)
-    return int(cw * 1.4 + cw * 0.32 * 4) + _label_size(cw) * 2 + 16
-
-
-def _card_width(width: int) -> int:
-    # two scenes of two columns, an arrow between them: about 6.2 card widths across
-    return max(28, min(90, int(width / 6.6)))
-
-
-def _label_size(cw: int) -> int:
-    return max(12, min(20, cw // 4))
+    return _geometry(width).height
 
 
 def draw_group_move(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Draw the before/after picture of the group move into ``rect``."""
+    """Draw the before/after picture of the group move, with its caption, into ``rect``."""
     before, after, picked = picture_positions()
-    cw = _card_width(rect.w)
-    ch = round(cw * 1.4)
-    step_up = max(14, round(cw * 0.32))  # overlap of face-up cards: enough to read the corner
-    step_down = max(6, round(cw * 0.12))
+    g = _geometry(rect.w)
+    cw, ch = g.cw, g.ch
     cards = art.CardArt(cw, ch)
-    gap = max(6, cw // 6)
-    scene_w = 2 * cw + gap
-    arrow_w = max(cw, rect.w - 2 * scene_w - 2 * gap)
-    arrow_w = min(arrow_w, cw * 2)
-    total = 2 * scene_w + arrow_w + 2 * gap
-    x0 = rect.x + max(0, (rect.w - total) // 2)
-    label = _label_size(cw)
-    top = rect.y + label + 8
+    scene_w = 2 * cw + g.gap
+    arrow_w = min(max(cw, rect.w - 8 - 2 * scene_w - 2 * g.gap), cw * 2)
+    total = 2 * scene_w + arrow_w + 2 * g.gap
+    x0 = rect.x + 4 + max(0, (rect.w - 8 - total) // 2)
+    top = rect.y + g.top
+    head_size = max(10, g.label - 4)
     for k, (pos, title) in enumerate(((before, "Before"), (after, "After"))):
-        sx = x0 + k * (scene_w + arrow_w + 2 * gap)
-        img = art.text(title, label, GOLD, True)
-        surface.blit(img, (sx, rect.y))
+        sx = x0 + k * (scene_w + arrow_w + 2 * g.gap)
+        surface.blit(art.text(title, g.label, GOLD, True), (sx, rect.y))
         for j, column in enumerate(help_text.GROUP_MOVE_COLUMNS):
-            cx = sx + j * (cw + gap)
+            cx = sx + j * (cw + g.gap)
             col = pos.columns[column]
             down = pos.down[column]
-            head = art.text(f"column {column + 1}", max(10, label - 4), TEXT_DIM)
             y = top
             if not col:
                 surface.blit(cards.slot("K"), (cx, y))
@@ -77,15 +102,21 @@ def draw_group_move(surface: pygame.Surface, rect: pygame.Rect) -> None:
                 if card == picked:
                     tail_top = y
                 if i < len(col) - 1:
-                    y += step_down if i < down else step_up
+                    y += g.step_down if i < down else g.step_up
             if tail_top is not None:
                 box = pygame.Rect(cx - 3, tail_top - 3, cw + 6, y + ch - tail_top + 6)
                 pygame.draw.rect(surface, GOLD, box, width=3, border_radius=cards.radius + 2)
-            surface.blit(head, (cx + (cw - head.get_width()) // 2, top + ch + step_up * 4 + 2))
-    # the arrow between the scenes
-    ax = x0 + scene_w + gap
+            head = art.text(f"column {column + 1}", head_size, TEXT_DIM)
+            surface.blit(head, (cx + (cw - head.get_width()) // 2, rect.y + g.cards_bottom + 4))
+    ax = x0 + scene_w + g.gap
     ay = top + ch // 2
     end = ax + arrow_w
     pygame.draw.line(surface, GOLD, (ax + 4, ay), (end - 8, ay), max(3, cw // 14))
-    head = max(8, cw // 6)
-    pygame.draw.polygon(surface, GOLD, [(end, ay), (end - head - 4, ay - head), (end - head - 4, ay + head)])
+    tip = max(8, cw // 6)
+    pygame.draw.polygon(surface, GOLD, [(end, ay), (end - tip - 4, ay - tip), (end - tip - 4, ay + tip)])
+    y = rect.y + g.cards_bottom + 4 + art.font(head_size).get_linesize() + 8
+    line = art.font(g.caption_size).get_linesize()
+    for text in g.caption:
+        img = art.text(text, g.caption_size, TEXT)
+        surface.blit(img, (rect.x + (rect.w - img.get_width()) // 2, y))
+        y += line
