@@ -81,7 +81,7 @@ def solve_deal(job: tuple[int, str, bool, bool, float | None]) -> tuple[int, str
     """Solve one deal (in a worker): (seed, status, seconds, nodes, moves in the line)."""
     seed, variant, any_space, back, timeout = job
     rules = Rules(variant, any_space, back)
-    r = solve(Position.deal(seed, rules), timeout=timeout)
+    r = solve(Position.deal(seed, rules), timeout=timeout, clock=time.process_time)
     return seed, r.status, r.stats["seconds"], r.stats["nodes"], len(r.moves)
 
 
