@@ -76,6 +76,11 @@ class TableLayout:
     foundation_tops: list[int | None] = field(default_factory=list)
 
     @property
+    def size_key(self) -> tuple[int, int, int, int]:
+        """Window size and table area: equal keys mean the still parts lie where they lay."""
+        return (self.width, self.height, self.view.w, self.view.h)
+
+    @property
     def radius(self) -> int:
         """Corner radius of a card."""
         return max(3, round(self.cw * 0.07))

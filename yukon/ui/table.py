@@ -266,12 +266,7 @@ class TableScreen(Screen):
         self.relayout()
         lay = self.layout
         assert lay is not None
-        self._note_changed(old_layout, cols_before, down_before, kind)
-        if self._changed is not None:
-            if found_before == self.position.foundations:
-                self._changed.pop(0)  # the foundation row did not change
-            if bar_before == self._bar_state():
-                self._changed.remove(lay.bar)
+        self._note_changed(old_layout, cols_before, down_before, kind, found_before, bar_before)
         moved = [c for c in range(52) if (round(before[c][0]), round(before[c][1])) != lay.card_xy[c]]
         if kind not in ("restart", "new"):
             # Only cards that changed place slide; a column that merely tightens or loosens
@@ -306,23 +301,30 @@ class TableScreen(Screen):
     def _bar_state(self) -> tuple[bool, ...]:
         return tuple(b.enabled() if b.enabled is not None else True for b in self.buttons())
 
-    def _note_changed(self, old: TableLayout | None, cols: list[list[int]], down: list[int], kind: str) -> None:
+    def _note_changed(self, old: TableLayout | None, cols: list[list[int]], down: list[int], kind: str,
+                      found_before: list[int], bar_before: tuple[bool, ...]) -> None:
         """Remember which parts of the window a move changed, so only they go to the display."""
         lay = self.layout
         if old is None or lay is None or kind not in ("move", "undo", "redo") or old.cw != lay.cw \
-                or old.scroll_x != lay.scroll_x or self._changed is not None:
+                or old.scroll_x != lay.scroll_x or old.size_key != lay.size_key or self._must_flip:
             self._changed = None
             self._must_flip = True
             return
         pos = self.position
         status = lay.status_rect.copy()
         status.h = min(status.h, round(max(11, min(24, round(lay.cw * 0.17))) * 4.2))
-        self._changed = [lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12),
-                         status.inflate(4, 4), lay.bar.copy()]
-        self._changed_cols = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]}
-        self._col_bottom = {i: (old.card_xy[cols[i][-1]][1] + old.ch if cols[i] else old.cols_y + old.ch)
-                            for i in range(7)}
-        self._changed_cols |= self._lit_cols  # rings drawn last time go away
+        fresh = [status.inflate(4, 4)]
+        if found_before != pos.foundations:
+            fresh.append(lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12))
+        if bar_before != self._bar_state():
+            fresh.append(lay.bar.copy())
+        # A change not yet drawn (the end of the last slide) is kept: both go out together.
+        self._changed = (self._changed or []) + fresh
+        cols_changed = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]}
+        for i in cols_changed:
+            bottom = old.card_xy[cols[i][-1]][1] + old.ch if cols[i] else old.cols_y + old.ch
+            self._col_bottom[i] = max(self._col_bottom.get(i, 0), bottom) if i in self._changed_cols else bottom
+        self._changed_cols |= cols_changed | self._lit_cols  # rings drawn last time go away
 
     # -- actions ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_TIME) -> None:
@@ -774,7 +776,10 @@ class TableScreen(Screen):
                 self._pending_return = None
                 self.anim.add_slide(Slide(cards, out, home, 0.7, ease=_ease_back))
         if was and not self.anim.active:
-            self.full = True  # one clean full frame at the end of a slide
+            # One clean frame at the end of a slide; only where cards moved goes to the display.
+            self.full = True
+            if self._changed is None and not self._must_flip:
+                self._changed = [r.copy() for r in self._dyn_rects]
             if self._won_dialog is not None and self.celebrating <= 0 and self._pending_return is None:
                 self._show_won()
 
@@ -870,6 +875,7 @@ class TableScreen(Screen):
             self._draw_still(surface, moving)
             self._static_ok = False
         changed, self._changed = self._changed, None
+        changed_cols, self._changed_cols = self._changed_cols, set()
         self.full = False
         if changed is None or self._must_flip:
             self._must_flip = False
@@ -879,7 +885,7 @@ class TableScreen(Screen):
             return None
         changed.extend(r for r in (old_msg, self._msg_rect) if r is not None)
         lay = self.layout
-        for i in self._changed_cols | self._lit_cols:
+        for i in changed_cols | self._lit_cols:
             r = lay.column_rects[i]
             bottom = max(self._col_bottom.get(i, 0), self._column_bottom(i)) + 8
             changed.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))
