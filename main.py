@@ -47,6 +47,12 @@ def main(argv: list[str] | None = None) -> int:
         install(app, resume=args.seed is None and not game_given, rules=Rules(args.game) if game_given else None)
     except Exception as e:
         print(f"yukon: saving and settings are off this time: {e!r}", file=sys.stderr)
+    try:  # the solver's features (hints with reasons, still winnable, demo); its process starts later
+        from yukon.ui.assist import install as install_assist
+
+        install_assist(app)
+    except Exception as e:
+        print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
     app.run()
     return 0
 

@@ -22,6 +22,10 @@ Seams for the other parts of the program:
     ``app.pop(screen)`` put screens (settings, statistics, keys) on the stack.
   * ``app.status_extra``: a dict of extra texts for the status line (e.g. the solver's
     "still winnable"); ``app.hint_provider``: (position, last move) -> moves, best first.
+  * ``app.tickers``: callables ``() -> seconds | None`` run at the start of every loop
+    iteration (polling a child process, say); the number asks for the next call within
+    that many seconds even when idle. ``app.event_hooks``: callables ``(event) -> bool``
+    that see each pygame event first; True swallows it (a demo stopped by any key or click).
 """
 
 from __future__ import annotations
@@ -121,6 +125,8 @@ class App:
         self.on_quit: list[Callable[[], None]] = []
         self.status_extra: dict[str, str] = {}
         self.hint_provider: Callable[[Position, Move | None], list[Move]] = hints.hint_moves
+        self.tickers: list[Callable[[], float | None]] = []
+        self.event_hooks: list[Callable[[pygame.event.Event], bool]] = []
         self.step = STEP
         self.clock = FixedClock(STEP)
         self.screens: list[Screen] = []
@@ -270,6 +276,8 @@ class App:
     def dispatch(self, events: list[pygame.event.Event]) -> None:
         """Turn events into commands and hand them to the top screen."""
         for e in events:
+            if self.event_hooks and any(h(e) for h in list(self.event_hooks)):
+                continue
             cmd = translate(e)
             if cmd is None:
                 continue
@@ -374,8 +382,9 @@ class App:
 
     def frame(self, block: bool = False) -> None:
         """One loop iteration; with ``block`` an idle table waits for input instead of spinning."""
+        ticks = [w for w in (f() for f in list(self.tickers)) if w is not None]
         if block and not self.busy() and not any(s.needs_draw() for s in self.screens) and not self._full:
-            waits = [w for w in (s.wake_in() for s in self.screens) if w is not None]
+            waits = [w for w in (s.wake_in() for s in self.screens) if w is not None] + ticks
             timeout = min([0.5] + waits)
             events = self.wait_events(timeout)
             self._last = time.perf_counter()

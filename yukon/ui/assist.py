@@ -1,0 +1,708 @@
+"""The solver at the table: hints with reasons, "still winnable", winnable deals, demo, finish.
+
+``install(app)`` wires an ``Assist`` into the app's seams. The solver runs in a child
+process (``yukon.solver_service``), never in the window's process: after every change the
+assist asks it about the position on the table, and every loop iteration (``app.tickers``)
+it collects replies without waiting. A newer request makes the older one stale, so a
+search for a position the player has already left is cancelled in the child and its
+answer, should one arrive, is dropped here.
+
+What it knows is kept per position (``known``): a winnable position with its winning
+line, a lost one (proved: no line wins), or undecided. Much follows without asking the
+solver: the move that follows a winning line leaves a winnable position with the rest of
+that line (so the next hint is instant), every position reached from a lost one is lost,
+and a winnable position makes all its ancestors in the game's history winnable.
+
+What the player gets:
+  * Hint (H, the Hint button): the next move of a winning line with the reason it helps;
+    on a lost position the heuristic hints of ``yukon.hints`` with a word that the deal
+    can no longer be won; while the solver is still thinking a short "looking" message
+    that the hint replaces as soon as the answer comes.
+  * The status line says, after each move, whether the position is still winnable; when
+    a move loses a winnable position, a question offers "Back to the last winnable position".
+  * Winnable deals only (a setting): New deal takes a deal number proved winnable, kept
+    ready in the background.
+  * Demo (a bar button): the solver plays the rest of the game with the usual slides; any
+    click or key stops it. Finish (setting "auto_finish"): once every card is face up, a
+    question offers to play the ending out the same way.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from .. import hints
+from ..cards import RANK, SUIT, SUIT_NAMES
+from ..notation import format_position
+from ..rules import Rules
+from ..state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from .screen import QuestionDialog
+from .table import describe_move, short_name
+from .widgets import ButtonSpec
+
+if TYPE_CHECKING:
+    from ..solver_service import SolverService
+    from .app import App
+    from .table import TableScreen
+
+WINNABLE = "winnable"
+LOST = "unwinnable"
+UNKNOWN = "unknown"
+CHECKING = "checking"
+
+SOLVE_TIMEOUT = 10.0  # seconds the child may spend on one position
+DEAL_TIMEOUT = 2.0  # per candidate deal for "winnable deals only" (most take milliseconds)
+POLL = 0.03  # how often an idle window wakes to collect a reply while one is awaited
+CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than this
+DEMO_PAUSE = 0.12  # between the demo's moves, after each slide has landed
+CACHE_LIMIT = 20000
+
+_ids = itertools.count(1)  # request ids grow across every assist in the process (tests share a service)
+
+
+def rules_key(rules: Rules) -> tuple:
+    """The rules as a plain tuple (part of every cache key)."""
+    return (rules.variant, rules.any_card_in_space, rules.foundation_return)
+
+
+def position_key(position: Position) -> tuple:
+    """A key for the cache: the position and the rules it is played under."""
+    return (rules_key(position.rules), position.key())
+
+
+@dataclass(slots=True)
+class Known:
+    """What the solver said about a position: status and (when winnable) a winning line."""
+
+    status: str
+    line: tuple[Move, ...] = ()
+
+
+@dataclass(slots=True)
+class Pending:
+    """The one request in flight: its id, what it is for, and when it was sent."""
+
+    request_id: int
+    kind: str  # "status" or "deal"
+    key: tuple
+    position: Position
+    sent: float
+    seed: int | None = None
+    ancestors: list[tuple[tuple, tuple[Move, ...]]] = field(default_factory=list)
+
+
+# -- reasons ----------------------------------------------------------------------------------
+def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
+    """Why the first move of the winning ``line`` helps, in a player's words."""
+    m = line[0]
+    card = m.card
+    p = position.copy()
+    src = p.loc[card]
+    turns = empties = False
+    under: int | None = None
+    if src < ON_FOUNDATION:
+        col = p.columns[src]
+        i = col.index(card)
+        turns = i > 0 and i == p.down[src]
+        empties = i == 0
+        if i > 0 and not turns:
+            under = col[i - 1]
+    reasons: list[str] = []
+    if turns:
+        reasons.append(f"turns up a card in column {src + 1}")
+    if m.to == FOUNDATION:
+        suit = SUIT_NAMES[SUIT[card]]
+        reasons.append(f"starts the {suit}" if RANK[card] == 1 else f"sends {short_name(card)} home")
+    elif not p.columns[m.to] and RANK[card] == 13 and not empties and not turns and under is not None:
+        reasons.append(f"gives {short_name(card)} a column of its own")
+    p.play(m)
+    rest = list(line[1:])
+    if empties:
+        user = _first_into(p, rest, src)
+        reasons.append(f"empties column {src + 1}" + (f" for {short_name(user)}" if user is not None else ""))
+    if turns or m.to == FOUNDATION or empties:
+        return " and ".join(reasons[:2])
+    if under is not None:
+        freed = _frees(p, rest, under)
+        if freed:
+            reasons.append(freed)
+            return " and ".join(reasons[:2])
+    if src == ON_FOUNDATION:
+        onto = _first_onto(p, rest, card)
+        if onto is not None:
+            return f"brings {short_name(card)} back to hold {short_name(onto)}"
+    if reasons:
+        return reasons[0]
+    return _towards(p, rest)
+
+
+def _first_into(p: Position, rest: list[Move], column: int, look: int = 12) -> int | None:
+    """The card the line puts into the now empty ``column`` (before anything else uses it)."""
+    q = p.copy()
+    for m in rest[:look]:
+        if m.to == column and not q.columns[column]:
+            return m.card
+        q.play(m)
+    return None
+
+
+def _frees(p: Position, rest: list[Move], under: int, look: int = 8) -> str:
+    """How the card ``under`` (just uncovered) is used soon: moved, sent home, or built on."""
+    q = p.copy()
+    for m in rest[:look]:
+        if m.card == under:
+            return (f"frees {short_name(under)} to go home" if m.to == FOUNDATION
+                    else f"frees {short_name(under)} to move")
+        s = q.loc[under]
+        if m.to == s and s < ON_FOUNDATION and q.columns[s] and q.columns[s][-1] == under:
+            return f"uncovers {short_name(under)} for {short_name(m.card)}"
+        q.play(m)
+    return ""
+
+
+def _first_onto(p: Position, rest: list[Move], card: int, look: int = 6) -> int | None:
+    """The first card the line lays onto ``card``."""
+    q = p.copy()
+    for m in rest[:look]:
+        s = q.loc[card]
+        if s < ON_FOUNDATION and m.to == s and q.columns[s] and q.columns[s][-1] == card:
+            return m.card
+        q.play(m)
+    return None
+
+
+def _towards(p: Position, rest: list[Move]) -> str:
+    """The next gain the line makes (a card turned up or sent home), for a preparing move."""
+    q = p.copy()
+    for n, m in enumerate(rest, start=2):
+        u = q.play(m)
+        if u.flipped:
+            return f"a step towards turning up a card in column {u.source + 1} (move {n} from here)"
+        if m.to == FOUNDATION:
+            return f"a step towards sending {short_name(m.card)} home (move {n} from here)"
+    return "part of the winning line"
+
+
+# -- the assist -------------------------------------------------------------------------------
+class Assist:
+    """Solver features at the table; see the module docstring."""
+
+    def __init__(self, app: App, service: SolverService | None = None,
+                 solve_timeout: float = SOLVE_TIMEOUT) -> None:
+        self.app = app
+        self.service = service
+        self._own_service = service is None
+        self.solve_timeout = solve_timeout
+        self.known: dict[tuple, Known] = {}
+        self.pending: Pending | None = None
+        self.dropped: list[int] = []  # ids of replies that came for a position already left (tests read it)
+        self.status = ""
+        self.status_since = time.monotonic()
+        self._seen: tuple | None = None  # (game, position key) the status describes
+        self._shown = ""
+        self.ready_deal: tuple[int, tuple] | None = None  # (seed, rules key) proved winnable
+        self.hint_wanted: tuple | None = None
+        self._hint_message: object | None = None
+        self._heuristic: tuple[tuple, list[Move], int] | None = None
+        self.demo = False
+        self.demo_kind = "Demo"
+        self._demo_next = 0.0
+        self._offered_back: set[tuple] = set()
+        self._offer_back: tuple | None = None  # (game, ancestor key) waiting for a quiet table
+        self._offered_finish: set[int] = set()
+        self.failed = False
+        self._base_next_seed: Callable[[], int] = app.next_seed
+        self._previous_key_hook = getattr(app, "key_hook", None)
+
+    # -- wiring --------------------------------------------------------------------------------
+    def attach(self) -> None:
+        """Hook into the app: tickers, change listener, key hook, events, buttons, new deals."""
+        app = self.app
+        app.assist = self  # type: ignore[attr-defined]
+        app.solver_features = True  # type: ignore[attr-defined]  # the settings screen shows our two rows
+        app.tickers.append(self.tick)
+        app.event_hooks.append(self.event)
+        app.on_change.append(self.changed)
+        app.on_quit.append(self.close)
+        app.key_hook = self.key_hook  # type: ignore[attr-defined]
+        app.next_seed = self.next_seed
+        buttons = app.buttons
+        if not any(b.label == "Demo" for b in buttons):
+            at = next((i + 1 for i, b in enumerate(buttons) if b.action == "hint"), len(buttons))
+            buttons.insert(at, ButtonSpec("Demo", self.start_demo))
+        if app.table is not None:
+            app.table.relayout()
+
+    def close(self) -> None:
+        """Stop the child process (when this assist started it)."""
+        if self.service is not None and self._own_service:
+            try:
+                self.service.close()
+            except Exception:
+                pass
+        self.service = None
+
+    def _ensure_service(self) -> bool:
+        if self.service is None and not self.failed:
+            try:
+                from ..solver_service import SolverService
+
+                self.service = SolverService()
+            except Exception as e:  # no processes allowed here: the table plays on without a solver
+                print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
+                self.failed = True
+        return self.service is not None
+
+    @property
+    def table(self) -> TableScreen | None:
+        """The main table (not a lesson's)."""
+        return self.app.table
+
+    def setting(self, name: str) -> bool:
+        """A boolean setting from the extras' settings (False without them)."""
+        extras = getattr(self.app, "extras", None)
+        settings = getattr(getattr(extras, "session", None), "settings", None)
+        return bool(getattr(settings, name, False))
+
+    def _quiet(self) -> bool:
+        """Is the main table on top and still (a good moment to redraw or ask something)?"""
+        t = self.table
+        return t is not None and bool(self.app.screens) and self.app.top is t and not t.busy() \
+            and t.celebrating <= 0
+
+    # -- knowledge -----------------------------------------------------------------------------
+    def lookup(self, position: Position) -> Known | None:
+        """What is known about ``position``."""
+        return self.known.get(position_key(position))
+
+    def _learn(self, key: tuple, known: Known) -> None:
+        if len(self.known) > CACHE_LIMIT:
+            self.known.clear()
+        self.known[key] = known
+
+    def _infer(self, game: Game) -> Known | None:
+        """What follows from the position before the last move, without asking the solver."""
+        if not game.history:
+            return None
+        parent = game.position.copy()
+        last = game.history[-1]
+        parent.pop(last)
+        k = self.lookup(parent)
+        if k is None:
+            return None
+        if k.status == LOST:
+            return Known(LOST)
+        if k.status == WINNABLE and k.line and k.line[0] == last.move:
+            return Known(WINNABLE, k.line[1:])
+        return None
+
+    def _ancestors(self, game: Game) -> list[tuple[tuple, tuple[Move, ...]]]:
+        """Keys of the positions before the current one (newest first) with the moves since each."""
+        p = game.position.copy()
+        out = []
+        moves: list[Move] = []
+        for u in reversed(game.history):
+            p.pop(u)
+            moves.insert(0, u.move)
+            out.append((position_key(p), tuple(moves)))
+        return out
+
+    def sync(self) -> None:
+        """Bring the status up to date with the position on the table; ask the solver if need be."""
+        game = self.app.game
+        pos = game.position
+        key = position_key(pos)
+        seen = (id(game), key)
+        if seen == self._seen:
+            return
+        self._seen = seen
+        self._heuristic = None
+        if pos.is_won():
+            self.status = ""
+            self._show()
+            return
+        k = self.known.get(key) or self._infer(game)
+        if k is not None:
+            self._learn(key, k)
+            self._set_status(k.status)
+            return
+        if self._ensure_service():
+            self._set_status(CHECKING)
+            self._ask(Pending(next(_ids), "status", key, pos.copy(), time.monotonic(),
+                              ancestors=self._ancestors(game)))
+        else:
+            self._set_status("")
+
+    def _ask(self, req: Pending) -> None:
+        assert self.service is not None
+        timeout = DEAL_TIMEOUT if req.kind == "deal" else self.solve_timeout
+        try:
+            self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout)
+        except Exception as e:
+            print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
+            self.failed = True
+            self.service = None
+            self._set_status("")
+            return
+        self.pending = req
+
+    def _set_status(self, status: str) -> None:
+        if status != self.status:
+            self.status = status
+            self.status_since = time.monotonic()
+        if status == LOST:
+            self._note_loss()
+        self._show()
+
+    def status_text(self) -> str:
+        """The status line's solver part."""
+        s = self.status
+        if s == WINNABLE:
+            return "Solver: still winnable" if self.app.game.history else "Solver: this deal can be won"
+        if s == LOST:
+            return "Solver: cannot be won from here" if self.app.game.history else "Solver: this deal cannot be won"
+        if s == UNKNOWN:
+            return "Solver: undecided (it ran out of time)"
+        if s == CHECKING:
+            # Most answers take a few milliseconds: keep the last words a moment rather than flicker.
+            return "Solver: checking\u2026" if time.monotonic() - self.status_since >= CHECKING_AFTER else self._shown
+        return ""
+
+    def _show(self, now: bool = False) -> None:
+        """Put the status into the status line; redraw only when the table is still (or ``now``)."""
+        text = self.status_text()
+        if text == self._shown:
+            return
+        t = self.table
+        if t is not None and t.busy() and not now:
+            return  # a redraw now would cost a full frame in the middle of a slide: wait
+        self._shown = text
+        self.app.status_extra["solver"] = text
+        if t is not None:
+            t.full = True
+
+    # -- the loop ------------------------------------------------------------------------------
+    def tick(self) -> float | None:
+        """Once per loop iteration: collect replies, refresh the status, drive demo and offers."""
+        try:
+            return self._tick()
+        except Exception as e:  # the solver's extras must never end the game
+            print(f"yukon: the solver assist failed: {e!r}", file=sys.stderr)
+            self.app.errors.append(e)
+            self.demo = False
+            return None
+
+    def _collect(self) -> None:
+        """Notice a new position and take in the replies that have come."""
+        self.sync()
+        if self.service is not None:
+            for reply in self.service.poll():
+                self._reply(reply)
+
+    def _tick(self) -> float | None:
+        self._collect()
+        self._show()
+        quiet = self._quiet()
+        if quiet:
+            self._deliver_hint()
+            self._offer()
+        waits: list[float] = []
+        if self.demo:
+            waits.append(self._demo_step(quiet))
+        if self.pending is None and self.service is not None and self.setting("winnable_only"):
+            self._look_for_deal()
+        if self.pending is not None:
+            waits.append(POLL)
+        return min(waits) if waits else None
+
+    def _reply(self, reply: object) -> None:
+        req = self.pending
+        rid = getattr(reply, "request_id", -1)
+        if req is None or rid != req.request_id:
+            self.dropped.append(rid)
+            return
+        self.pending = None
+        status = getattr(reply, "status", "error")
+        if req.kind == "deal":
+            if status == WINNABLE:
+                line = tuple(reply.moves())  # type: ignore[attr-defined]
+                self._learn(req.key, Known(WINNABLE, line))
+                self.ready_deal = (req.seed, req.key[0])  # type: ignore[assignment]
+            return
+        if status == WINNABLE:
+            line = tuple(reply.moves())  # type: ignore[attr-defined]
+            self._learn(req.key, Known(WINNABLE, line))
+            for key, moves in req.ancestors:  # every earlier position of the game can be won too
+                old = self.known.get(key)
+                if old is None or old.status != WINNABLE:
+                    self._learn(key, Known(WINNABLE, moves + line))
+        elif status == LOST:
+            self._learn(req.key, Known(LOST))
+        else:
+            self._learn(req.key, Known(UNKNOWN))
+        if self._seen is not None and self._seen[1] == req.key:
+            self._set_status(self.known[req.key].status)
+
+    def _look_for_deal(self) -> None:
+        rules = self.app.rules
+        rk = rules_key(rules)
+        if self.ready_deal is not None and self.ready_deal[1] == rk:
+            return
+        seed = self._base_next_seed()
+        pos = Position.deal(seed, rules)
+        self._ask(Pending(next(_ids), "deal", position_key(pos), pos, time.monotonic(), seed=seed))
+
+    # -- new deals ----------------------------------------------------------------------------
+    def next_seed(self) -> int:
+        """The number for New deal: with "winnable deals only", one the solver proved winnable."""
+        if not self.setting("winnable_only"):
+            return self._base_next_seed()
+        rk = rules_key(self.app.rules)
+        if self.ready_deal is not None and self.ready_deal[1] == rk:
+            seed = self.ready_deal[0]
+            self.ready_deal = None
+            return seed
+        return self._find_deal_now(rk)
+
+    def _find_deal_now(self, rk: tuple) -> int:
+        """No deal ready (the setting was just turned on): solve a few here, for half a second at most."""
+        from ..solver import solve
+
+        end = time.monotonic() + 0.5
+        seed = self._base_next_seed()
+        while time.monotonic() < end:
+            pos = Position.deal(seed, self.app.rules)
+            result = solve(pos, timeout=max(0.01, end - time.monotonic()))
+            if result.status == WINNABLE:
+                self._learn(position_key(pos), Known(WINNABLE, tuple(result.moves)))
+                return seed
+            seed = self._base_next_seed()
+        return seed  # the status line says what the solver finds for it
+
+    # -- hints ---------------------------------------------------------------------------------
+    def key_hook(self, table: TableScreen, name: str) -> bool:
+        """Hint on the main table is ours; everything else goes to the hook that was there."""
+        if name == "hint" and table is self.table and table.mode is None:
+            self.hint()
+            return True
+        if name == "demo" and table is self.table:
+            self.start_demo()
+            return True
+        prev = self._previous_key_hook
+        return bool(prev(table, name)) if prev is not None else False
+
+    def hint(self) -> None:
+        """Show the next move of a winning line, or say why not and fall back to a useful move."""
+        t = self.table
+        if t is None:
+            return
+        self._collect()
+        pos = self.app.game.position
+        if pos.is_won():
+            t.say("All the cards are home already.")
+            return
+        k = self.lookup(pos)
+        if k is not None and k.status == WINNABLE and k.line:
+            self._show_hint(k.line[0], "Hint: {move} \u2013 it {reason}.", move_reason(pos, k.line))
+            return
+        if k is None or k.status == CHECKING:
+            if self.service is not None:
+                self.hint_wanted = position_key(pos)
+                t.say("Hint: looking for a winning line\u2026", "hint", 6.0)
+                self._hint_message = t.message
+                return
+            self._heuristic_hint("")
+            return
+        if k.status == LOST:
+            self._heuristic_hint("This deal can no longer be won. ")
+        else:
+            self._heuristic_hint("The solver could not decide this position. ")
+
+    def _show_hint(self, move: Move, template: str, reason: str) -> None:
+        t = self.table
+        assert t is not None
+        pos = self.app.game.position
+        t.selection = None
+        t.hint_list = [move]
+        t.hint_key = pos.key()
+        t.hint_index = 0
+        t.say(template.format(move=describe_move(pos, move), reason=reason), "hint", 8.0)
+
+    def _heuristic_hint(self, preface: str) -> None:
+        """The heuristic hints of ``yukon.hints``, each press the next one."""
+        t = self.table
+        assert t is not None
+        pos = self.app.game.position
+        key = position_key(pos)
+        if self._heuristic is None or self._heuristic[0] != key:
+            last = self.app.game.history[-1].move if self.app.game.history else None
+            self._heuristic = (key, hints.hint_moves(pos, last), -1)
+        _, moves, i = self._heuristic
+        if not moves:
+            t.say(preface + "No move is left. Undo, restart the deal or start a new one.")
+            return
+        i = (i + 1) % len(moves)
+        self._heuristic = (key, moves, i)
+        t.selection = None
+        t.hint_list = moves
+        t.hint_key = pos.key()
+        t.hint_index = i
+        t.say(f"{preface}Try {i + 1} of {len(moves)}: {describe_move(pos, moves[i])}", "hint", 8.0)
+
+    def _deliver_hint(self) -> None:
+        """The answer for an awaited hint came: show it in place of the "looking" message."""
+        if self.hint_wanted is None:
+            return
+        t = self.table
+        pos = self.app.game.position
+        if t is None or t.message is not self._hint_message or position_key(pos) != self.hint_wanted:
+            self.hint_wanted = None  # the player moved on or closed the message
+            return
+        k = self.lookup(pos)
+        if k is None or k.status == CHECKING:
+            return
+        self.hint_wanted = None
+        self.hint()
+
+    # -- back to the last winnable position -----------------------------------------------------
+    def _note_loss(self) -> None:
+        """The position is lost: if an earlier one of this game was winnable, offer to go back."""
+        game = self.app.game
+        for key, moves in self._ancestors(game):
+            k = self.known.get(key)
+            if k is not None and k.status == WINNABLE:
+                mark = (id(game), key)
+                if mark not in self._offered_back:
+                    self._offer_back = mark
+                return
+
+    def last_winnable(self) -> int:
+        """How many moves back the last winnable position of this game is (0: none known)."""
+        for n, (key, _) in enumerate(self._ancestors(self.app.game), start=1):
+            k = self.known.get(key)
+            if k is not None and k.status == WINNABLE:
+                return n
+        return 0
+
+    def back_to_winnable(self) -> None:
+        """Undo to the last position of this game the solver knows can be won."""
+        t = self.table
+        n = self.last_winnable()
+        if t is None or n == 0:
+            return
+        for _ in range(n):
+            t.undo()
+        t.say("Back at the last winnable position." if n == 1 else
+              f"Back {n} moves, at the last winnable position.")
+
+    def _offer(self) -> None:
+        mark, self._offer_back = self._offer_back, None
+        game = self.app.game
+        if mark is not None and mark[0] == id(game) and self.status == LOST and not self.demo:
+            self._offered_back.add(mark)
+            n = self.last_winnable()
+            if n:
+                text = ("That move lost the deal: no winning line is left from here." if n == 1 else
+                        f"No winning line is left from here; {n} moves ago the deal could still be won.")
+                self.app.push(QuestionDialog(self.app, text, [("Back to the last winnable position", self.back_to_winnable),
+                                                              ("Play on", None)], title="No longer winnable"))
+                return
+        if (self.setting("auto_finish") and not self.demo and id(game) not in self._offered_finish
+                and self.status == WINNABLE and game.position.face_down_count() == 0 and game.history):
+            self._offered_finish.add(id(game))
+            self.app.push(QuestionDialog(self.app, "Every card is face up. Play the ending out?",
+                                         [("Finish", lambda: self.start_demo("Finish")), ("Keep playing", None)],
+                                         title="Finish"))
+
+    # -- demo ----------------------------------------------------------------------------------
+    def start_demo(self, kind: str = "Demo") -> None:
+        """Let the solver play the rest of the game on screen."""
+        t = self.table
+        if t is None:
+            return
+        self._collect()
+        pos = self.app.game.position
+        if pos.is_won():
+            t.say("All the cards are home already.")
+            return
+        k = self.lookup(pos)
+        if k is not None and k.status == LOST:
+            t.say("No winning line is left from here, so there is nothing to show. Undo to a winnable position.")
+            return
+        if k is not None and k.status == UNKNOWN:
+            t.say("The solver found no winning line in time, so it cannot play this one out.")
+            return
+        if self.service is None and k is None:
+            t.say("The solver is not running, so there is no demo this time.")
+            return
+        self.demo = True
+        self.demo_kind = kind
+        self._demo_next = time.monotonic()
+        if kind == "Demo":
+            t.say("Demo: the solver plays the rest. Click or press any key to stop it.", "info", 4.0)
+
+    def stop_demo(self, why: str = "") -> None:
+        """Stop the demo (or the finish) where it is."""
+        if not self.demo:
+            return
+        self.demo = False
+        if why and self.table is not None:
+            self.table.say(why)
+
+    def _demo_step(self, quiet: bool) -> float:
+        game = self.app.game
+        if game.position.is_won():
+            self.demo = False
+            return 1.0
+        if not quiet:
+            return POLL
+        k = self.lookup(game.position)
+        if k is None or k.status == CHECKING:
+            return POLL
+        if k.status != WINNABLE or not k.line:
+            self.stop_demo(f"{self.demo_kind} stopped: the solver has no winning line here.")
+            return 1.0
+        now = time.monotonic()
+        if now < self._demo_next:
+            return self._demo_next - now
+        t = self.table
+        assert t is not None
+        t.message = None if t.message is not None and t.message.kind == "hint" else t.message
+        if not t.try_move(k.line[0]):
+            self.stop_demo(f"{self.demo_kind} stopped.")
+            return 1.0
+        self._demo_next = time.monotonic() + DEMO_PAUSE * max(0.25, getattr(self.app, "animation_speed", 1.0))
+        return POLL
+
+    def event(self, e: pygame.event.Event) -> bool:
+        """While the demo plays, any key or click stops it (and does nothing else)."""
+        if self.demo and e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.stop_demo(f"{self.demo_kind} stopped. Your move.")
+            return True
+        return False
+
+    # -- changes -------------------------------------------------------------------------------
+    def changed(self, kind: str, game: Game, move: Move | None) -> None:
+        """After every change at the table: the status at once where it is known."""
+        if game is not self.app.game:
+            return  # a lesson's own position
+        if kind == "won":
+            self.demo = False
+        elif kind != "move" and kind != "stuck" and self.demo:
+            self.stop_demo()
+        self.sync()
+        self._show(now=True)  # the move's own frame redraws everything anyway
+
+
+def install(app: App, service: SolverService | None = None, solve_timeout: float = SOLVE_TIMEOUT) -> Assist:
+    """Install the solver's features into ``app``; the child process starts on the first tick."""
+    assist = Assist(app, service, solve_timeout)
+    assist.attach()
+    return assist
