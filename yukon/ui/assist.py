@@ -597,6 +597,8 @@ class Assist:
         n = self.last_winnable()
         if t is None or n == 0:
             return
+        gid = id(self.app.game)
+        self._offered_back = {m for m in self._offered_back if m[0] != gid}  # lose it again: ask again
         for _ in range(n):
             t.undo()
         t.say("Back at the last winnable position." if n == 1 else

@@ -1,0 +1,265 @@
+"""The solver at the table, headless, with real pygame events and a real solver child process.
+
+One child process serves every test here (it is spawned once; each test's assist uses it
+with fresh request ids). Positions come from fixed deals or from the solver tests'
+small-position helper with fixed seeds, and every answer the window relies on is
+checked against the solver run in this process.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from solver_helpers import small_position
+from yukon.notation import parse_move
+from yukon.rules import YUKON
+from yukon.solver import check_line, solve
+from yukon.solver_service import SolverService
+from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.ui.app import App
+from yukon.ui.assist import LOST, WINNABLE, Assist, install, move_reason
+from yukon.ui.screen import QuestionDialog
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[SolverService]:
+    s = SolverService(nice=0)
+    yield s
+    s.close()
+
+
+def make_app(game: Game, service: SolverService, **kw: object) -> tuple[App, Assist]:
+    app = App(size=(1280, 800), game=game)
+    app.animation_speed = 0.25  # type: ignore[attr-defined]  # the settings' speed: quick slides
+    app.draw()
+    return app, install(app, service, **kw)  # type: ignore[arg-type]
+
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = 20.0) -> int:
+    """Run loop iterations until ``done``; the number of iterations it took."""
+    end = time.monotonic() + seconds
+    n = 0
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.frame()
+        n += 1
+        time.sleep(0.004)
+    return n
+
+
+def settle(app: App) -> None:
+    run_until(app, lambda: not app.busy(), 10.0)
+    app.frame()
+
+
+def post_click(x: int, y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+
+
+def click(app: App, x: int, y: int) -> None:
+    post_click(x, y)
+    app.frame()
+
+
+def play_by_clicks(app: App, move: Move) -> None:
+    """Click the card, then its destination, as a player does."""
+    t = app.table
+    assert t is not None and t.layout is not None
+    lay = t.layout
+    assert t.position.loc[move.card] < ON_FOUNDATION
+    click(app, *lay.strip_rect(move.card).center)
+    assert t.selection == move.card
+    dest = lay.foundation_rects[move.card // 13] if move.to == FOUNDATION else lay.heading_rects[move.to]
+    n = len(t.game.history)
+    click(app, *dest.center)
+    assert len(t.game.history) == n + 1 and t.game.history[-1].move == move
+    settle(app)
+
+
+def press_button(app: App, label: str) -> None:
+    t = app.table
+    assert t is not None and t.bar is not None
+    i = [b.label for b in t.buttons()].index(label)
+    click(app, *t.bar.rects[i].center)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.frame()
+
+
+def test_reasons_name_what_a_move_does() -> None:
+    # Deal 1's solver line: each first move's reason is one of the player-worded kinds,
+    # and a move that turns a card up says so.
+    p = Position.deal(1)
+    line = solve(p, timeout=10).moves
+    assert check_line(p, line)
+    q = p.copy()
+    seen = set()
+    for i in range(len(line)):
+        reason = move_reason(q, line[i:])
+        assert reason and reason[0].islower()
+        u = q.play(line[i])
+        if u.flipped:
+            assert f"turns up a card in column {u.source + 1}" in reason
+        if line[i].to == FOUNDATION and q.foundations[line[i].card // 13] == 1:
+            assert "starts the" in reason
+        seen.add(reason.split()[0])
+    assert {"turns", "starts"} <= seen
+
+
+def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
+    # Deal 28 takes the solver a few tenths of a second: the hint is asked at once.
+    app, a = make_app(Game.deal(28), service)
+    key(app, pygame.K_h)
+    t = app.table
+    assert t is not None and t.message is not None and "looking" in t.message.text
+    frames = run_until(app, lambda: t.message is not None and t.message.text.startswith("Hint: ")
+                       and "looking" not in t.message.text)
+    assert frames >= 3  # the loop went on while the child searched
+    k = a.lookup(t.position)
+    assert k is not None and k.status == WINNABLE and check_line(t.position, list(k.line))
+    assert t.hint_move == k.line[0] and " \u2013 it " in t.message.text
+    assert app.status_extra["solver"] == "Solver: this deal can be won"
+    # Following the hint: the next hint is the next move of the same line, with no new request.
+    play_by_clicks(app, k.line[0])
+    assert a.pending is None and app.status_extra["solver"] == "Solver: still winnable"
+    key(app, pygame.K_h)
+    assert t.hint_move == k.line[1]
+    assert not app.errors
+    a.close()
+
+
+def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
+    # Deal 0 keeps the solver busy for many seconds; 4D-3 loses it at once (proved in the parent).
+    losing = parse_move("4D-3")
+    lost = Position.deal(0)
+    lost.play(losing)
+    assert solve(lost, timeout=5).status == "unwinnable"
+    app, a = make_app(Game.deal(0), service, solve_timeout=120.0)
+    run_until(app, lambda: a.pending is not None)
+    first = a.pending
+    assert first is not None and first.kind == "status"
+    run_until(app, lambda: False if time.monotonic() - first.sent < 0.3 else True)
+    play_by_clicks(app, losing)
+    run_until(app, lambda: a.status == LOST, 30.0)  # long before the stale search could end
+    assert a.lookup(lost) is not None and a.lookup(lost).status == LOST  # type: ignore[union-attr]
+    assert app.status_extra["solver"] == "Solver: cannot be won from here"
+    assert a.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
+    time.sleep(0.3)
+    app.frame()
+    assert first.request_id not in a.dropped
+    assert not any(isinstance(s, QuestionDialog) for s in app.screens)  # the start was never proved winnable
+    a.close()
+
+
+def find_losing_move(rng_seeds: range, left: int) -> tuple[Position, Move]:
+    """A small winnable position with a column move that loses it (both proved here)."""
+    for seed in rng_seeds:
+        p = small_position(seed, YUKON, left)
+        if solve(p, timeout=2).status != WINNABLE:
+            continue
+        for m in p.legal_moves():
+            if p.loc[m.card] >= ON_FOUNDATION:
+                continue
+            q = p.copy()
+            q.play(m)
+            if solve(q, timeout=2).status == "unwinnable":
+                return p, m
+    raise AssertionError("no position found")
+
+
+def test_status_and_back_to_the_last_winnable_position(service: SolverService) -> None:
+    start, losing = find_losing_move(range(200), 14)
+    app, a = make_app(Game(start), service)
+    run_until(app, lambda: a.status == WINNABLE)
+    assert app.status_extra["solver"] == "Solver: this deal can be won"
+    play_by_clicks(app, losing)
+    run_until(app, lambda: any(isinstance(s, QuestionDialog) for s in app.screens))
+    assert a.status == LOST and app.status_extra["solver"] == "Solver: cannot be won from here"
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog) and dialog.answers[0][0] == "Back to the last winnable position"
+    app.frame()
+    click(app, *dialog.rects[0].center)
+    settle(app)
+    assert app.top is app.table and app.game.position == start and not app.game.history
+    run_until(app, lambda: a.status == WINNABLE)
+    assert app.status_extra["solver"] == "Solver: this deal can be won"
+    # A hint on a lost position falls back to the heuristic hints and says the deal is lost.
+    play_by_clicks(app, losing)
+    run_until(app, lambda: isinstance(app.top, QuestionDialog))
+    click(app, *app.top.rects[1].center)  # Play on
+    key(app, pygame.K_h)
+    t = app.table
+    assert t is not None and t.message is not None
+    assert t.message.text.startswith("This deal can no longer be won.")
+    assert t.hint_move in t.position.legal_moves()
+    assert not app.errors
+    a.close()
+
+
+def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> None:
+    positions = [small_position(s, YUKON, 12) for s in range(40)]
+    winnable = [p for p in positions if solve(p, timeout=2).status == WINNABLE]
+    assert len(winnable) >= 2
+    app, a = make_app(Game(winnable[0]), service)
+    press_button(app, "Demo")
+    assert a.demo
+    run_until(app, lambda: app.game.position.is_won(), 30.0)
+    replay = winnable[0].copy()
+    for u in app.game.history:
+        replay.play(u.move)  # every move the demo made was legal in turn
+    assert replay.is_won() and not a.demo
+    a.close()
+
+    app, a = make_app(Game(winnable[1]), service)
+    press_button(app, "Demo")
+    run_until(app, lambda: len(app.game.history) >= 2, 30.0)
+    settle(app)
+    assert not app.game.position.is_won()
+    w, h = app.size
+    click(app, w // 2, h // 3)  # anywhere: the click stops the demo and does nothing else
+    n = len(app.game.history)
+    assert not a.demo and app.table.selection is None  # type: ignore[union-attr]
+    end = time.monotonic() + 0.6
+    while time.monotonic() < end:
+        app.frame()
+        time.sleep(0.01)
+    assert len(app.game.history) == n
+    assert not app.errors
+    a.close()
+
+
+def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> None:
+    from yukon.ui.extras_app import install as install_extras
+
+    random.seed(5)
+    app = App(size=(1280, 800), game=Game.deal(1))
+    extras = install_extras(app, folder=None, resume=False)
+    extras.session.settings.winnable_only = True
+    a = install(app, service)
+    app.draw()
+    run_until(app, lambda: a.ready_deal is not None)
+    seed = a.ready_deal[0]  # type: ignore[index]
+    press_button(app, "New deal")
+    assert app.game.seed == seed and not app.game.history
+    result = solve(Position.deal(seed), timeout=10)
+    assert result.status == WINNABLE and check_line(Position.deal(seed), result.moves)
+    app.frame()
+    assert app.status_extra["solver"] == "Solver: this deal can be won"  # known at once, no wait
+    run_until(app, lambda: a.ready_deal is not None)  # the next one is got ready
+    assert a.ready_deal[0] != seed  # type: ignore[index]
+    assert getattr(app, "solver_features", False)
+    assert not app.errors
+    a.close()
