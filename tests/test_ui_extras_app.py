@@ -363,3 +363,14 @@ def test_cursor_scrolls_a_narrow_table(tmp_path: Path) -> None:
         press(app, pygame.K_LEFT)
     lay = app.table.layout
     assert extras.keyboard.cursor.column == 0 and lay.col_x[0] >= lay.view.x
+
+
+def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "russian"}))
+    app, extras = start(tmp_path, seed=31, resume=False)  # as `main.py --seed 31`
+    assert app.game.seed == 31 and app.game.rules.variant == "russian"
+    from yukon.rules import Rules
+
+    app2 = App(seed=32, size=(800, 600), rules=Rules("yukon"))
+    install(app2, folder=str(tmp_path), resume=False, rules=Rules("yukon"))  # `--seed 32 --game yukon`
+    assert app2.game.seed == 32 and app2.game.rules.variant == "yukon"

@@ -311,8 +311,8 @@ class Extras:
             saved = None
         if saved is not None:
             app.set_game(saved.game, saved.elapsed)  # new deals still follow the settings' rules
-        elif resume and app.game.rules != app.rules and not app.game.history:
-            app.new_deal()  # the settings' game, not the default one
+        elif app.game.rules != app.rules and not app.game.history and app.game.seed is not None:
+            app.new_deal(app.game.seed)  # the same deal number under the settings' game
         if saved is None:
             self.session.started(app.game)
         self._previous = app.game
