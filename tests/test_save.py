@@ -117,6 +117,7 @@ def broken_records() -> dict[str, bytes]:
         "moves out of order": json.dumps(reordered).encode(),
         "illegal redo": json.dumps(bad_redo).encode(),
         "deep nesting": b"[" * 100000,
+        "far too big": b" " * (9 * 1024 * 1024) + good,
     }
 
 

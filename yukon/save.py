@@ -32,6 +32,7 @@ from .state import Game, Position
 
 SAVE_VERSION = 1
 GAME_FILE = "game.json"
+MAX_FILE_BYTES = 8 * 1024 * 1024  # a real save is a few kilobytes; never read a giant into memory
 
 
 class BrokenFile(ValueError):
@@ -151,6 +152,8 @@ class Store:
         if path is None:
             return ReadResult()
         try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                return self.reject(name, f"{label} is damaged (far too big)")
             raw = path.read_bytes()
         except (FileNotFoundError, NotADirectoryError):
             return ReadResult()
