@@ -296,6 +296,8 @@ class Extras:
         app.extras = self  # type: ignore[attr-defined]
         app.win_news = []  # type: ignore[attr-defined]
         self.apply_settings(self.session.settings, first=True)
+        if self.sound.enabled:
+            self.sound.open()  # a few ms now rather than a stutter on the first move
         app.on_change.append(self.changed)
         app.on_quit.append(self.quitting)
         app.key_hook = self.key_hook  # type: ignore[attr-defined]

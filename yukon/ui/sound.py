@@ -150,6 +150,10 @@ class SoundBoard:
         self.problem: str | None = None
         self._sounds: dict[str, Any] = {}
 
+    def open(self) -> bool:
+        """Open the audio device now (at start-up, not on the first move); True if there is one."""
+        return self._ensure_mixer()
+
     def _ensure_mixer(self) -> bool:
         if self.available is not None:
             return self.available
