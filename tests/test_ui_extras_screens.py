@@ -111,6 +111,19 @@ def test_keys_overlay_closes_on_any_key(surface: pygame.Surface) -> None:
     assert k.closed
 
 
+def test_keys_overlay_scrolls_in_a_small_window() -> None:
+    small = pygame.Surface((640, 300))
+    k = KeysOverlay()
+    k.draw(small)
+    assert k.max_offset > 0
+    for _ in range(40):
+        k.handle(Action("down"))
+        k.draw(small)
+    assert k.offset == k.max_offset and not k.closed
+    k.handle(Action("up"))
+    assert k.offset < k.max_offset
+
+
 def test_deal_dialog(surface: pygame.Surface) -> None:
     got = []
     d = DealDialog(5, got.append)

@@ -105,6 +105,7 @@ KEYS: list[tuple[str, str]] = [
     ("F1", "the rules"),
     ("?", "this list of keys"),
     ("Home / End", "scroll a table wider than the window to its left or right end"),
+    ("Page Up / Page Down", "scroll the rules a page at a time"),
     ("F11", "full screen on or off"),
     ("Ctrl+Q", "quit (the game is kept for next time)"),
 ]

@@ -15,23 +15,37 @@ from .widgets import wrap
 
 
 class KeysOverlay(Sheet):
-    """Every shortcut in two columns; any key or click closes it."""
+    """Every shortcut, key and meaning side by side; Up/Down (or the wheel) scroll a list
+    too long for a small window; any other key or a click closes it."""
 
     title = "Keys"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offset = 0  # pixels scrolled
+        self.max_offset = 0
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
         return [("Close", self.close)]
 
     def handle(self, cmd: Command) -> None:
-        """Any key or click closes the list (arrows are ignored)."""
-        if isinstance(cmd, Action) and cmd.name not in ("left", "right", "up", "down"):
+        """Up/Down scroll; any other key or a click closes the list."""
+        if isinstance(cmd, Action) and cmd.name in ("up", "down"):
+            self.wheel(1 if cmd.name == "up" else -1)
+            return
+        if isinstance(cmd, Action) and cmd.name not in ("left", "right"):
             self.close()
             return
         if isinstance(cmd, PointerDown):
             self.close()
             return
         super().handle(cmd)
+
+    def wheel(self, dy: int) -> None:
+        """Scroll the list (up is positive)."""
+        step = art.font(self.size).get_linesize() * 3
+        self.offset = max(0, min(self.max_offset, self.offset - dy * step))
 
     def _key_width(self, size: int) -> int:
         return max(art.font(size, True).size(k)[0] for k, _ in KEYS) + 20
@@ -50,13 +64,21 @@ class KeysOverlay(Sheet):
             size -= 1  # a small window: smaller type rather than a hidden key
         line = art.font(size).get_linesize()
         key_w = self._key_width(size)
-        y = rect.y
+        self.max_offset = max(0, self.content_height(rect.w, size) - rect.h)
+        self.offset = min(self.offset, self.max_offset)
+        y = rect.y - self.offset
         for key, what in KEYS:
             surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
             for part in wrap(what, size, rect.w - key_w):
                 surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
                 y += line
             y += 2
+        if self.max_offset:  # say that there is more, and which way
+            more = "\u25bc more (Down)" if self.offset < self.max_offset else "\u25b2 more (Up)"
+            img = art.text(more, size, GOLD, True)
+            box = img.get_rect(bottomright=(rect.right, rect.bottom))
+            pygame.draw.rect(surface, (14, 40, 24), box.inflate(8, 2))
+            surface.blit(img, box)
 
 
 class DealDialog(Sheet):
