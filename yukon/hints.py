@@ -25,6 +25,10 @@ def move_score(position: Position, move: Move) -> float:
     score = 0.0
     if i > 0 and i == down:
         score += 100.0 + down  # turns a card up; deeper piles first
+    elif i > down:
+        under = col[i - 1]  # uncovered, face up: can it go home next?
+        if position.foundations[under // 13] == RANK[under] - 1:
+            score += 70.0 - RANK[under] * 0.5
     if to == FOUNDATION:
         score += 60.0 - RANK[card] * 0.5  # low cards home first
     elif i == 0:
