@@ -907,7 +907,17 @@ class TableScreen(Screen):
                        key=lambda c: (lay.card_xy[c][1] < lay.found_y + lay.ch and self.position.loc[c] == ON_FOUNDATION,
                                       lay.card_xy[c][0], lay.card_xy[c][1]))
         order += self.drag_cards
-        rects = []
+        rects: list[pygame.Rect] = []
+        if self.drag_cards:
+            self._draw_drag_targets(surface, rects)  # under the held cards
+            # A soft shadow under the lifted tail.
+            px, py = self.drawn_xy(self.drag_cards[0], extra)
+            lx, ly = self.drawn_xy(self.drag_cards[-1], extra)
+            box = pygame.Rect(round(px), round(py), lay.cw, round(ly - py) + lay.ch)
+            off = max(4, lay.cw // 12)
+            shadow = self._shadow(box.size, lay.radius)
+            surface.blit(shadow, (box.x + off - 4, box.y + off - 4))
+            rects.append(pygame.Rect(box.x + off - 4, box.y + off - 4, *shadow.get_size()))
         for c in order:
             x, y = self.drawn_xy(c, extra)
             fs = self.anim.flip_state(c, extra)
@@ -920,9 +930,20 @@ class TableScreen(Screen):
                 ix = round(x)
             r = surface.blit(img, (ix, round(y)))
             rects.append(pygame.Rect(round(x) - 1, round(y) - 1, lay.cw + 2, lay.ch + 2))
-        if self.drag_cards:
-            self._draw_drag_targets(surface, rects)
         return rects
+
+    def _shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:
+        """A soft dark rounded shape a little larger than ``size`` (cached for the drag)."""
+        key = (size, radius)
+        cached = getattr(self, "_shadow_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        w, h = size[0] + 8, size[1] + 8
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        for k, alpha in ((0, 30), (2, 40), (4, 55)):
+            pygame.draw.rect(surf, (0, 0, 0, alpha), pygame.Rect(k, k, w - 2 * k, h - 2 * k), border_radius=radius + 4 - k)
+        self._shadow_cache = (key, surf)
+        return surf
 
     def _draw_drag_targets(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         """While dragging, outline the destination under the pointer: green if legal."""
