@@ -21,21 +21,21 @@ A lesson that plays its own position passes ``game=`` as well; otherwise the tab
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
-from .. import hints
-from ..cards import RANK, SUIT, card_name
+from ..cards import RANK, SUIT
 from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from . import art
 from .input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
 from .layout import Hit, TableLayout, compute_layout
 from .screen import QuestionDialog, Screen
 from .tween import Animator, Flip, Slide, slide_duration
-from .widgets import GOLD, TEXT, TEXT_DIM, BarLayout, ButtonSpec, Message, Panel, draw_button, draw_panel, layout_bar
+from .widgets import GOLD, TEXT, BarLayout, ButtonSpec, Message, Panel, draw_button, draw_panel, layout_bar, wrap
 
 if TYPE_CHECKING:
     from .app import App
@@ -471,7 +471,6 @@ class TableScreen(Screen):
         lay = self.layout
         assert lay is not None
         w, h = lay.view.w, lay.view.h
-        import math
         cards = tuple(range(52))
         home = tuple(lay.card_xy[c] for c in cards)
         out = []
@@ -928,7 +927,7 @@ class TableScreen(Screen):
             else:
                 img = a.image(c, self._face_up(c))
                 ix = round(x)
-            r = surface.blit(img, (ix, round(y)))
+            surface.blit(img, (ix, round(y)))
             rects.append(pygame.Rect(round(x) - 1, round(y) - 1, lay.cw + 2, lay.ch + 2))
         return rects
 
@@ -1105,7 +1104,6 @@ class TableScreen(Screen):
             self.message = None
             return
         size = max(13, min(24, round(lay.cw * 0.16)))
-        from .widgets import wrap
         lines = wrap(m.text, size, max(lay.view.w - 60, 100), True)  # measured bold, as drawn
         imgs = [art.text(t, size, TEXT, True) for t in lines]
         w = max(i.get_width() for i in imgs) + 2 * size
