@@ -167,7 +167,9 @@ class TableScreen(Screen):
         self._msg_rect: pygame.Rect | None = None
         self._changed_cols: set[int] = set()
         self._static_ok = False  # the still layer holds what is on screen minus the moving cards
+        self._static_moving: set[int] = set()  # the cards left out of it
         self._lit_cols: set[int] = set()  # columns with a ring drawn around something
+        self._lit_found = False  # a ring drawn on the foundation row
         self._col_bottom: dict[int, int] = {}
         self._partial = False
         self._known_game: Game | None = None
@@ -203,7 +205,27 @@ class TableScreen(Screen):
         """The mode's panel, if any."""
         return self.mode.panel(self.game) if self.mode is not None else None
 
-    def relayout(self) -> None:
+    @property
+    def full(self) -> bool:
+        """Must the next frame draw everything? (Setting it also sends the whole window.)"""
+        return self._full
+
+    @full.setter
+    def full(self, value: bool) -> None:
+        # Any change not described rectangle by rectangle (a selection, a message, a hover)
+        # sends the whole window: nothing can be left out by mistake.
+        self._full = value
+        if value:
+            self._must_flip = True
+
+    def _redraw(self, precise: bool = False) -> None:
+        """Draw everything next frame; ``precise``: the caller has listed what the display needs."""
+        if precise:
+            self._full = True
+        else:
+            self.full = True
+
+    def relayout(self, precise: bool = False) -> None:
         """Recompute every rectangle from the window size and the true position."""
         if self._known_game is not self.game:
             self._known_game = self.game
@@ -211,7 +233,7 @@ class TableScreen(Screen):
             self.hint_list = None
             self.t_start = self.t_end = None
             self._ended_key = None
-            self.anim.finish()
+            self._finish_motion()
         w, h = self.app.size
         self.bar = layout_bar([b.label for b in self.buttons()], w, h)
         pw = 0
@@ -222,7 +244,7 @@ class TableScreen(Screen):
         self.scroll_x = self.layout.scroll_x
         if self._art is None or (self._art.cw, self._art.ch) != (self.layout.cw, self.layout.ch):
             self._art = art.CardArt(self.layout.cw, self.layout.ch)
-        self.full = True
+        self._redraw(precise)
 
     def resize(self, w: int, h: int) -> None:
         """New window size: finish any slide, lay out again, rebuild the cloth."""
@@ -260,10 +282,10 @@ class TableScreen(Screen):
         bar_before = self._bar_state()
         found_before = list(self.position.foundations)
         self._cancel_drag(slide=False)
-        self.anim.finish()
+        self._finish_motion()
         result = fn()
         self.hint_list = None
-        self.relayout()
+        self.relayout(precise=True)
         lay = self.layout
         assert lay is not None
         self._note_changed(old_layout, cols_before, down_before, kind, found_before, bar_before)
@@ -297,6 +319,17 @@ class TableScreen(Screen):
         assert lay is not None
         col = lay.column_cards[i]
         return (lay.card_xy[col[-1]][1] if col else lay.cols_y) + lay.ch
+
+    def _finish_motion(self) -> None:
+        """End every slide and flip at once; where the cards land is sent to the display next frame."""
+        if not self.anim.active:
+            return
+        lay = self.layout
+        if lay is not None and not self._must_flip:
+            landed = [lay.card_rect(c).inflate(4, 4) for c in self.anim.moving() if c in lay.card_xy]
+            self._changed = (self._changed or []) + landed
+        self.anim.finish()
+        self._redraw(precise=True)
 
     def _bar_state(self) -> tuple[bool, ...]:
         return tuple(b.enabled() if b.enabled is not None else True for b in self.buttons())
@@ -496,7 +529,7 @@ class TableScreen(Screen):
             self.invalidate()
             return
         if self.anim.active or self.celebrating > 0:
-            self.anim.finish()
+            self._finish_motion()
             self.celebrating = 0.0
             self._pending_return = None
             self._partial = False
@@ -619,7 +652,7 @@ class TableScreen(Screen):
     def _start_drag(self, p: Press) -> None:
         card = p.hit.card
         assert card is not None and self.layout is not None
-        self.anim.finish()
+        self._finish_motion()
         pos = self.position
         cards = pos.tail(card) if pos.loc[card] < ON_FOUNDATION else [card]
         self.selection = None
@@ -647,7 +680,7 @@ class TableScreen(Screen):
             dist = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(start, end))
             self.anim.add_slide(Slide(tuple(cards), start, end, slide_duration(dist, self.layout.cw)))
             self._start_partial()
-        self.full = True
+        self._redraw(precise=not slide)
 
     def _dest_at(self, x: int, y: int) -> int | None:
         assert self.layout is not None
@@ -776,7 +809,7 @@ class TableScreen(Screen):
                 self.anim.add_slide(Slide(cards, out, home, 0.7, ease=_ease_back))
         if was and not self.anim.active:
             # One clean frame at the end of a slide; only where cards moved goes to the display.
-            self.full = True
+            self._redraw(precise=True)
             if self._changed is None and not self._must_flip:
                 self._changed = [r.copy() for r in self._dyn_rects]
             if self._won_dialog is not None and self.celebrating <= 0 and self._pending_return is None:
@@ -833,7 +866,7 @@ class TableScreen(Screen):
         self._changed = None
 
     def _start_partial(self) -> None:
-        self.full = True  # the next frame builds the still layer
+        self._redraw(precise=True)  # the next frame builds the still layer
         self._partial = True
 
     def _partial_frame(self) -> None:
@@ -858,6 +891,12 @@ class TableScreen(Screen):
         moving = self.anim.moving() | set(self.drag_cards)
         if not moving:
             self._partial = False
+        if self._partial and self._static_ok and not self.full and moving != self._static_moving:
+            # Some cards stopped (a slide ended while a flip goes on): they belong to the
+            # still layer now, so it is drawn again; only the moving area goes out.
+            self._redraw(precise=True)
+            if self._changed is None and not self._must_flip:
+                self._changed = []
         if not (self.full or not self._partial or not self._static_ok):
             restore = merge_rects(self._dyn_rects)
             for r in restore:
@@ -865,11 +904,13 @@ class TableScreen(Screen):
             self._dyn_rects = self._draw_moving(surface, moving, extra)
             return merge_rects(restore + self._dyn_rects)
         old_msg = self._msg_rect
+        old_lit_found = self._lit_found
         if moving:
             if self._static is None or self._static.get_size() != size:
                 self._static = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self._draw_still(self._static, moving)
             self._static_ok = True
+            self._static_moving = set(moving)
         else:
             self._draw_still(surface, moving)
             self._static_ok = False
@@ -884,6 +925,10 @@ class TableScreen(Screen):
             return None
         changed.extend(r for r in (old_msg, self._msg_rect) if r is not None)
         lay = self.layout
+        if old_lit_found or self._lit_found:  # a ring on the top row came or went
+            changed.append(lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12))
+        if lay.panel is not None:  # a mode's panel may say something new after any move
+            changed.append(lay.panel.copy())
         for i in changed_cols | self._lit_cols:
             r = lay.column_rects[i]
             bottom = max(self._col_bottom.get(i, 0), self._column_bottom(i)) + 8
@@ -1023,6 +1068,10 @@ class TableScreen(Screen):
                 lit.add(pos.loc[hint.card])
         lit |= {pos.loc[c] for c in lesson_cards if 0 <= c < 52 and pos.loc[c] < ON_FOUNDATION}
         self._lit_cols = lit
+        self._lit_found = (FOUNDATION in legal or FOUNDATION in lesson_dests
+                           or (hint is not None and (hint.to == FOUNDATION or pos.loc[hint.card] == ON_FOUNDATION))
+                           or (sel is not None and pos.loc[sel] == ON_FOUNDATION)
+                           or any(0 <= c < 52 and pos.loc[c] == ON_FOUNDATION for c in lesson_cards))
         # Highlights: the selected tail, the legal destinations, the hint, the lesson's.
         if sel is not None and sel not in moving:
             r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
