@@ -9,6 +9,7 @@ Without a display it re-runs itself under Xvfb (xvfb-run, a 1920x1080 screen). M
   * idle CPU of ``python main.py`` left alone for the given seconds (share of one core);
   * start to first drawn frame (the window writes the time of its first frame to a file);
   * peak memory (VmHWM) of that window's process.
+The window runs as players get it: main.py with saving, settings and the solver helper.
 """
 
 from __future__ import annotations
@@ -191,13 +192,18 @@ def window_process(idle: float) -> dict[str, float]:
             "idle_cpu_pct": idle_pct, "peak_rss_mb": peak}
 
 
-def bare_window_rss() -> float:
-    """Peak memory of a bare pygame window in this environment, for comparison."""
+def bare_window_rss(sdl_default: bool = False) -> float:
+    """Peak memory of a bare pygame window, for comparison; ``sdl_default``: with SDL's own
+    framebuffer choice (it probes OpenGL) instead of the setting the table uses."""
     code = ("import pygame,time,sys;pygame.display.init();s=pygame.display.set_mode((1280,800));"
             "s.fill((0,0,0));pygame.display.flip();time.sleep(0.5);"
             "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if sdl_default:
+        env.pop("SDL_FRAMEBUFFER_ACCELERATION", None)
+    else:
+        env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     try:
         return int(out.stdout.strip().splitlines()[-1]) / 1024
     except (ValueError, IndexError):
@@ -226,7 +232,8 @@ def main() -> int:
     wp = window_process(args.idle)
     print(f"start to first frame (median of 3): {wp['first_frame_s'] * 1000:.0f} ms")
     print(f"idle CPU over {args.idle:.0f} s: {wp['idle_cpu_pct']:.3f} % of one core")
-    print(f"peak memory (VmHWM) of the window: {wp['peak_rss_mb']:.1f} MB  (bare pygame window: {bare_window_rss():.1f} MB)")
+    print(f"peak memory (VmHWM) of the window: {wp['peak_rss_mb']:.1f} MB  (bare pygame window: "
+          f"{bare_window_rss():.1f} MB; with SDL's default OpenGL framebuffer probe: {bare_window_rss(True):.1f} MB)")
     return 0
 
 
