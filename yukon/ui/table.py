@@ -415,6 +415,8 @@ class TableScreen(Screen):
         self.say("The deal is back as it was dealt.")
 
     def _after_change(self, kind: str, move: Move | None) -> None:
+        if self.message is not None and self.message.kind == "hint":
+            self.message = None  # it spoke of the position just left
         self.app.notify(kind, self.game, move)
         if self.mode is not None:
             self.mode.after_change(self.game, kind)
