@@ -111,3 +111,21 @@ def test_panel_takes_room_from_the_table() -> None:
     assert side.panel is not None and side.panel.x == 1280 - 320
     assert side.col_x[6] + side.cw <= side.panel.x
     assert side.cw <= plain.cw
+
+
+@pytest.mark.parametrize("size", [(240, 180), (320, 240), (640, 400), (800, 600), (1280, 800), (3840, 2160)])
+def test_buttons_stay_inside_the_window_and_apart(size: tuple[int, int]) -> None:
+    from yukon.ui.widgets import layout_bar
+
+    labels = ["Undo", "Redo", "Hint", "Demo", "Restart deal", "New deal", "Lessons", "Deal #", "Stats",
+              "Settings", "Rules", "Full screen", "Quit"]
+    w, h = size
+    bar = layout_bar(labels, w, h)
+    assert len(bar.rects) == len(labels)
+    for r in bar.rects:
+        assert 0 <= r.x and r.right <= w and bar.rect.y <= r.y and r.bottom <= h
+    for a in range(len(bar.rects)):
+        for b in range(a + 1, len(bar.rects)):
+            assert not bar.rects[a].inflate(6, 6).colliderect(bar.rects[b])  # at least a few pixels apart
+    if w >= 640:
+        assert all(r.h >= 36 for r in bar.rects)  # finger-sized

@@ -1117,6 +1117,8 @@ class TableScreen(Screen):
         l1, l2, l3 = self.status_text()
         size = max(11, min(24, round(lay.cw * 0.17)))
         y = r.y
+        clip = surface.get_clip()
+        surface.set_clip(r.clip(clip))  # a tiny window: cut the text rather than cover a foundation
         for line, colour, bold in ((l1, TEXT, True), (l2, (210, 230, 214), False), (l3, GOLD, False)):
             if not line:
                 continue
@@ -1125,6 +1127,7 @@ class TableScreen(Screen):
                 img = art.text(line, max(9, size * r.w // img.get_width()), colour, bold)
             surface.blit(img, (r.x, y))
             y += round(img.get_height() * 1.25)
+        surface.set_clip(clip)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         bar = self.bar

@@ -47,7 +47,8 @@ class BarLayout:
 
 
 def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
-    """Place the buttons in one row if they fit at a readable size, else in two."""
+    """Place the buttons in one row if they fit at a readable size, else in two or three;
+    in a window too small even for that, the buttons narrow and their labels shrink."""
     margin = max(6, min(16, width // 100))
     spacing = max(10, min(20, width // 80))
     for rows in (1, 2, 3):
@@ -69,6 +70,14 @@ def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
     rects: list[pygame.Rect] = []
     for r in range(rows):
         ws = widths[r * per_row:(r + 1) * per_row]
+        room = width - 2 * margin - spacing * (len(ws) - 1)
+        if rows_w[r] > width - 2 * margin and ws:
+            # A tiny window: narrower buttons (their labels shrink to fit) rather than cut off.
+            spacing = max(4, spacing // 2)
+            room = max(len(ws), width - 2 * margin - spacing * (len(ws) - 1))
+            scale = room / sum(ws)
+            ws = [max(1, int(w * scale)) for w in ws]
+            rows_w[r] = sum(ws) + spacing * (len(ws) - 1)
         extra = max(0, (width - 2 * margin - rows_w[r]))
         # Buttons grow a little to fill a wide bar, but not to absurd widths.
         grow = min(extra // max(len(ws), 1), size * 3)
