@@ -10,6 +10,7 @@ app blocks in ``select`` on the X connection's socket instead (near 0%), with a 
 for the next timed redraw (the clock's next second, a message running out). Elsewhere it
 falls back to short sleeps between polls. A thread that posts an event for the loop
 calls ``app.wake()`` so the blocked loop sees it at once (otherwise within 0.5 s).
+(yukon/ui/__init__.py also keeps SDL from routing frames through a software OpenGL.)
 
 Seams for the other parts of the program:
   * ``app.game``: the game in play (a ``yukon.state.Game``); ``set_game(game, elapsed)``

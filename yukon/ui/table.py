@@ -17,6 +17,15 @@ Seam for lessons (``TableMode``): pass ``mode=`` to ``TableScreen``. A mode can
 ``BaseMode`` has harmless defaults for all of them, so a mode overrides only what it needs.
 A lesson that plays its own position passes ``game=`` as well; otherwise the table plays
 ``app.game``.
+
+Drawing: code outside the table that changes what it shows sets ``table.full = True``;
+the next frame then draws and sends the whole window. Moves, undo and redo describe
+their changes themselves (the columns, status, foundations and bar they touched), and
+while cards slide only their rectangles are restored from a still layer and redrawn;
+tests/test_ui_redraw.py checks the result pixel for pixel against a full redraw. Hooks
+the app may carry (set by extras): ``key_hook(table, action) -> bool``,
+``table_overlay(table, surface)``, ``animation_speed`` (0 = no slides), ``left_handed``
+and ``win_news``.
 """
 
 from __future__ import annotations
