@@ -456,10 +456,147 @@ class _Search:
         return "exhausted"
 
 
+def _decode(key: bytes, rules: Rules) -> Position:
+    """The position a canonical key stands for (columns in the key's sorted order)."""
+    cols: list[list[int]] = []
+    downs: list[int] = []
+    cur: list[int] = []
+    for b in key:
+        if b >= 64:
+            cols.append(cur)
+            downs.append(b - 64)
+            cur = []
+        else:
+            cur.append(b)
+    present = [False] * 52
+    for col in cols:
+        for c in col:
+            present[c] = True
+    found = [0, 0, 0, 0]
+    for suit in range(4):
+        r = 0
+        while r < 13 and not present[suit * 13 + r]:
+            r += 1
+        found[suit] = r
+    return Position(cols, downs, found, rules)
+
+
+class _BestFirst:
+    """Greedy best-first search: fewest face-down cards, then most cards home, newest first.
+
+    Positions are kept only as canonical keys (decoded when expanded); each remembers its
+    parent and the moves that led to it, named by card and destination card so that the
+    line can be replayed on the real column order. Exhausting it proves a loss as the
+    complete depth-first search does.
+    """
+
+    limit = -1
+
+    def __init__(self, start: Position, tables: _Tables, dead: dict, safe: bool = True,
+                 relax: bool = True) -> None:
+        self.start = start
+        self.t = tables
+        self.dead = dead
+        self.safe = safe
+        self.relax = relax
+        self.hit_limit = False
+        self.nodes = 0
+        self.line: list[Move] | None = None
+        self.parent: dict[bytes, tuple[bytes | None, tuple]] = {}
+        self.heap: list = []
+        self.count = 0
+        self.started = False
+
+    def _score(self, p: Position) -> int:
+        return 6 * sum(p.down) - sum(p.foundations)
+
+    def _replay(self, key: bytes) -> list[Move]:
+        specs: list[tuple] = []
+        k: bytes | None = key
+        while k is not None:
+            parent, sp = self.parent[k]
+            specs.extend(reversed(sp))
+            k = parent
+        specs.reverse()
+        p = self.start.copy()
+        line = []
+        for card, dest in specs:
+            if dest == -1:
+                to = FOUNDATION
+            elif dest == -2:
+                to = next(i for i, c in enumerate(p.columns) if not c)
+            else:
+                to = p.loc[dest]
+            m = Move.of(card, to)
+            p.push(m)
+            line.append(m)
+        return line
+
+    @staticmethod
+    def _spec(p: Position, m: Move) -> tuple[int, int]:
+        if m.to == FOUNDATION:
+            return (m.card, -1)
+        col = p.columns[m.to]
+        return (m.card, col[-1] if col else -2)
+
+    def run(self, max_nodes: int) -> str:
+        """Expand up to ``max_nodes`` positions: "won", "exhausted" or "paused"."""
+        import heapq
+
+        t = self.t
+        rules = self.start.rules
+        heap = self.heap
+        parent = self.parent
+        if not self.started:
+            self.started = True
+            p = self.start.copy()
+            forced = _apply_safe(p, t, self.safe)
+            key = position_key(p)
+            parent[key] = (None, tuple((u.move.card, -1) for u in forced))
+            if p.is_won():
+                self.line = self._replay(key)
+                return "won"
+            if self.relax and dead_end(p, t):
+                return "exhausted"
+            heapq.heappush(heap, (self._score(p), 0, key))
+        stop = self.nodes + max_nodes
+        while heap:
+            _, _, key = heapq.heappop(heap)
+            p = _decode(key, rules)
+            for m, _prog in _gen(p, t):
+                spec = self._spec(p, m)
+                u = p.push(m)
+                forced = _safe_after(p, t, u) if self.safe else []
+                if p.is_won():
+                    parent[b"won"] = (key, (spec,) + tuple((x.move.card, -1) for x in forced))
+                    self.line = self._replay(b"won")
+                    return "won"
+                k2 = position_key(p)
+                if k2 not in parent:
+                    self.nodes += 1
+                    parent[k2] = (key, (spec,) + tuple((x.move.card, -1) for x in forced))
+                    if not ((u.flipped or forced) and self.relax and self._is_dead(k2, p)):
+                        self.count += 1
+                        heapq.heappush(heap, (self._score(p), -self.count, k2))
+                for x in reversed(forced):
+                    p.pop(x)
+                p.pop(u)
+            if self.nodes >= stop:
+                return "paused"
+        return "exhausted"
+
+    def _is_dead(self, key: bytes, p: Position) -> bool:
+        r = self.dead.get(key)
+        if r is None:
+            r = dead_end(p, self.t)
+            self.dead[key] = r
+        return r
+
+
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
           limits: tuple[int, ...] = LIMITS, cancel: Callable[[], bool] | None = None,
-          clock: Callable[[], float] = time.perf_counter) -> Result:
+          clock: Callable[[], float] = time.perf_counter, best_first: bool = True) -> Result:
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
@@ -485,6 +622,8 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     dead: dict[bytes, bool] = {}
     searches = [_Search(position, tables, k, dead, safe_moves, relaxation) for k in limits]
     searches.append(_Search(position, tables, None, dead, safe_moves, relaxation))
+    if best_first:
+        searches.append(_BestFirst(position, tables, dead, safe_moves, relaxation))
     deadline = None if timeout is None else t0 + timeout
     slice_ = FIRST_SLICE
     total = 0
@@ -505,13 +644,11 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 want -= n
                 if r == "won":
                     stats["nodes"] = total
-                    name = "complete" if s.limit is None else f"k={s.limit}"
-                    return done(WINNABLE, s.line or [], name)
+                    return done(WINNABLE, s.line or [], _name(s))
                 if r == "exhausted":
                     if s.limit is None or not s.hit_limit:
                         stats["nodes"] = total
-                        name = "complete" if s.limit is None else f"k={s.limit}"
-                        return done(UNWINNABLE, [], name)
+                        return done(UNWINNABLE, [], _name(s))
                     searches.remove(s)
                     break
                 if deadline is not None and clock() > deadline:
@@ -526,6 +663,12 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
         slice_ *= 2
     stats["nodes"] = total
     return done(UNKNOWN, [], "no search left")
+
+
+def _name(s: _Search | _BestFirst) -> str:
+    if isinstance(s, _BestFirst):
+        return "best-first"
+    return "complete" if s.limit is None else f"k={s.limit}"
 
 
 def solve_text(text: str, rules: Rules | None = None, timeout: float | None = 10.0,
