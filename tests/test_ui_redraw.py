@@ -126,3 +126,52 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
         app.draw()
         assert window.bytes() == pygame.image.tobytes(before, "RGB"), \
             f"step {step} ({r:.2f} {note}): the window differs from a full redraw in {diff_box(before, window.shown)}"
+
+
+class SteppedTime:
+    """time.monotonic for the table, moved on by hand."""
+
+    now = 5000.0
+
+    @classmethod
+    def monotonic(cls) -> float:
+        return cls.now
+
+
+def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "time", SteppedTime)
+    app = App(seed=41, size=(1280, 800))
+    window = Window()
+    sent: list[object] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: (sent.append("flip"), window.flip()))
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: (sent.append(rects), window.update(rects)))
+    app.draw()
+    t = app.table
+    assert t is not None and t.layout is not None
+    move = next(m for m in t.position.legal_moves() if m.to != FOUNDATION)
+    t.try_move(move)
+    t.say("A passing word.")
+    for _ in range(100):
+        app.update(1 / 60)
+        app.draw()
+    assert not t.busy()
+    status = t.layout.status_rect
+    sent.clear()
+    SteppedTime.now += 1.0  # the clock shows 0:01
+    assert t.needs_draw()
+    app.draw()
+    assert sent == [[status]]
+    assert "0:01" in t.status_text()[1]
+    shown = window.bytes()
+    t.invalidate()
+    app.draw()
+    assert window.bytes() == shown
+    sent.clear()
+    SteppedTime.now += 10.0  # the message runs out (and the clock moves on)
+    assert t.needs_draw()
+    app.draw()
+    assert "flip" not in sent and sent
+    shown = window.bytes()
+    t.invalidate()
+    app.draw()
+    assert window.bytes() == shown

@@ -179,6 +179,7 @@ class TableScreen(Screen):
         self._static_moving: set[int] = set()  # the cards left out of it
         self._lit_cols: set[int] = set()  # columns with a ring drawn around something
         self._lit_found = False  # a ring drawn on the foundation row
+        self._clock_due = False  # the status clock shows a new second
         self._col_bottom: dict[int, int] = {}
         self._partial = False
         self._known_game: Game | None = None
@@ -842,8 +843,12 @@ class TableScreen(Screen):
         now = time.monotonic()
         if self.message is not None and now >= self.message.until:
             self.message = None
+            self._redraw(precise=True)  # the old message's box goes out (see draw)
+            if self._changed is None and not self._must_flip:
+                self._changed = []
             return True
         if self.t_start is not None and self.t_end is None and int(now - self.t_start) != self._last_second:
+            self._clock_due = True
             return True
         return False
 
@@ -900,6 +905,14 @@ class TableScreen(Screen):
             self.relayout()
         extra = alpha * self.app.step
         moving = self.anim.moving() | set(self.drag_cards)
+        if self._clock_due and not self.full and not moving and self._felt is not None:
+            # Only the clock moved on: redraw the status area alone (once a second while playing).
+            self._clock_due = False
+            r = self.layout.status_rect
+            surface.blit(self._felt, r, r)
+            self._draw_status(surface)
+            return [r.copy()]
+        self._clock_due = False
         if not moving:
             self._partial = False
         if self._partial and self._static_ok and not self.full and moving != self._static_moving:
@@ -936,6 +949,7 @@ class TableScreen(Screen):
             return None
         changed.extend(r for r in (old_msg, self._msg_rect) if r is not None)
         lay = self.layout
+        changed.append(lay.status_rect.copy())  # the clock may have moved on meanwhile
         if old_lit_found or self._lit_found:  # a ring on the top row came or went
             changed.append(lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12))
         if lay.panel is not None:  # a mode's panel may say something new after any move
