@@ -7,8 +7,8 @@ import pytest
 from solver_helpers import exhaustive_winnable, small_position
 from yukon.notation import parse_position
 from yukon.rules import RUSSIAN, YUKON, Rules
-from yukon.solver import (UNKNOWN, UNWINNABLE, WINNABLE, _apply_safe, _tables, check_line, dead_end,
-                          is_safe_home, position_key, solve)
+from yukon.solver import (UNKNOWN, UNWINNABLE, WINNABLE, _apply_safe, _BestFirst, _decode, _tables, check_line,
+                          dead_end, is_safe_home, position_key, solve)
 from yukon.state import ON_FOUNDATION, Position
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
@@ -185,3 +185,28 @@ def test_canonical_key_ignores_column_order_but_not_face_down_cards() -> None:
     r.down[6] -= 1
     r.reindex()
     assert position_key(r) != position_key(p)
+
+
+def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
+    """The best-first search keeps positions as canonical keys; its lines must still replay
+    on the real column order, and its verdict on small positions must match the truth."""
+    for seed in range(20, 26):
+        p = Position.deal(seed, YUKON)
+        assert position_key(_decode(position_key(p), YUKON)) == position_key(p)
+        b = _BestFirst(p, _tables(YUKON), {})
+        if b.run(20_000) == "won":
+            assert check_line(p, b.line)
+    seen = {True: 0, False: 0}
+    for seed in range(30):
+        rules = NO_RETURN[seed % len(NO_RETURN)]
+        p = small_position(seed, rules, 12 + seed % 9)
+        truth = exhaustive_winnable(p, 60_000)
+        if truth is None:
+            continue
+        b = _BestFirst(p, _tables(rules), {}, relax=seed % 2 == 0)
+        r = b.run(10**9)
+        assert r == ("won" if truth else "exhausted"), (seed, rules)
+        if truth:
+            assert check_line(p, b.line)
+        seen[truth] += 1
+    assert seen[True] >= 10 and seen[False] >= 1

@@ -30,8 +30,10 @@ How it searches (see the module's tests for the checks behind each rule):
   and returns from the foundations last.
 - Several searches take turns with doubling node slices: searches that allow at most k
   moves in a row that neither turn a card up, send a card home nor empty a column
-  (k = 1, 2, 4, 8, 16; they find most wins quickly), and the complete search, whose
-  exhaustion is the proof of a loss (as is a limited search's that never hit its limit).
+  (k = 1, 2, 4, 8, 16; they find most wins quickly), the complete depth-first search, and
+  a greedy best-first search (fewest face-down cards first) that finds some deep wins the
+  others miss. Exhausting the complete or best-first search proves a loss (as does a
+  limited search that never hit its limit).
 - A relaxation over facts that only ever become true (a card is face up, is an end card,
   has left the card it lies on, is home, a column is empty) proves many positions lost
   at once; it runs at the root and after every move that turns a card up.
