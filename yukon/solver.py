@@ -46,7 +46,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import RANK
 from .rules import Rules
 from .state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 
@@ -352,7 +351,6 @@ class _Search:
         self.hit_limit = False
         self.nodes = 0
         self.line: list[Move] | None = None
-        self.every = False
         self.ck: list[bytes] = []
 
     def _is_dead(self, key: bytes) -> bool:
@@ -390,7 +388,6 @@ class _Search:
         stop = self.nodes + max_nodes
         push = p.push
         pop = p.pop
-        every = self.every
         while stack:
             fr = stack[-1]
             moves = fr[0]
@@ -445,7 +442,7 @@ class _Search:
                 continue
             tt[key] = budget
             self.nodes += 1
-            if every or u.flipped or forced:
+            if u.flipped or forced:
                 if self._is_dead(key):
                     for x in reversed(forced):
                         pop(x)
