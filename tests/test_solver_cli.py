@@ -71,7 +71,7 @@ def test_wilson_interval_properties() -> None:
     for n in (1, 10, 200, 5000):
         for k in sorted({0, 1, n // 3, n // 2, n - 1, n}):
             lo, hi = wilson(k, n)
-            assert 0.0 <= lo <= k / n <= hi <= 1.0
+            assert 0.0 <= lo <= k / n + 1e-12 and k / n - 1e-12 <= hi <= 1.0
             lo2, hi2 = wilson(n - k, n)
             assert math.isclose(lo2, 1 - hi, abs_tol=1e-12) and math.isclose(hi2, 1 - lo, abs_tol=1e-12)
     assert wilson(50, 100)[1] - wilson(50, 100)[0] > wilson(500, 1000)[1] - wilson(500, 1000)[0]
