@@ -12,6 +12,11 @@ Public API (pure Python, no pygame; safe to call in a child process)::
 space was exhausted or the relaxation below proved that some card can never reach home;
 "unknown" means the time or node budget ran out first. The position is not changed.
 ``dead_end(position)`` is the cheap relaxation on its own (True = proved lost).
+Options: ``cancel`` (a callable polled every few hundred positions; True stops with
+"unknown"), ``clock`` (``time.process_time`` for benchmarks). For a window use
+``yukon.solver_service.SolverService``, which runs ``solve`` in a child process and hands
+replies back by queue. When the player plays the first move of a winning line, the rest
+of that line is still a winning line: no new search is needed for the next hint.
 
 How it searches (see the module's tests for the checks behind each rule):
 
