@@ -675,6 +675,14 @@ class TableScreen(Screen):
             self.drag_offsets.append((x - p.x, y - p.y))
         p.dragging = True
         self._start_partial()
+        if not self._must_flip:  # lifting the tail changes its column (or foundation) only
+            self._changed = self._changed or []
+            src = pos.loc[card]
+            if src < ON_FOUNDATION:
+                self._changed_cols.add(src)
+                self._col_bottom[src] = max(self._col_bottom.get(src, 0), self._column_bottom(src))
+            else:
+                self._changed.append(self.layout.foundation_rects[SUIT[card]].inflate(12, 12))
 
     def _cancel_drag(self, slide: bool = True) -> None:
         """Drop whatever is held; it slides back to where it lies."""
@@ -890,11 +898,11 @@ class TableScreen(Screen):
             self._start_partial()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        """Draw the table; while cards move, only the moving cards' rectangles are redrawn.
+        """Draw the table and return what changed (None: the whole window).
 
-        With nothing moving, the table is drawn straight onto the window. When cards start
-        to move, everything that stays still is drawn once into a layer of its own; each
-        frame then restores the rectangles the moving cards covered from that layer and
+        Everything that stays still is kept in a layer of its own. A change that says
+        which parts of the table it touched redraws only those parts of the layer; while
+        cards move, each frame restores the rectangles they covered from the layer and
         draws them at their new places.
         """
         if self._known_game is not self.game:
@@ -903,68 +911,81 @@ class TableScreen(Screen):
         if self.layout is None or (self.layout.width, self.layout.height) != size:
             self._felt = None
             self.relayout()
+        lay = self.layout
+        assert lay is not None
         extra = alpha * self.app.step
         moving = self.anim.moving() | set(self.drag_cards)
-        if self._clock_due and not self.full and not moving and self._felt is not None:
+        if self._static is None or self._static.get_size() != size:
+            self._static = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self._static_ok = False
+        static = self._static
+        if self._clock_due and not self.full and not moving and self._static_ok and self._felt is not None:
             # Only the clock moved on: redraw the status area alone (once a second while playing).
             self._clock_due = False
-            r = self.layout.status_rect
-            surface.blit(self._felt, r, r)
-            self._draw_status(surface)
+            r = lay.status_rect
+            static.blit(self._felt, r, r)
+            self._draw_status(static)
+            surface.blit(static, r, r)
             return [r.copy()]
         self._clock_due = False
         if not moving:
             self._partial = False
-        if self._partial and self._static_ok and not self.full and moving != self._static_moving:
-            # Some cards stopped (a slide ended while a flip goes on): they belong to the
-            # still layer now, so it is drawn again; only the moving area goes out.
+        if self._static_ok and not self.full and moving != self._static_moving:
+            # Cards started or stopped moving (a slide ended while a flip goes on): the still
+            # layer changes only where they are and were.
             self._redraw(precise=True)
             if self._changed is None and not self._must_flip:
                 self._changed = []
-        if not (self.full or not self._partial or not self._static_ok):
+        if not self.full and self._static_ok:
             restore = merge_rects(self._dyn_rects)
             for r in restore:
-                surface.blit(self._static, r, r)  # type: ignore[arg-type]
+                surface.blit(static, r, r)
             self._dyn_rects = self._draw_moving(surface, moving, extra)
             return merge_rects(restore + self._dyn_rects)
-        old_msg = self._msg_rect
-        old_lit_found = self._lit_found
-        if moving:
-            if self._static is None or self._static.get_size() != size:
-                self._static = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            self._draw_still(self._static, moving)
-            self._static_ok = True
-            self._static_moving = set(moving)
-        else:
-            self._draw_still(surface, moving)
-            self._static_ok = False
         changed, self._changed = self._changed, None
         changed_cols, self._changed_cols = self._changed_cols, set()
         self.full = False
-        if changed is None or self._must_flip:
+        if changed is None or self._must_flip or not self._static_ok:
             self._must_flip = False
-            if moving:
-                surface.blit(self._static, (0, 0))  # type: ignore[arg-type]
+            self._draw_still(static, moving)
+            self._static_ok, self._static_moving = True, set(moving)
+            surface.blit(static, (0, 0))
             self._dyn_rects = self._draw_moving(surface, moving, extra)
             return None
-        changed.extend(r for r in (old_msg, self._msg_rect) if r is not None)
-        lay = self.layout
-        changed.append(lay.status_rect.copy())  # the clock may have moved on meanwhile
-        if old_lit_found or self._lit_found:  # a ring on the top row came or went
-            changed.append(lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12))
+        # Only what the change touched: its rectangles, the message box, the status, rings
+        # that come or go, a mode's panel, the columns involved, the cards' old places.
+        lit_cols, lit_found = self._rings()
+        regions = list(changed)
+        regions.extend(r for r in (self._msg_rect,) if r is not None)
+        regions.append(lay.status_rect.copy())  # the clock may have moved on meanwhile
+        if self._lit_found or lit_found:
+            regions.append(lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12))
         if lay.panel is not None:  # a mode's panel may say something new after any move
-            changed.append(lay.panel.copy())
-        for i in changed_cols | self._lit_cols:
+            regions.append(lay.panel.copy())
+        for i in changed_cols | self._lit_cols | lit_cols:
             r = lay.column_rects[i]
             bottom = max(self._col_bottom.get(i, 0), self._column_bottom(i)) + 8
-            changed.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))
-        changed.extend(self._dyn_rects)
-        changed = merge_rects(changed)
-        if moving:
-            for r in changed:
-                surface.blit(self._static, r, r)  # type: ignore[arg-type]
+            regions.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))
+        for c in moving | self._static_moving:  # cards leaving or joining the still layer
+            if c in lay.card_xy:
+                regions.append(lay.card_rect(c).inflate(4, 4))
+        regions.extend(self._dyn_rects)
+        regions = [r.clip(static.get_rect()) for r in merge_rects(regions)]
+        old_msg = self._msg_rect
+        for r in regions:
+            static.set_clip(r)
+            self._draw_still(static, moving)
+        static.set_clip(None)
+        if self._msg_rect != old_msg and self._msg_rect is not None:  # a message grew: draw it whole
+            static.set_clip(self._msg_rect)
+            self._draw_still(static, moving)
+            static.set_clip(None)
+            regions.append(self._msg_rect.copy())
+        self._static_moving = set(moving)
+        for r in regions:
+            surface.blit(static, r, r)
         self._dyn_rects = self._draw_moving(surface, moving, extra)
-        return merge_rects(changed + self._dyn_rects)
+        return merge_rects(regions + self._dyn_rects)
 
     def _draw_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
         if not moving:
@@ -1036,6 +1057,28 @@ class TableScreen(Screen):
     def _legal_dests(self, card: int) -> set[int]:
         return {m.to for m in self.position.legal_moves() if m.card == card}
 
+    def _rings(self) -> tuple[set[int], bool]:
+        """The columns with a ring drawn in them, and whether the foundation row has one."""
+        pos = self.position
+        lesson_cards, lesson_dests = (self.mode.highlights(self.game) if self.mode is not None else (set(), set()))
+        sel = self.selection
+        legal = self._legal_dests(sel) if sel is not None else set()
+        hint = self.hint_move
+        lit: set[int] = set(d for d in legal if d < FOUNDATION) | set(d for d in lesson_dests if d < FOUNDATION)
+        if sel is not None and pos.loc[sel] < ON_FOUNDATION:
+            lit.add(pos.loc[sel])
+        if hint is not None:
+            if hint.to < FOUNDATION:
+                lit.add(hint.to)
+            if pos.loc[hint.card] < ON_FOUNDATION:
+                lit.add(pos.loc[hint.card])
+        lit |= {pos.loc[c] for c in lesson_cards if 0 <= c < 52 and pos.loc[c] < ON_FOUNDATION}
+        found = (FOUNDATION in legal or FOUNDATION in lesson_dests
+                 or (hint is not None and (hint.to == FOUNDATION or pos.loc[hint.card] == ON_FOUNDATION))
+                 or (sel is not None and pos.loc[sel] == ON_FOUNDATION)
+                 or any(0 <= c < 52 and pos.loc[c] == ON_FOUNDATION for c in lesson_cards))
+        return lit, found
+
     def _draw_still(self, surface: pygame.Surface, moving: set[int]) -> None:
         lay = self.layout
         a = self._art
@@ -1083,20 +1126,7 @@ class TableScreen(Screen):
                     continue
                 surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
         rad = lay.radius
-        lit: set[int] = set(d for d in legal if d < FOUNDATION) | set(d for d in lesson_dests if d < FOUNDATION)
-        if sel is not None and pos.loc[sel] < ON_FOUNDATION:
-            lit.add(pos.loc[sel])
-        if hint is not None:
-            if hint.to < FOUNDATION:
-                lit.add(hint.to)
-            if pos.loc[hint.card] < ON_FOUNDATION:
-                lit.add(pos.loc[hint.card])
-        lit |= {pos.loc[c] for c in lesson_cards if 0 <= c < 52 and pos.loc[c] < ON_FOUNDATION}
-        self._lit_cols = lit
-        self._lit_found = (FOUNDATION in legal or FOUNDATION in lesson_dests
-                           or (hint is not None and (hint.to == FOUNDATION or pos.loc[hint.card] == ON_FOUNDATION))
-                           or (sel is not None and pos.loc[sel] == ON_FOUNDATION)
-                           or any(0 <= c < 52 and pos.loc[c] == ON_FOUNDATION for c in lesson_cards))
+        self._lit_cols, self._lit_found = self._rings()
         # Highlights: the selected tail, the legal destinations, the hint, the lesson's.
         if sel is not None and sel not in moving:
             r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
