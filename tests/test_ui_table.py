@@ -408,7 +408,10 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     d.app.frame()
     assert d.app.size == (700, 450) and d.table.layout.width == 700  # type: ignore[union-attr]
     d.key(pygame.K_F11)
+    assert d.app.fullscreen and "Window" in [b.text() for b in d.table.buttons()]
     d.key(pygame.K_F11)
+    assert not d.app.fullscreen and "Full screen" in [b.text() for b in d.table.buttons()]
+    assert d.app.size == (700, 450)  # back to the window it was
     assert d.table.position.key() == key and len(d.table.game.history) == 1
 
 

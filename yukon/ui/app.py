@@ -81,7 +81,7 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         ButtonSpec("New deal", "new"),
         *extra,
         ButtonSpec("Rules", "rules", "F1"),
-        ButtonSpec("Full screen", "fullscreen", "F11"),
+        ButtonSpec("Full screen", "fullscreen", "F11", shown=lambda: "Window" if app.fullscreen else "Full screen"),
         ButtonSpec("Quit", "quit", "Ctrl+Q"),
     ]
 

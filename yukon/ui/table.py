@@ -245,7 +245,7 @@ class TableScreen(Screen):
             self._ended_key = None
             self._finish_motion()
         w, h = self.app.size
-        self.bar = layout_bar([b.label for b in self.buttons()], w, h)
+        self.bar = layout_bar([b.text() for b in self.buttons()], w, h)
         pw = 0
         if self.current_panel() is not None:
             pw = max(220, min(440, w * 28 // 100))
@@ -1189,7 +1189,7 @@ class TableScreen(Screen):
         pygame.draw.line(surface, (60, 110, 74), bar.rect.topleft, bar.rect.topright)
         for i, (spec, r) in enumerate(zip(self.buttons(), bar.rects)):
             enabled = spec.enabled() if spec.enabled is not None else True
-            draw_button(surface, r, spec.label, bar.font_size, hover=(i == self.hover_button), enabled=enabled)
+            draw_button(surface, r, spec.text(), bar.font_size, hover=(i == self.hover_button), enabled=enabled)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         panel = self.current_panel()

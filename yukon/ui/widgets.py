@@ -34,6 +34,11 @@ class ButtonSpec:
     action: Action
     key: str = ""
     enabled: Callable[[], bool] | None = None
+    shown: Callable[[], str] | None = None  # the label as it reads now, when it changes (Full screen / Window)
+
+    def text(self) -> str:
+        """The label to draw."""
+        return self.shown() if self.shown is not None else self.label
 
 
 @dataclass(slots=True)
