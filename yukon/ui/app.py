@@ -37,6 +37,7 @@ import random
 import select
 import sys
 import time
+import warnings
 from typing import Callable
 
 import pygame
@@ -169,7 +170,10 @@ class App:
 
     def _set_mode(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> None:
         w, h = max(1, int(size[0])), max(1, int(size[1]))
-        pygame.display.set_mode((w, h), flags)
+        with warnings.catch_warnings():
+            # A window manager (or none) may give another size; the layout follows whatever comes.
+            warnings.simplefilter("ignore", RuntimeWarning)
+            pygame.display.set_mode((w, h), flags)
 
     @property
     def size(self) -> tuple[int, int]:
