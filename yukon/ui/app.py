@@ -410,9 +410,23 @@ class App:
         """The loop: until Quit."""
         self._last = time.perf_counter()
         self.draw()
+        failures = 0
         while self.running:
             was_busy = self.busy()
-            self.frame(block=True)
+            try:
+                self.frame(block=True)
+                failures = 0
+            except Exception as e:  # a fault in drawing or a hook: log it, repaint, carry on
+                import traceback
+
+                traceback.print_exc()
+                self.errors.append(e)
+                failures += 1
+                if failures > 20:  # the same fault every frame: give up rather than spin
+                    raise
+                for screen in self.screens:
+                    screen.invalidate()
+                self._full = True
             if was_busy or self.busy():
                 self._pacer.tick(FPS)
         for fd in (self._wake_r, self._wake_w):
