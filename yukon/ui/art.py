@@ -236,14 +236,30 @@ class CardArt:
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table cloth: green, lighter towards the middle (a smooth gradient, built for the window size)."""
+    """The table cloth: green, lighter towards the middle, drawn at the window's own size.
+
+    A vertical shading times a horizontal one gives a soft vignette without scaling any
+    small picture up. Neighbouring rows (and columns) mostly share a colour, so each run
+    of equal colour is one fill.
+    """
     w, h = max(size[0], 1), max(size[1], 1)
-    small = pygame.Surface((32, 20))
-    for y in range(20):
-        for x in range(32):
-            dx, dy = (x - 15.5) / 16, (y - 9.5) / 10
-            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
-            k = 1.0 - 0.38 * d * d
-            small.set_at((x, y), (round(22 * k), round(112 * k), round(58 * k)))
-    surf = pygame.transform.smoothscale(small, (w, h))
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    surf = pygame.Surface((w, h))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    _bands(surf, h, lambda d: (round(24 * (1 - 0.3 * d * d)), round(116 * (1 - 0.3 * d * d)),
+                               round(60 * (1 - 0.3 * d * d))), vertical=True)
+    _bands(surf, w, lambda d: (round(255 * (1 - 0.28 * d * d)),) * 3, vertical=False, flags=pygame.BLEND_MULT)
+    return surf
+
+
+def _bands(surf: pygame.Surface, n: int, colour_at, vertical: bool, flags: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Fill ``surf`` in runs of equal colour along y (``vertical``) or x; d runs from -1 to 1."""
+    w, h = surf.get_size()
+    start, current = 0, None
+    for i in range(n + 1):
+        c = colour_at((i - n / 2) / (n / 2)) if i < n else None
+        if c != current:
+            if current is not None:
+                surf.fill(current, (0, start, w, i - start) if vertical else (start, 0, i - start, h),
+                          special_flags=flags)
+            start, current = i, c
