@@ -462,3 +462,32 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
                 and d.table.layout.strip_rect(c).x >= 0)
     d.click(*d.card_point(card))
     assert d.table.selection == card
+
+
+def test_heading_and_the_space_below_a_column_are_destinations_too() -> None:
+    d = make(3)
+    pos = d.table.position
+    moves = tableau_moves(pos)
+    move = moves[0]
+    d.click(*d.card_point(move.card))
+    d.click(*d.table.layout.heading_rects[move.to].center)  # type: ignore[union-attr]
+    assert d.table.game.moves_made == [move]
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    lay = d.table.layout
+    assert lay is not None
+    below = lay.column_end_rect(move.to).bottom + 10
+    assert below < lay.view.bottom
+    d.click(*d.card_point(move.card))
+    d.click(lay.column_rects[move.to].centerx, below)
+    assert d.table.game.moves_made == [move]
+
+
+def test_a_king_goes_into_an_empty_column_by_its_slot() -> None:
+    king = make_card(KING, 1)
+    # column 1 empty; column 2 holds a card with the King of hearts on it (so the King can move)
+    rest = [c for c in range(52) if c != king]
+    columns = [[], [rest[0], king]] + [rest[1 + i::5] for i in range(5)]
+    d = make(game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
+    d.click(*d.card_point(king))
+    d.click(*d.table.layout.column_end_rect(0).center)  # type: ignore[union-attr]
+    assert d.table.position.columns[0] == [king]
