@@ -122,6 +122,20 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
             events = [E(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)]
         elif r < 0.85:
             events = [E(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)]
+        elif r < 0.92:  # drag a card somewhere at random: mostly refused, so it slides back
+            c = rng.choice([c for c in range(52) if t.position.loc[c] < ON_FOUNDATION] or [0])
+            p = lay.strip_rect(c).move(0, 3).topleft if t.position.loc[c] < ON_FOUNDATION else (5, 5)
+            q = (rng.randrange(size[0]), rng.randrange(size[1]))
+            app.dispatch([E(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
+                          E(pygame.MOUSEMOTION, pos=((p[0] + q[0]) // 2, (p[1] + q[1]) // 2), rel=(0, 0),
+                            buttons=(1, 0, 0))])
+            app.draw()
+            note = "random drag"
+            if rng.random() < 0.3:
+                events = [E(pygame.MOUSEBUTTONDOWN, pos=q, button=3)]  # right-click lets go
+            else:
+                events = [E(pygame.MOUSEMOTION, pos=q, rel=(0, 0), buttons=(1, 0, 0)),
+                          E(pygame.MOUSEBUTTONUP, pos=q, button=1)]
         else:  # select a card and leave it selected, or cancel
             c = rng.choice([c for c in range(52) if t.position.loc[c] < ON_FOUNDATION] or [0])
             p = lay.strip_rect(c).move(0, 3).topleft if t.position.loc[c] < ON_FOUNDATION else (5, 5)

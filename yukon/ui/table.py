@@ -181,7 +181,6 @@ class TableScreen(Screen):
         self._lit_found = False  # a ring drawn on the foundation row
         self._clock_due = False  # the status clock shows a new second
         self._col_bottom: dict[int, int] = {}
-        self._partial = False
         self._known_game: Game | None = None
         self._ended_key: tuple | None = None
         self.t_start: float | None = None
@@ -544,7 +543,6 @@ class TableScreen(Screen):
             self._finish_motion()
             self.celebrating = 0.0
             self._pending_return = None
-            self._partial = False
             self.full = True
             if self._won_dialog is not None:
                 self._show_won()
@@ -653,8 +651,6 @@ class TableScreen(Screen):
         if p.target == "card":
             if not p.dragging and abs(cmd.x - p.x) + abs(cmd.y - p.y) >= DRAG_THRESHOLD:
                 self._start_drag(p)
-            if p.dragging:
-                self._partial_frame()
         elif p.target == "background" and self.layout is not None and self.layout.max_scroll:
             new = max(0, min(p.scroll0 - (cmd.x - p.x), self.layout.max_scroll))
             if new != self.scroll_x:
@@ -699,8 +695,11 @@ class TableScreen(Screen):
             end = tuple(self.layout.card_xy[c] for c in cards)
             dist = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(start, end))
             self.anim.add_slide(Slide(tuple(cards), start, end, slide_duration(dist, self.layout.cw)))
-            self._start_partial()
-        self._redraw(precise=not slide)
+        # The held cards and the drop outline were drawn over the still layer only: the next
+        # frame restores where they were (the regions of the cards leaving and joining it).
+        self._redraw(precise=True)
+        if self._changed is None and not self._must_flip:
+            self._changed = []
 
     def _dest_at(self, x: int, y: int) -> int | None:
         assert self.layout is not None
@@ -890,12 +889,9 @@ class TableScreen(Screen):
         self._changed = None
 
     def _start_partial(self) -> None:
-        self._redraw(precise=True)  # the next frame builds the still layer
-        self._partial = True
-
-    def _partial_frame(self) -> None:
-        if not self._partial:
-            self._start_partial()
+        """Cards begin to move: the next frame takes them out of the still layer (the caller
+        has listed what else changed, or nothing was listed and the whole window goes out)."""
+        self._redraw(precise=True)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw the table and return what changed (None: the whole window).
@@ -928,8 +924,6 @@ class TableScreen(Screen):
             surface.blit(static, r, r)
             return [r.copy()]
         self._clock_due = False
-        if not moving:
-            self._partial = False
         if self._static_ok and not self.full and moving != self._static_moving:
             # Cards started or stopped moving (a slide ended while a flip goes on): the still
             # layer changes only where they are and were.
