@@ -59,6 +59,9 @@ def test_survey_is_resumable_and_reports_the_interval(tmp_path, capsys) -> None:
     assert all(second[s] == first[s] for s in first)  # done deals were not solved again
     body = [ln for ln in results.read_text().splitlines() if not ln.startswith("#")]
     assert len(body) == 6
+    code, text = _run(["survey", "--deals", "1-9", "--results", str(results), "--summary-only"])
+    assert code == 0 and "6 deals" in text  # nothing solved, the file is unchanged
+    assert len([ln for ln in results.read_text().splitlines() if not ln.startswith("#")]) == 6
     # Results of other rules are refused, as is a bad range.
     code, _ = _run(["survey", "--deals", "1-2", "--game", "russian", "--results", str(results), "--quiet"])
     assert code == 2

@@ -155,10 +155,19 @@ def _bar(done: int, total: int, counts: dict[str, int], started: float, base: in
 
 
 def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int, path: str,
-               out: TextIO, err: TextIO, progress: bool = True) -> int:
-    """Solve deals lo..hi not yet in ``path``, append each result there, print the summary."""
+               out: TextIO, err: TextIO, progress: bool = True, solve_more: bool = True) -> int:
+    """Solve deals lo..hi not yet in ``path``, append each result there, print the summary.
+
+    With ``solve_more`` False nothing is solved: the summary covers the deals of the range
+    already in the file (a survey stopped part way).
+    """
     tag = rules_tag(rules)
     done = read_results(path, tag)
+    if not solve_more:
+        rows = [(done[s][0], done[s][1]) for s in range(lo, hi + 1) if s in done]
+        for line in summary(rows, rules, timeout):
+            out.write(line + "\n")
+        return 0
     todo = [s for s in range(lo, hi + 1) if s not in done]
     new_file = not os.path.exists(path) or os.path.getsize(path) == 0
     if os.path.dirname(path):
@@ -258,7 +267,7 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     path = args.results or f"survey-{rules_tag(rules)}.tsv"
     try:
         return run_survey(lo, hi, rules, args.timeout, args.jobs, path, out, sys.stderr,
-                          progress=not args.quiet)
+                          progress=not args.quiet, solve_more=not args.summary_only)
     except ValueError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
@@ -293,5 +302,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--results", metavar="FILE", default=None,
                    help="results file (default survey-GAME.tsv); deals already in it are skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--summary-only", action="store_true",
+                   help="solve nothing; print the figures for the deals of the range already in the file")
     add_rule_options(p)
     p.set_defaults(run=_cmd_survey)
