@@ -200,3 +200,32 @@ def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monke
     t.invalidate()
     app.draw()
     assert window.bytes() == shown
+
+
+def test_the_victory_lap_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    from yukon.cards import make_card
+    from yukon.state import Game, Move, Position
+
+    monkeypatch.setattr(table_module, "time", FrozenTime)
+    queen, king = make_card(12, 0), make_card(13, 0)
+    columns = [[king, queen]] + [[] for _ in range(6)]
+    app = App(size=(1024, 700), game=Game(Position(columns, [0] * 7, [11, 13, 13, 13])))
+    window = Window()
+    monkeypatch.setattr(pygame.display, "flip", window.flip)
+    monkeypatch.setattr(pygame.display, "update", window.update)
+    app.draw()
+    t = app.table
+    assert t is not None
+    t.try_move(Move.of(queen, FOUNDATION))
+    for _ in range(20):
+        app.update(1 / 120)
+        app.draw()
+    compare(window, t, app, "after the first card went home")
+    t.try_move(Move.of(king, FOUNDATION))
+    for n in (10, 30, 60, 90):  # out, turning, back, landed
+        for _ in range(n):
+            app.update(1 / 120)
+            app.draw()
+        if app.top is t:
+            compare(window, t, app, f"victory lap after {n} more steps")
+    assert app.top is not t  # the question came once the cards landed
