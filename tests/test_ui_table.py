@@ -491,3 +491,27 @@ def test_a_king_goes_into_an_empty_column_by_its_slot() -> None:
     d.click(*d.card_point(king))
     d.click(*d.table.layout.column_end_rect(0).center)  # type: ignore[union-attr]
     assert d.table.position.columns[0] == [king]
+
+
+def test_rules_screen_scrolls_and_goes_back() -> None:
+    from yukon.ui.rules_screen import RulesScreen
+
+    d = make(5, size=(800, 600))
+    d.button("Rules")
+    rules = d.app.top
+    assert isinstance(rules, RulesScreen)
+    d.app.draw()
+    assert rules.max_scroll > 0  # the rules are longer than a window
+    d.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
+    d.app.frame()
+    assert rules.scroll > 0
+    d.key(pygame.K_END)
+    assert rules.scroll == rules.max_scroll
+    d.key(pygame.K_HOME)
+    assert rules.scroll == 0
+    d.click(*rules.back_rect.center)
+    assert d.app.top is d.table
+    d.key(pygame.K_F1)
+    assert isinstance(d.app.top, RulesScreen)
+    d.key(pygame.K_ESCAPE)
+    assert d.app.top is d.table
