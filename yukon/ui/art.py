@@ -156,7 +156,7 @@ class CardArt:
     # -- drawing -----------------------------------------------------------------------
     def _blank(self) -> pygame.Surface:
         if self._base is None:
-            self._base = rounded_shape(self.cw, self.ch, self.radius, FACE, FACE_EDGE, 1)
+            self._base = rounded_shape(self.cw, self.ch, self.radius, FACE, FACE_EDGE, max(1, self.cw // 110))
         return self._base.copy()
 
     def _draw_face(self, card: int) -> pygame.Surface:
