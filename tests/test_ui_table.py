@@ -515,3 +515,11 @@ def test_rules_screen_scrolls_and_goes_back() -> None:
     assert isinstance(d.app.top, RulesScreen)
     d.key(pygame.K_ESCAPE)
     assert d.app.top is d.table
+
+
+def test_a_foundation_card_can_be_dragged_back() -> None:
+    d = make(game=Game(foundation_back_position()))
+    two_h = make_card(2, 1)
+    x, y = d.table.layout.foundation_rects[1].center  # type: ignore[union-attr]
+    d.drag(x, y, *d.dest_point(0))
+    assert d.table.position.columns[0][-1] == two_h and d.table.position.foundations[1] == 1
