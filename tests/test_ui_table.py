@@ -432,6 +432,20 @@ def test_listeners_hear_every_change() -> None:
     assert quits == [1] and not d.app.running
 
 
+def test_ctrl_c_in_the_terminal_quits_like_the_quit_button() -> None:
+    """A KeyboardInterrupt while the loop waits runs the quit hooks (the save) and no traceback."""
+    d = make(19)
+    quits: list[int] = []
+    d.app.on_quit.append(lambda: quits.append(1))
+
+    def interrupt() -> None:
+        raise KeyboardInterrupt
+
+    d.app.tickers.append(interrupt)
+    d.app.run()  # returns instead of raising
+    assert quits == [1] and not d.app.running and d.app.errors == []
+
+
 def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     d = make(21, size=(240, 500))
     lay = d.table.layout

@@ -416,6 +416,9 @@ class App:
             try:
                 self.frame(block=True)
                 failures = 0
+            except KeyboardInterrupt:  # Ctrl+C in the terminal: a normal quit, the game kept
+                self.quit()
+                break
             except Exception as e:  # a fault in drawing or a hook: log it, repaint, carry on
                 import traceback
 
