@@ -188,6 +188,18 @@ def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
     assert any(p.name.startswith(GAME_FILE + ".broken") for p in tmp_path.iterdir())
 
 
+def test_several_damaged_files_are_told_as_separate_sentences(tmp_path: Path) -> None:
+    (tmp_path / GAME_FILE).write_text('{"variant": "yuk')
+    (tmp_path / "settings.json").write_bytes(b"\x00\xff garbage")
+    app, extras = start(tmp_path, seed=8)
+    assert app.table.message is not None
+    text = app.table.message.text
+    assert text.count("damaged") >= 2 and text.endswith(".")
+    # every notice ends in a full stop before the next begins
+    for part in text.split(" The ")[1:]:
+        assert text[text.index(" The " + part) - 1] == "."
+
+
 def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("")
     app, extras = start(tmp_path / "f" / "yukon", seed=8)

@@ -339,7 +339,8 @@ class Extras:
         messages = self.session.take_messages()
         table = self.app.table
         if messages and table is not None:
-            table.say(" ".join(messages), "error", 8.0)
+            # each notice a sentence of its own (some end in a file name, not a full stop)
+            table.say(" ".join(m if m.endswith((".", "!", "?")) else m + "." for m in messages), "error", 8.0)
 
     def apply_settings(self, settings: Settings, first: bool = False) -> None:
         """Make the app follow the settings (rules for new deals, animation, sound, layout)."""
