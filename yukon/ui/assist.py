@@ -126,7 +126,8 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
     rest = list(line[1:])
     if empties:
         user = _first_into(p, rest, src)
-        reasons.append(f"empties column {src + 1}" + (f" for {short_name(user)}" if user is not None else ""))
+        if user is not None or m.to != FOUNDATION:  # a column emptied in the end game is no news
+            reasons.append(f"empties column {src + 1}" + (f" for {short_name(user)}" if user is not None else ""))
     if turns or m.to == FOUNDATION or empties:
         return " and ".join(reasons[:2])
     if under is not None:
@@ -181,13 +182,14 @@ def _first_onto(p: Position, rest: list[Move], card: int, look: int = 6) -> int 
 def _towards(p: Position, rest: list[Move]) -> str:
     """The next gain the line makes (a card turned up or sent home), for a preparing move."""
     q = p.copy()
-    for n, m in enumerate(rest, start=2):
+    for n, m in enumerate(rest, start=1):
         u = q.play(m)
+        later = "next" if n == 1 else f"{n} moves later"
         if u.flipped:
-            return f"a step towards turning up a card in column {u.source + 1} (move {n} from here)"
+            return f"prepares to turn up a card in column {u.source + 1} ({later})"
         if m.to == FOUNDATION:
-            return f"a step towards sending {short_name(m.card)} home (move {n} from here)"
-    return "part of the winning line"
+            return f"prepares to send {short_name(m.card)} home ({later})"
+    return "keeps to the winning line"
 
 
 # -- the assist -------------------------------------------------------------------------------
@@ -254,7 +256,7 @@ class Assist:
             try:
                 from ..solver_service import SolverService
 
-                self.service = SolverService()
+                self.service = SolverService(nice=10)  # the window comes first on a busy machine
             except Exception as e:  # no processes allowed here: the table plays on without a solver
                 print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
                 self.failed = True

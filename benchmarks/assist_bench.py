@@ -1,0 +1,234 @@
+"""The solver at the table: hint latency and frame cost while the solver's child process works.
+
+    python benchmarks/assist_bench.py [--frames N] [--deals N]
+
+Without a display it re-runs itself under Xvfb (a 1920x1080 screen). Measures:
+  * hint latency after following the last hint: from the H key's event to the end of the
+    frame that shows the next hint (press H, play the hinted move, let it land, repeat),
+    over the winning lines of a few deals; also the first hint of each deal, which waits
+    for the solver (the window keeps drawing meanwhile);
+  * frame cost at 1920x1080 while a long tail slides back and forth (as in frame_bench.py):
+    without the assist (its ticker taken out), with it but the solver idle, and with the
+    solver's child busy on a hard search the whole time (its CPU share is printed to show
+    it really worked); the three take turns in rounds so the machine's noise hits all
+    alike. The floor of frame_bench.py (fill, 52 card blits, full flip) is printed beside.
+The figures are only as quiet as the machine: other work on its two cores shows in p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank."""
+    v = sorted(values)
+    k = max(0, min(len(v) - 1, round(q / 100 * (len(v) - 1))))
+    return v[k]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for(app, done, seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while not done() and time.monotonic() < end:
+        app.frame()
+        time.sleep(0.002)
+
+
+def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
+    """Seconds from the H key to the frame showing the hint: after following a hint, and cold."""
+    import pygame
+
+    from yukon.state import Game
+    from yukon.ui.app import App
+    from yukon.ui.assist import WINNABLE, install
+
+    follow: list[float] = []
+    cold: list[float] = []
+    app = App(size=(1920, 1080), game=Game.deal(1))
+    app.animation_speed = 0.0  # type: ignore[attr-defined]  # no slides: the moves land at once (the timed frame is the same)
+    a = install(app)
+    app.draw()
+    t = app.table
+    assert t is not None
+    seeds = [s for s in range(1, 200)][:deals * 3]
+    done = 0
+    for seed in seeds:
+        if done >= deals:
+            break
+        app.new_deal(seed)
+        t.relayout()
+        app.frame()
+        # The first hint on a fresh deal: the solver has to answer first.
+        t0 = time.perf_counter()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+        wait_for(app, lambda: t.hint_move is not None or a.status not in ("checking", WINNABLE), 30.0)
+        cold.append(time.perf_counter() - t0)
+        if a.status != WINNABLE:
+            continue
+        done += 1
+        for _ in range(per_deal):
+            if app.game.position.is_won() or app.top is not t:
+                break
+            m = t.hint_move
+            assert m is not None
+            t.try_move(m)  # the player follows the hint
+            wait_for(app, lambda: not app.busy() and t.celebrating <= 0, 10.0)
+            if app.game.position.is_won():
+                break
+            t0 = time.perf_counter()
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+            app.frame()  # dispatch, update, draw: the hint is on the display at the end of it
+            follow.append(time.perf_counter() - t0)
+            assert t.hint_move is not None, t.message
+        while app.top is not t:
+            app.pop()
+    a.close()
+    pygame.display.quit()
+    return {"follow": follow, "cold": cold}
+
+
+def frame_costs(frames: int) -> dict[str, object]:
+    """Frame times while a long tail slides: no assist, assist idle, assist with a busy child."""
+    import pygame
+
+    from frame_bench import long_tail_game
+    from yukon.notation import format_position
+    from yukon.state import Position
+    from yukon.ui import assist as assist_mod
+    from yukon.ui.app import App
+    from yukon.ui.art import CardArt
+
+    game, move = long_tail_game()
+    app = App(size=(1920, 1080), game=game)
+    app.animation_speed = 1.0  # type: ignore[attr-defined]
+    app.draw()
+    t = app.table
+    assert t is not None
+    pygame.event.pump()
+
+    def slide_frames(n: int) -> list[float]:
+        out: list[float] = []
+        forward = True
+        while len(out) < n:
+            if forward:
+                t.try_move(move)
+            else:
+                t.undo()
+            forward = not forward
+            while t.anim.active and len(out) < n:
+                t0 = time.perf_counter()
+                for f in app.tickers:  # what app.frame does first
+                    f()
+                pygame.event.pump()
+                app.update(1 / 60)
+                app.draw()
+                out.append(time.perf_counter() - t0)
+            app.draw()
+        if not forward:
+            t.undo()
+            t.anim.finish()
+            app.draw()
+        return out
+
+    slide_frames(60)  # warm the caches
+    a = assist_mod.install(app)
+    wait_for(app, lambda: a.status not in ("checking", ""), 15.0)  # the child started and answered
+    slide_frames(60)  # both positions of the slide get known (no more requests)
+    wait_for(app, lambda: a.pending is None, 30.0)
+    svc = a.service
+    assert svc is not None
+    pid = svc._process.pid  # the benchmark's one look inside: to show the child worked or rested
+    hard = format_position(Position.deal(0))
+    results: dict[str, object] = {"tail": len(game.position.tail(move.card))}
+    runs: dict[str, list[float]] = {"none": [], "idle": [], "busy": []}
+    cpu: dict[str, list[float]] = {"idle": [], "busy": []}
+    rounds = 4  # the three cases take turns, so a noisy moment of the machine hits all of them
+    for _ in range(rounds):
+        app.tickers.remove(a.tick)  # as without the assist: nothing polled
+        runs["none"] += slide_frames(frames // rounds)
+        app.tickers.append(a.tick)
+        for case in ("idle", "busy"):
+            if case == "busy":  # a hard deal with no time limit keeps the child searching
+                svc.request(next(assist_mod._ids), hard, game.rules, timeout=None)
+                time.sleep(0.3)
+            c0, w0 = cpu_seconds(pid), time.monotonic()
+            runs[case] += slide_frames(frames // rounds)
+            cpu[case].append((cpu_seconds(pid) - c0) / (time.monotonic() - w0))
+            svc.cancel()
+        time.sleep(0.3)
+    results.update(runs)
+    results["child_cpu"] = {k: sum(v) / len(v) for k, v in cpu.items()}
+    a.close()
+    # the floor, as frame_bench.py measures it
+    surface = pygame.display.get_surface()
+    lay = t.layout
+    assert lay is not None
+    cards = CardArt(lay.cw, lay.ch)
+    images = [cards.face(c) for c in range(52)]
+    spots = [lay.card_xy[c] for c in range(52)]
+    floor: list[float] = []
+    for _ in range(max(frames, 200)):
+        t0 = time.perf_counter()
+        pygame.event.pump()
+        surface.fill((22, 112, 58))
+        for img, xy in zip(images, spots):
+            surface.blit(img, xy)
+        pygame.display.flip()
+        floor.append(time.perf_counter() - t0)
+    results["floor"] = floor
+    pygame.display.quit()
+    return results
+
+
+def ms(values: list[float], q: float) -> str:
+    return f"{percentile(values, q) * 1000:.2f}"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=600)
+    ap.add_argument("--deals", type=int, default=5)
+    args = ap.parse_args()
+    if not os.environ.get("DISPLAY"):
+        if not shutil.which("xvfb-run"):
+            print("needs an X display or xvfb-run", file=sys.stderr)
+            return 1
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24 -nolisten tcp",
+                               sys.executable, __file__, *sys.argv[1:]])
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    print(f"load average at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    h = hint_latency(args.deals)
+    f, c = h["follow"], h["cold"]
+    print(f"hint after following the last hint, {len(f)} hints over {args.deals} deals at 1920x1080:")
+    print(f"  p50 {ms(f, 50)} ms   p99 {ms(f, 99)} ms   max {max(f) * 1000:.2f} ms")
+    print(f"first hint of a fresh deal (waits for the solver; frames go on): {len(c)} deals, "
+          f"p50 {ms(c, 50)} ms   max {max(c) * 1000:.2f} ms")
+    r = frame_costs(args.frames)
+    print(f"frame cost while a {r['tail']}-card tail slides at 1920x1080, {args.frames} frames each:")
+    for name, label in (("none", "no assist"), ("idle", "assist, solver idle"), ("busy", "assist, solver busy"),
+                        ("floor", "floor (fill + 52 blits + flip)")):
+        v = r[name]
+        print(f"  {label:32s} p50 {ms(v, 50)} ms   p99 {ms(v, 99)} ms   max {max(v) * 1000:.2f} ms")  # type: ignore[arg-type]
+    cc = r["child_cpu"]
+    print(f"  the solver's child used {cc['busy'] * 100:.0f}% of a core in the busy runs, "  # type: ignore[index]
+          f"{cc['idle'] * 100:.1f}% in the idle ones")  # type: ignore[index]
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
