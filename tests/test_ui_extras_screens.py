@@ -70,6 +70,26 @@ def test_rule_change_asks_before_replacing_a_game(surface: pygame.Surface) -> No
     assert got == [("russian", False)]
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_question_answers_keep_full_size_labels(size: tuple[int, int]) -> None:
+    """The rule-change question's three answers fit without shrinking their labels, inside the window."""
+    from yukon.ui import art
+
+    big = pygame.Surface(size)
+    s = SettingsScreen(Settings(), True, lambda st, new: None)
+    s.handle(Action("right"))
+    click_button(s, big, "Done")
+    assert s.question is not None
+    s.draw(big)
+    f = art.font(s.size, True)
+    rects = [r for r, _ in s._hits]
+    assert len(rects) == 3
+    for (label, _), r in zip(s.question.answers, rects):
+        assert f.size(label)[0] <= r.w - 4, (label, r.w)
+        assert big.get_rect().contains(r)
+    assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+
+
 def test_rule_change_without_a_game_deals_without_asking(surface: pygame.Surface) -> None:
     got = []
     s = SettingsScreen(Settings(), False, lambda st, new: got.append(new))

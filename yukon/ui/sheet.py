@@ -197,7 +197,11 @@ class Sheet:
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, (0, 0))
         pad = max(12, size)
-        bw = min(w - 24, max(320, min(560, w * 3 // 4)))
+        f = art.font(size, True)
+        gap = max(12, size)
+        # wide enough that every answer keeps its full-size label (big windows, long answers)
+        needed = sum(f.size(label)[0] + 2 * size + 8 for label, _ in q.answers) + gap * (len(q.answers) - 1) + 2 * pad
+        bw = min(w - 24, max(320, min(560, w * 3 // 4), needed))
         lines = wrap(q.text, size + 2, bw - 2 * pad)
         line_h = art.font(size + 2).get_linesize()
         bh = max(40, size * 2 + 10)
