@@ -432,6 +432,31 @@ def test_listeners_hear_every_change() -> None:
     assert quits == [1] and not d.app.running
 
 
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1920, 1080)])
+def test_question_answers_keep_readable_labels_and_answer_clicks(size: tuple[int, int]) -> None:
+    """Long or many answers widen the box instead of shrinking their labels; a click answers."""
+    from yukon.ui import art
+    from yukon.ui.screen import QuestionDialog
+
+    d = make(3, size)
+    got: list[str] = []
+    for labels in (["Back to the last winnable position", "Play on"],
+                   ["Undo", "Restart deal", "New deal", "Keep looking"]):
+        q = QuestionDialog(d.app, "No winning line is left from here; 3 moves ago the deal could still be won.",
+                           [(lb, lambda lb=lb: got.append(lb)) for lb in labels], title="Stuck")
+        d.app.push(q)
+        d.app.frame()
+        box, text_size, _, rects = q.layout(*size)
+        f = art.font(text_size, True)
+        assert pygame.Rect(0, 0, *size).contains(box)
+        for lb, r in zip(labels, rects):
+            assert f.size(lb)[0] <= r.w - 4, (lb, r.w)
+            assert box.contains(r)
+        assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+        d.click(*rects[0].center)
+        assert got[-1] == labels[0] and d.app.top is d.table
+
+
 def test_ctrl_c_in_the_terminal_quits_like_the_quit_button() -> None:
     """A KeyboardInterrupt while the loop waits runs the quit hooks (the save) and no traceback."""
     d = make(19)

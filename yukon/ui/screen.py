@@ -83,7 +83,13 @@ class QuestionDialog(Screen):
     def layout(self, w: int, h: int) -> tuple[pygame.Rect, int, list[str], list[pygame.Rect]]:
         """The box, the text size, the wrapped lines and the answer buttons for a w x h window."""
         size = max(14, min(24, min(w, h) // 30))
-        box_w = min(w - 20, max(320, size * 26))
+        n = len(self.answers)
+        spacing = max(14, size)
+        f = art.font(size, True)
+        natural = [f.size(label)[0] + 2 * size for label, _ in self.answers]
+        # wide enough for every answer at full size (long answers, several of them), within the window
+        need = sum(natural) + spacing * max(n - 1, 0) + 2 * size
+        box_w = min(w - 20, max(320, size * 26, need))
         lines = wrap(self.question, size, box_w - 2 * size)
         bh = max(44, size * 2 + 8)
         title_h = round(size * 1.6) if self.title else 0
@@ -91,12 +97,20 @@ class QuestionDialog(Screen):
         box = pygame.Rect(0, 0, box_w, box_h)
         box.center = (w // 2, h // 2)
         box.clamp_ip(pygame.Rect(0, 0, w, h))
-        n = len(self.answers)
-        spacing = max(14, size)
-        bw = min(max(size * 7, (box_w - 2 * size - spacing * (n - 1)) // max(n, 1)), (box_w - 2 * size - spacing * (n - 1)) // max(n, 1))
-        total = n * bw + (n - 1) * spacing
+        room = box_w - 2 * size - spacing * max(n - 1, 0)
+        even = room // max(n, 1)
+        if all(nat <= even for nat in natural):
+            widths = [even] * n  # equal buttons when every label fits
+        else:
+            k = min(1.0, room / max(sum(natural), 1))  # else each as wide as its label needs
+            widths = [int(nat * k) for nat in natural]
+            widths = [wd + (room - sum(widths)) // n for wd in widths]
+        total = sum(widths) + spacing * max(n - 1, 0)
         x = box.centerx - total // 2
-        rects = [pygame.Rect(x + i * (bw + spacing), box.bottom - size - bh, bw, bh) for i in range(n)]
+        rects = []
+        for wd in widths:
+            rects.append(pygame.Rect(x, box.bottom - size - bh, wd, bh))
+            x += wd + spacing
         return box, size, lines, rects
 
     def _answer(self, i: int) -> None:
