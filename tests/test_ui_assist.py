@@ -189,7 +189,8 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     run_until(app, lambda: any(isinstance(s, QuestionDialog) for s in app.screens))
     assert a.status == LOST and app.status_extra["solver"] == "Solver: cannot be won from here"
     dialog = app.top
-    assert isinstance(dialog, QuestionDialog) and dialog.answers[0][0] == "Back to the last winnable position"
+    assert isinstance(dialog, QuestionDialog) and dialog.answers[0][0] == "Go back"
+    assert "Go back to the last winnable position?" in dialog.question
     app.frame()
     click(app, *dialog.rects[0].center)
     settle(app)
@@ -228,10 +229,12 @@ def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> Non
     run_until(app, lambda: len(app.game.history) >= 2, 30.0)
     settle(app)
     assert not app.game.position.is_won()
+    assert "stops it" in app.status_extra["demo"]  # the way out stays on screen while it plays
     w, h = app.size
     click(app, w // 2, h // 3)  # anywhere: the click stops the demo and does nothing else
     n = len(app.game.history)
     assert not a.demo and app.table.selection is None  # type: ignore[union-attr]
+    assert not app.status_extra["demo"]
     end = time.monotonic() + 0.6
     while time.monotonic() < end:
         app.frame()
@@ -261,5 +264,36 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     run_until(app, lambda: a.ready_deal is not None)  # the next one is got ready
     assert a.ready_deal[0] != seed  # type: ignore[index]
     assert getattr(app, "solver_features", False)
+    assert not app.errors
+    a.close()
+
+
+def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service: SolverService) -> None:
+    from yukon.ui.extras_app import install as install_extras
+
+    for seed in range(40):
+        p = small_position(seed, YUKON, 16)
+        p = Position([c[:] for c in p.columns], [0] * 7, p.foundations[:], YUKON)  # every card face up
+        if solve(p, timeout=2).status == WINNABLE:
+            break
+    else:
+        raise AssertionError("no position found")
+    app = App(size=(1280, 800), game=Game(p))
+    extras = install_extras(app, folder=None, resume=False)
+    app.set_game(Game(p))
+    extras.session.settings.auto_finish = True
+    app.animation_speed = 0.25  # type: ignore[attr-defined]
+    a = install(app, service)
+    app.draw()
+    run_until(app, lambda: isinstance(app.top, QuestionDialog))
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
+    app.frame()
+    click(app, *dialog.rects[0].center)
+    run_until(app, lambda: app.game.position.is_won(), 30.0)
+    replay = p.copy()
+    for u in app.game.history:
+        replay.play(u.move)
+    assert replay.is_won() and not a.demo
     assert not app.errors
     a.close()

@@ -399,6 +399,7 @@ class Assist:
             print(f"yukon: the solver assist failed: {e!r}", file=sys.stderr)
             self.app.errors.append(e)
             self.demo = False
+            self.app.status_extra.pop("demo", None)
             return None
 
     def _collect(self) -> None:
@@ -613,13 +614,15 @@ class Assist:
             self._offered_back.add(mark)
             n = self.last_winnable()
             if n:
-                text = ("That move lost the deal: no winning line is left from here." if n == 1 else
-                        f"No winning line is left from here; {n} moves ago the deal could still be won.")
-                self.app.push(QuestionDialog(self.app, text, [("Back to the last winnable position", self.back_to_winnable),
-                                                              ("Play on", None)], title="No longer winnable"))
+                text = ("That move lost the deal: no winning line is left from here. "
+                        "Go back to the last winnable position?" if n == 1 else
+                        f"No winning line is left from here; {n} moves ago the deal could still be won. "
+                        "Go back to the last winnable position?")
+                self.app.push(QuestionDialog(self.app, text, [("Go back", self.back_to_winnable), ("Play on", None)],
+                                             title="No longer winnable"))
                 return
         if (self.setting("auto_finish") and not self.demo and id(game) not in self._offered_finish
-                and self.status == WINNABLE and game.position.face_down_count() == 0 and game.history):
+                and self.status == WINNABLE and game.position.face_down_count() == 0):
             self._offered_finish.add(id(game))
             self.app.push(QuestionDialog(self.app, "Every card is face up. Play the ending out?",
                                          [("Finish", lambda: self.start_demo("Finish")), ("Keep playing", None)],
@@ -649,14 +652,25 @@ class Assist:
         self.demo = True
         self.demo_kind = kind
         self._demo_next = time.monotonic()
+        self._demo_label()
         if kind == "Demo":
             t.say("Demo: the solver plays the rest. Click or press any key to stop it.", "info", 4.0)
+
+    def _demo_label(self) -> None:
+        """While the demo plays, the status line says how to stop it (messages go with each move)."""
+        doing = "Demo playing" if self.demo_kind == "Demo" else "Finishing"
+        text = f"{doing}: a click or any key stops it" if self.demo else ""
+        if self.app.status_extra.get("demo", "") != text:
+            self.app.status_extra["demo"] = text
+            if self.table is not None:
+                self.table.full = True
 
     def stop_demo(self, why: str = "") -> None:
         """Stop the demo (or the finish) where it is."""
         if not self.demo:
             return
         self.demo = False
+        self._demo_label()
         if why and self.table is not None:
             self.table.say(why)
 
@@ -664,6 +678,7 @@ class Assist:
         game = self.app.game
         if game.position.is_won():
             self.demo = False
+            self._demo_label()
             return 1.0
         if not quiet:
             return POLL
@@ -699,6 +714,7 @@ class Assist:
             return  # a lesson's own position
         if kind == "won":
             self.demo = False
+            self._demo_label()
         elif kind != "move" and kind != "stuck" and self.demo:
             self.stop_demo()
         self.sync()
