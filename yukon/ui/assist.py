@@ -61,6 +61,7 @@ SOLVE_TIMEOUT = 10.0  # seconds the child may spend on one position
 DEAL_TIMEOUT = 2.0  # per candidate deal for "winnable deals only" (most take milliseconds)
 POLL = 0.03  # how often an idle window wakes to collect a reply while one is awaited
 CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than this
+HINT_PATIENCE = 1.5  # seconds a hint waits for the solver before a heuristic hint stands in
 DEMO_PAUSE = 0.12  # between the demo's moves, after each slide has landed
 CACHE_LIMIT = 20000
 
@@ -211,6 +212,7 @@ class Assist:
         self._shown = ""
         self.ready_deal: tuple[int, tuple] | None = None  # (seed, rules key) proved winnable
         self.hint_wanted: tuple | None = None
+        self._hint_asked = 0.0
         self._hint_message: object | None = None
         self._heuristic: tuple[tuple, list[Move], int] | None = None
         self.demo = False
@@ -518,6 +520,7 @@ class Assist:
         if k is None or k.status == CHECKING:
             if self.service is not None:
                 self.hint_wanted = position_key(pos)
+                self._hint_asked = time.monotonic()
                 t.say("Hint: looking for a winning line\u2026", "hint", 6.0)
                 self._hint_message = t.message
                 return
@@ -570,6 +573,9 @@ class Assist:
             return
         k = self.lookup(pos)
         if k is None or k.status == CHECKING:
+            if time.monotonic() - self._hint_asked >= HINT_PATIENCE:  # a hard one: a useful move meanwhile
+                self.hint_wanted = None
+                self._heuristic_hint("The solver is still looking for a winning line. Meanwhile: ")
             return
         self.hint_wanted = None
         self.hint()
