@@ -457,6 +457,31 @@ def test_question_answers_keep_readable_labels_and_answer_clicks(size: tuple[int
         assert got[-1] == labels[0] and d.app.top is d.table
 
 
+def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
+    """Two helper notes too wide for one line are drawn one per line at the status size."""
+    from yukon.ui.widgets import GOLD
+
+    d = make(1, (1280, 800))
+    d.app.status_extra["solver"] = "Solver: still winnable"
+    d.app.status_extra["demo"] = "Demo playing: a click or any key stops it"
+    d.table.invalidate()
+    d.app._full = True
+    d.app.frame()
+    surf = pygame.display.get_surface()
+    r = d.table.layout.status_rect
+    gold_rows = [y for y in range(r.top, r.bottom)
+                 if any(surf.get_at((x, y))[:3] == GOLD for x in range(r.left, r.right))]
+    bands: list[list[int]] = []
+    for y in gold_rows:
+        if bands and y - bands[-1][-1] <= 2:
+            bands[-1].append(y)
+        else:
+            bands.append([y])
+    assert len(bands) == 2  # one line each
+    size = max(11, min(24, round(d.table.layout.cw * 0.17)))
+    assert all(b[-1] - b[0] + 1 >= size * 0.6 for b in bands)  # glyphs at a readable height
+
+
 def test_ctrl_c_in_the_terminal_quits_like_the_quit_button() -> None:
     """A KeyboardInterrupt while the loop waits runs the quit hooks (the save) and no traceback."""
     d = make(19)

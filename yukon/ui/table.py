@@ -354,7 +354,7 @@ class TableScreen(Screen):
             return
         pos = self.position
         status = lay.status_rect.copy()
-        status.h = min(status.h, round(max(11, min(24, round(lay.cw * 0.17))) * 4.2))
+        status.h = min(status.h, round(max(11, min(24, round(lay.cw * 0.17))) * 6.0))  # up to four lines
         fresh = [status.inflate(4, 4)]
         if found_before != pos.foundations:
             fresh.append(lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12))
@@ -1167,7 +1167,16 @@ class TableScreen(Screen):
         y = r.y
         clip = surface.get_clip()
         surface.set_clip(r.clip(clip))  # a tiny window: cut the text rather than cover a foundation
-        for line, colour, bold in ((l1, TEXT, True), (l2, (210, 230, 214), False), (l3, GOLD, False)):
+        lines = [(l1, TEXT, True), (l2, (210, 230, 214), False)]
+        sep = "  \u00b7  "
+        parts = l3.split(sep)
+        line_h = round(art.font(size).get_height() * 1.25)
+        if len(parts) > 1 and art.font(size).size(l3)[0] > r.w and (2 + len(parts)) * line_h <= r.h:
+            # the helpers' notes one per line rather than shrunk to an unreadable size
+            lines += [(part, GOLD, False) for part in parts]
+        else:
+            lines.append((l3, GOLD, False))
+        for line, colour, bold in lines:
             if not line:
                 continue
             img = art.text(line, size, colour, bold)
