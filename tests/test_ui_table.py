@@ -482,6 +482,30 @@ def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
     assert all(b[-1] - b[0] + 1 >= size * 0.6 for b in bands)  # glyphs at a readable height
 
 
+def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:
+    """Deal 1 after three moves has a column down to the bottom: a hint's box stands beside it."""
+    from yukon.notation import format_move, parse_move
+
+    d = make(1, (1280, 800))
+    for text in ("6S-1", "7H-2", "2C-2"):
+        m = parse_move(text)
+        d.click(*d.card_point(m.card))  # a click during the last slide finishes it first
+        d.click(*d.dest_point(m.to))
+    assert [format_move(e.move) for e in d.table.game.history] == ["6S-1", "7H-2", "2C-2"]
+    d.click(5, 5)  # the last slide ends
+    lay = d.table.layout
+    end = lay.card_rect(d.table.position.columns[1][-1])
+    assert end.bottom > lay.view.bottom - 120  # the column really reaches down
+    d.key(pygame.K_h)
+    d.app.frame()
+    box = d.table._msg_rect
+    assert d.table.message is not None and box is not None
+    assert lay.view.contains(box)
+    for col in d.table.position.columns:
+        if col:
+            assert not box.colliderect(lay.card_rect(col[-1])), "the message covers an end card"
+
+
 def test_ctrl_c_in_the_terminal_quits_like_the_quit_button() -> None:
     """A KeyboardInterrupt while the loop waits runs the quit hooks (the save) and no traceback."""
     d = make(19)

@@ -1221,6 +1221,7 @@ class TableScreen(Screen):
         h = sum(i.get_height() for i in imgs) + size
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (lay.view.centerx, lay.view.bottom - max(8, lay.margin))
+        place_clear_of_columns(box, lay)
         bg = {"error": ERROR_BG, "hint": (16, 60, 96), "lesson": (110, 60, 10)}.get(m.kind, INFO_BG)
         self._msg_rect = box.inflate(2, 2)
         pygame.draw.rect(surface, bg, box, border_radius=size // 2)
@@ -1229,6 +1230,29 @@ class TableScreen(Screen):
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def place_clear_of_columns(box: pygame.Rect, lay: TableLayout) -> None:
+    """Slide a message box sideways (nearest the middle) so it covers no column's cards, when there is room.
+
+    A long column reaches the bottom of the table; a message over its end card would hide the
+    very card a player is looking for.
+    """
+    cols = [pygame.Rect(lay.col_x[i], lay.cols_y, lay.cw, lay.card_rect(c[-1]).bottom - lay.cols_y)
+            for i, c in enumerate(lay.column_cards) if c and c[-1] in lay.card_xy]
+    if box.collidelist(cols) < 0:
+        return
+    left, right = lay.view.x + 4, lay.view.right - 4 - box.w
+    if right < left:
+        return
+    centre = box.x
+    step = max(4, lay.gap // 2)
+    best: int | None = None
+    for x in range(left, right + 1, step):
+        if box.move(x - box.x, 0).collidelist(cols) < 0 and (best is None or abs(x - centre) < abs(best - centre)):
+            best = x
+    if best is not None:
+        box.x = best
 
 
 def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
