@@ -423,8 +423,8 @@ class Assist:
             waits.append(self._demo_step(quiet))
         if self.pending is None and self.service is not None and self.setting("winnable_only"):
             self._look_for_deal()
-        if self.pending is not None:
-            waits.append(POLL)
+        if self.pending is not None:  # a long search is polled less often: the idle window stays cheap
+            waits.append(POLL if time.monotonic() - self.pending.sent < 1.0 else 4 * POLL)
         return min(waits) if waits else None
 
     def _reply(self, reply: object) -> None:
