@@ -415,6 +415,22 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     assert d.table.position.key() == key and len(d.table.game.history) == 1
 
 
+def test_leaving_full_screen_ignores_the_switch_s_own_stale_size_event() -> None:
+    """The full-screen size reported just after leaving full screen must not blow the window up again."""
+    d = make(17, (800, 600))
+    d.key(pygame.K_F11)
+    full = d.app.size
+    assert d.app.fullscreen and full != (800, 600)
+    d.key(pygame.K_F11)
+    assert d.app.size == (800, 600)
+    d.post(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])  # queued during the switch
+    d.app.frame()
+    assert d.app.size == (800, 600) and d.table.layout.width == 800  # type: ignore[union-attr]
+    d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)  # a real resize still counts
+    d.app.frame()
+    assert d.app.size == (700, 450)
+
+
 def test_listeners_hear_every_change() -> None:
     d = make(19)
     heard: list[str] = []

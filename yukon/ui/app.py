@@ -134,6 +134,7 @@ class App:
         self.screens: list[Screen] = []
         self.running = True
         self.fullscreen = False
+        self._stale_size: tuple[tuple[int, int], float] | None = None  # size events to ignore, until when
         self.first_frame_at: float | None = None
         self.errors: list[BaseException] = []  # caught so the player never sees a traceback; tests read them
         self._full = True
@@ -185,7 +186,14 @@ class App:
         """Full screen on or off; the game carries on."""
         if self.fullscreen:
             self.fullscreen = False
+            full_size = self.size
             self._set_mode(self.windowed_size)
+            if self.size != self.windowed_size:
+                # SDL without framebuffer acceleration (our setting) keeps the full-screen size on
+                # the first call; the second gets the window its own size back.
+                self._set_mode(self.windowed_size)
+            # The switch's own size events still speak of the full screen: they must not undo this.
+            self._stale_size = (full_size, time.monotonic() + 1.0)
         else:
             if pygame.display.get_surface() is not None:
                 self.windowed_size = self.size
@@ -288,6 +296,10 @@ class App:
                 continue
             if isinstance(cmd, Resize):
                 want = (max(cmd.w, 1), max(cmd.h, 1))
+                stale = self._stale_size
+                if stale is not None and not self.fullscreen and want == stale[0] and time.monotonic() < stale[1]:
+                    self._resized()
+                    continue
                 if not self.fullscreen and want != self.size:
                     self._set_mode(want)
                 if not self.fullscreen:
