@@ -272,3 +272,13 @@ def test_a_lesson_left_half_done_is_taken_up_again() -> None:
     d.bar_button("Lessons")  # nothing done in it: a fresh start at the first unfinished lesson
     assert d.lesson.index == 0 and d.lesson.run.step_index == 0
 
+
+
+def test_lesson_bar_full_screen_button_reads_window_in_full_screen() -> None:
+    d = make()
+    d.bar_button("Lessons")
+    d.key(pygame.K_F11)
+    assert d.app.fullscreen
+    assert "Window" in [b.text() for b in d.lesson.buttons()]
+    d.bar_button("Full screen")  # the same button, now reading Window
+    assert not d.app.fullscreen and "Full screen" in [b.text() for b in d.lesson.buttons()]

@@ -154,7 +154,8 @@ class LessonMode(BaseMode):
             ButtonSpec("Undo", "undo", "Ctrl+Z", lambda: s.game.can_undo()),
             ButtonSpec("Hint", "hint", "H"),
             ButtonSpec("Rules", "rules", "F1"),
-            ButtonSpec("Full screen", "fullscreen", "F11"),
+            ButtonSpec("Full screen", "fullscreen", "F11",
+                       shown=lambda: "Window" if s.app.fullscreen else "Full screen"),
             ButtonSpec("Leave lessons", s.leave),
         ]
 
