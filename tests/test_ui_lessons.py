@@ -282,3 +282,12 @@ def test_lesson_bar_full_screen_button_reads_window_in_full_screen() -> None:
     assert "Window" in [b.text() for b in d.lesson.buttons()]
     d.bar_button("Full screen")  # the same button, now reading Window
     assert not d.app.fullscreen and "Full screen" in [b.text() for b in d.lesson.buttons()]
+
+
+def test_hint_on_a_try_step_says_the_move_will_be_refused() -> None:
+    d = make()
+    d.bar_button("Lessons")
+    assert d.lesson.run.step is not None and d.lesson.run.step.kind == "try"
+    d.key(pygame.K_h)
+    m = d.lesson.message
+    assert m is not None and m.kind == "hint" and "refuse" in m.text and m.text.endswith(".")

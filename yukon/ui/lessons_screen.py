@@ -241,7 +241,12 @@ class LessonScreen(TableScreen):
         self.hint_list = [move]
         self.hint_key = self.position.key()
         self.hint_index = 0
-        self.say(f"Hint: {describe_move(self.position, move)}", "hint", FEEDBACK_TIME)
+        what = describe_move(self.position, move)
+        step = self.run.step
+        if step is not None and step.kind == "try":  # the step wants a refused move: say so
+            self.say(f"Hint: try {what}. The rules will refuse it and say why.", "hint", FEEDBACK_TIME)
+        else:
+            self.say(f"Hint: {what}.", "hint", FEEDBACK_TIME)
 
     def restart(self) -> None:
         """The lesson from its start."""
