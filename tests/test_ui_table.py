@@ -7,6 +7,7 @@ game through Game.play / undo / redo / restart.
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -300,6 +301,21 @@ def test_winning_move_offers_a_new_deal() -> None:
     assert isinstance(d.app.top, QuestionDialog) and "won" in d.app.top.title.lower()
     assert "1 move," in d.app.top.question
     assert all(d.table.drawn_xy(c) == d.table.layout.card_xy[c] for c in range(52))  # type: ignore[union-attr]
+
+
+def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
+    """Listeners of the winning move (the statistics) read the same time the win message shows."""
+    king = make_card(KING, 0)
+    d = make(game=Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])))
+    seen: list[float] = []
+    d.app.on_change.append(lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "move" else None)
+    d.table.t_start = time.monotonic() - 59.99  # a minute is about to tick over
+    d.app.on_change.append(lambda *a: time.sleep(0.02))  # saving and sounds take a moment
+    d.click(*d.card_point(king))
+    d.click(*d.card_point(king))  # double-click: home, and the game is won
+    assert d.table.position.is_won() and len(seen) == 1
+    time.sleep(0.02)
+    assert seen[0] == d.table.elapsed()
 
 
 def test_input_cuts_the_celebration_short() -> None:

@@ -390,6 +390,8 @@ class TableScreen(Screen):
             self.t_start = time.monotonic()
         self.selection = None
         self.change("move", lambda: game.play(move))
+        if game.position.is_won() and self.t_end is None:
+            self.t_end = time.monotonic()  # the clock stops now, so the statistics and the message agree
         self.message = None
         self.app.notify("move", game, move)
         if self.mode is not None:
