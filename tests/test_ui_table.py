@@ -316,6 +316,16 @@ def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
     assert d.table.position.is_won() and len(seen) == 1
     time.sleep(0.02)
     assert seen[0] == d.table.elapsed()
+    d.key(pygame.K_ESCAPE)  # cut the celebration short
+    if isinstance(d.app.top, QuestionDialog):
+        d.key(pygame.K_ESCAPE)  # Admire it
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert not d.table.position.is_won()
+    d.table.t_end = None  # (as after a resume) the clock runs again
+    d.app.on_change.insert(0, lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "redo" else None)
+    d.key(pygame.K_y, pygame.KMOD_CTRL)  # the redo wins again
+    assert d.table.position.is_won() and len(seen) == 2
+    assert seen[1] == d.table.elapsed()
 
 
 def test_input_cuts_the_celebration_short() -> None:

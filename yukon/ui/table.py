@@ -428,6 +428,8 @@ class TableScreen(Screen):
     def _after_change(self, kind: str, move: Move | None) -> None:
         if self.message is not None and self.message.kind == "hint":
             self.message = None  # it spoke of the position just left
+        if self.position.is_won() and self.t_end is None:
+            self.t_end = time.monotonic()  # a redo that wins: the clock stops before anyone reads it
         self.app.notify(kind, self.game, move)
         if self.mode is not None:
             self.mode.after_change(self.game, kind)
