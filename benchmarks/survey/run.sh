@@ -2,7 +2,7 @@
 # The survey behind the README's winnability table (resumable: rerun to continue).
 # Time limits are CPU seconds per deal (a busy machine does not shorten them).
 cd "$(dirname "$0")/../.." || exit 2
-nice python -m yukon survey --deals 1-2000 --game russian --timeout 6 --jobs 2 \
-    --results benchmarks/survey/russian-1-2000.tsv > benchmarks/survey/russian-1-2000.txt
+nice python -m yukon survey --deals 1-10000 --game russian --timeout 6 --jobs 2 \
+    --results benchmarks/survey/russian-1-10000.tsv > benchmarks/survey/russian-1-10000.txt
 nice python -m yukon survey --deals 1-5000 --game yukon --timeout 6 --jobs 2 \
     --results benchmarks/survey/yukon-1-5000.tsv > benchmarks/survey/yukon-1-5000.txt
