@@ -303,3 +303,24 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
     assert replay.is_won() and not a.demo
     assert not app.errors
     a.close()
+
+
+def test_a_game_the_demo_finished_is_not_the_players_win(service: SolverService) -> None:
+    from yukon.ui.extras_app import install as install_extras
+
+    for seed in range(40):
+        p = small_position(seed, YUKON, 12)
+        if solve(p, timeout=2).status == WINNABLE:
+            break
+    app = App(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
+    app.animation_speed = 0.25  # type: ignore[attr-defined]
+    extras = install_extras(app, folder=None, resume=False)
+    a = install(app, service)
+    app.draw()
+    press_button(app, "Demo")
+    run_until(app, lambda: app.game.position.is_won(), 30.0)
+    y = extras.session.stats.of("yukon")
+    assert (y.played, y.won, y.current_streak) == (1, 0, 0)
+    assert any("does not count" in n for n in extras.session.news)
+    assert not app.errors
+    a.close()

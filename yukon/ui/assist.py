@@ -657,6 +657,10 @@ class Assist:
             return
         self.demo = True
         self.demo_kind = kind
+        if kind == "Demo":  # Finish only plays out an ending the player has already opened up
+            session = getattr(getattr(self.app, "extras", None), "session", None)
+            if session is not None:
+                session.mark_assisted()
         self._demo_next = time.monotonic()
         self._demo_label()
         if kind == "Demo":

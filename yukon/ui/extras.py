@@ -55,6 +55,7 @@ class Session:
         self.sound.enabled = self.settings.sound
         self.counted = False  # the game under way counts as played
         self.finished = False  # the game under way was won (no loss on leaving it)
+        self.assisted = False  # the solver's demo played some of this game for the player
         self.news: list[str] = []  # what the last win set (records), for the win message
 
     def _tell(self, message: str | None) -> None:
@@ -84,6 +85,7 @@ class Session:
             return None
         self.counted = saved.counted
         self.finished = False
+        self.assisted = False
         return saved
 
     def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None,
@@ -120,10 +122,23 @@ class Session:
         self.save(game, elapsed)
         return []
 
+    def mark_assisted(self) -> None:
+        """The demo played for the player: a win of this game is the solver's, not theirs."""
+        self.assisted = True
+
     def won(self, game: Game, elapsed: float) -> list[str]:
         """The game is won: record it, play the fanfare, forget the save; returns the news."""
         self.finished = True
-        if game.seed is not None:  # a prepared position sets no records
+        if self.assisted:
+            # Counted as played and not won: the streak ends, no record is set.
+            if game.seed is not None:
+                if not self.counted:
+                    self.stats.count_played(game.rules.variant)
+                self.counted = True
+                self.stats.record_loss(game.rules.variant)
+                self._save_stats()
+            self.news = ["The demo finished this game, so it does not count as your win."]
+        elif game.seed is not None:  # a prepared position sets no records
             self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
             self.counted = True
             self._save_stats()
@@ -144,12 +159,14 @@ class Session:
             self._save_stats()
         self.counted = False
         self.finished = False
+        self.assisted = False
         self.news = []
 
     def started(self, game: Game) -> None:
         """A fresh game is on the table: save it so a quit right now still resumes it."""
         self.counted = False
         self.finished = False
+        self.assisted = False
         self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
 
     def under_way(self, game: Game | None) -> bool:
