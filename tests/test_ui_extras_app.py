@@ -354,6 +354,8 @@ def test_restart_needs_ctrl(tmp_path: Path) -> None:
     press(app, pygame.K_r)
     assert len(app.game.history) == 1
     press(app, pygame.K_r, pygame.KMOD_CTRL)
+    assert isinstance(app.top, QuestionDialog)  # a move would be lost: asked first
+    press(app, pygame.K_RETURN)
     assert not app.game.history and app.game.seed == 8
 
 

@@ -243,11 +243,19 @@ def test_restart_brings_back_the_deal() -> None:
         move = d.app.hint_provider(d.table.position, None)[0]
         d.click(*d.card_point(move.card))
         d.click(*d.dest_point(move.to))
-    assert len(d.table.game.history) >= 2
+    n = len(d.table.game.history)
+    assert n >= 2
+    d.button("Restart deal")  # the moves cannot be had back: it asks first
+    assert isinstance(d.app.top, QuestionDialog) and f"{n} moves" in d.app.top.question
+    d.key(pygame.K_ESCAPE)  # Keep playing
+    assert d.app.top is d.table and len(d.table.game.history) == n
     d.button("Restart deal")
+    d.key(pygame.K_RETURN)  # Restart deal
     assert d.table.position.key() == start
     assert d.table.game.history == []
     assert d.table.game.seed == 9
+    d.button("Restart deal")  # nothing to lose: no question
+    assert d.app.top is d.table
 
 
 def test_new_deal_asks_when_a_game_is_under_way() -> None:
@@ -467,6 +475,7 @@ def test_listeners_hear_every_change() -> None:
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
     d.key(pygame.K_y, pygame.KMOD_LCTRL)
     d.button("Restart deal")
+    d.key(pygame.K_RETURN)  # yes, restart (a move would be lost)
     assert heard == ["move", "undo", "redo", "restart"]
     quits: list[int] = []
     d.app.on_quit.append(lambda: quits.append(1))

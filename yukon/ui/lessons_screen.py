@@ -164,6 +164,8 @@ class LessonMode(BaseMode):
 class LessonScreen(TableScreen):
     """The table playing one lesson after another; see the module docstring."""
 
+    confirm_restart = False
+
     def __init__(self, app: App, lessons: list[Lesson], index: int = 0) -> None:
         self.lessons = lessons
         self.index = index

@@ -145,6 +145,8 @@ class Press:
 class TableScreen(Screen):
     """The game table; see the module docstring."""
 
+    confirm_restart = True  # a whole game's moves are at stake; a lesson's few are not
+
     def __init__(self, app: App, game: Game | None = None, mode: TableMode | None = None) -> None:
         super().__init__(app)
         self._own_game = game
@@ -417,6 +419,17 @@ class TableScreen(Screen):
         u = self.change("redo", self.game.redo)
         self._after_change("redo", u.move if u else None)
 
+    def ask_restart(self) -> None:
+        """Restart from the button or Ctrl+R: asks first when moves would be lost (restart cannot be undone)."""
+        n = len(self.game.history)
+        if self.confirm_restart and n and not self.position.is_won():
+            self.app.push(QuestionDialog(
+                self.app, f"Start this deal again from the beginning? The {n} move{'s' if n != 1 else ''} "
+                "made so far cannot be undone afterwards.",
+                [("Restart deal", self.restart), ("Keep playing", None)]))
+            return
+        self.restart()
+
     def restart(self) -> None:
         """Back to the deal as dealt."""
         self.selection = None
@@ -574,7 +587,7 @@ class TableScreen(Screen):
         elif name == "hint":
             self.hint()
         elif name == "restart":
-            self.restart()
+            self.ask_restart()
         elif name == "new":
             self.new_deal()
         elif name == "cancel":
