@@ -355,8 +355,7 @@ class TableScreen(Screen):
             self._must_flip = True
             return
         pos = self.position
-        status = lay.status_rect.copy()
-        status.h = min(status.h, round(max(11, min(24, round(lay.cw * 0.17))) * 6.0))  # up to four lines
+        status = lay.status_rect.copy()  # whole: long notes may take every line of it
         fresh = [status.inflate(4, 4)]
         if found_before != pos.foundations:
             fresh.append(lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12))
@@ -1193,6 +1192,9 @@ class TableScreen(Screen):
             lines += [(part, GOLD, False) for part in parts]
         else:
             lines.append((l3, GOLD, False))
+        wrapped = [(part, c, b) for t, c, b in lines for part in (wrap(t, size, r.w, b) if t else [t])]
+        if len(wrapped) > len(lines) and len(wrapped) * line_h <= r.h:
+            lines = wrapped  # a note too long for the width goes on over two lines while there is room
         for line, colour, bold in lines:
             if not line:
                 continue
