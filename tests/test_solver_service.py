@@ -51,3 +51,46 @@ def test_service_answers_stale_requests_dropped_and_bad_text_reported() -> None:
         assert all(x.request_id != 1 for x in service.poll())
         assert service.alive
     assert not service.alive
+
+
+def test_the_child_ends_when_its_parent_is_killed_outright() -> None:
+    """A window killed with SIGKILL sends no stop: the solver child must not live on."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = (
+        "import os, signal, sys\n"
+        "from yukon.notation import format_position\n"
+        "from yukon.solver_service import SolverService\n"
+        "from yukon.state import Position\n"
+        "if __name__ == '__main__':\n"
+        "    s = SolverService(nice=0)\n"
+        "    p = Position.deal(23)\n"  # a deal the solver works on for a long time
+        "    s.request(1, format_position(p), p.rules, timeout=None)\n"
+        "    s.request(2, format_position(p), p.rules, timeout=None)\n"
+        "    print(s._process.pid, flush=True)\n"
+        "    import time; time.sleep(1.0)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
+    assert r.returncode == -signal.SIGKILL, r.stderr
+    child = int(r.stdout.split()[0])
+
+    def alive() -> bool:
+        try:
+            state = Path(f"/proc/{child}/status").read_text()
+        except OSError:
+            return False
+        return "\nState:\tZ" not in state
+
+    deadline = time.monotonic() + 15
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if alive():
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError("the solver child outlived its killed parent")

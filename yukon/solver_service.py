@@ -61,10 +61,20 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
             os.nice(nice)
         except (AttributeError, OSError):  # pragma: no cover - not on every system
             pass
+    parent = os.getppid()
+
+    def orphaned() -> bool:
+        # A parent killed outright never sends _STOP: the child must notice by itself.
+        return os.getppid() != parent
+
     pending: list = []
     while True:
-        if not pending:
-            pending.append(requests.get())
+        while not pending:
+            try:
+                pending.append(requests.get(timeout=1.0))
+            except queue.Empty:
+                if orphaned():
+                    return
         try:
             while True:
                 pending.append(requests.get_nowait())
@@ -84,7 +94,7 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
             replies.put(Reply(request_id, "error", error=str(e)))
             continue
         result = solve(position, timeout=timeout, node_limit=node_limit,
-                       cancel=lambda: request_id < stale_below.value)
+                       cancel=lambda: request_id < stale_below.value or orphaned())
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
         replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], result.stats))
