@@ -562,6 +562,18 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut()
     size = max(11, min(24, round(lay.cw * 0.17)))
     assert art.font(size).size(d.app.status_extra["demo"])[0] > lay.status_rect.w  # it cannot fit on one line
     assert len(gold_bands(d)) == 3  # the solver's note, and the demo's on two lines
+    import yukon.ui.table as table_module
+
+    drawn: list[str] = []
+    real_text = table_module.art.text
+    try:
+        table_module.art.text = lambda t, *a, **k: drawn.append(t) or real_text(t, *a, **k)  # type: ignore[assignment]
+        d.table.invalidate()
+        d.app._full = True
+        d.app.frame()
+    finally:
+        table_module.art.text = real_text  # type: ignore[assignment]
+    assert d.table.status_text()[0] in drawn  # lines that fit are drawn as they are (spacing kept)
 
 
 def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:

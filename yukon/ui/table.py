@@ -1192,7 +1192,8 @@ class TableScreen(Screen):
             lines += [(part, GOLD, False) for part in parts]
         else:
             lines.append((l3, GOLD, False))
-        wrapped = [(part, c, b) for t, c, b in lines for part in (wrap(t, size, r.w, b) if t else [t])]
+        wrapped = [(part, c, b) for t, c, b in lines
+                   for part in (wrap(t, size, r.w, b) if art.font(size, b).size(t)[0] > r.w else [t])]
         if len(wrapped) > len(lines) and len(wrapped) * line_h <= r.h:
             lines = wrapped  # a note too long for the width goes on over two lines while there is room
         for line, colour, bold in lines:
