@@ -76,6 +76,6 @@ def test_the_shuffle_is_not_biased_in_an_obvious_way() -> None:
 
 def test_rules_describe_themselves() -> None:
     assert Rules().describe() == "Yukon"
-    assert Rules("russian", True, False).describe() == "Russian Solitaire, any card in a space, no foundation return"
+    assert Rules("russian", True, False).describe() == "Russian Solitaire, any card in an empty column, no foundation return"
     with pytest.raises(ValueError):
         Rules("klondike")

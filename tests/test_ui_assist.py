@@ -137,6 +137,16 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     assert a.pending is None and app.status_extra["solver"] == "Solver: still winnable"
     key(app, pygame.K_h)
     assert t.hint_move == k.line[1]
+    # Pressing again shows the next useful move, each a different legal one, then the line's again.
+    seen = [t.hint_move]
+    for _ in range(40):
+        key(app, pygame.K_h)
+        if t.hint_move == k.line[1]:
+            break
+        assert t.hint_move in t.position.legal_moves() and t.hint_move not in seen
+        assert t.message is not None and t.message.text.startswith("Another move")
+        seen.append(t.hint_move)
+    assert t.hint_move == k.line[1] and len(seen) >= 2
     assert not app.errors
     a.close()
 

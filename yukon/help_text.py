@@ -46,8 +46,8 @@ RULES_SECTIONS: list[Section] = [
         "When a column is emptied, only a King may start it again, alone or carrying "
         "its tail. Moving a card that already lies at the bottom of its column into "
         "another empty column changes nothing, so the game does not offer it.",
-        "With the option \"any card in a space\" any face-up card, with its tail, may "
-        "be moved into an empty column.",
+        "With the setting \"Any card in an empty column\" (in Settings) any face-up "
+        "card, with its tail, may be moved into an empty column.",
     ]),
     ("Foundations", [
         "Only the end card of a column can go to a foundation, one card at a time. An "

@@ -58,7 +58,7 @@ class Rules:
         """The variant and any option that differs from the default, for a status line."""
         parts = [self.title]
         if self.any_card_in_space:
-            parts.append("any card in a space")
+            parts.append("any card in an empty column")
         if not self.foundation_return:
             parts.append("no foundation return")
         return ", ".join(parts)

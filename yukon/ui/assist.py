@@ -515,7 +515,26 @@ class Assist:
             return
         k = self.lookup(pos)
         if k is not None and k.status == WINNABLE and k.line:
-            self._show_hint(k.line[0], "Hint: {move} \u2013 it {reason}.", move_reason(pos, k.line))
+            # Each press shows the next: the winning line's move first, then the other
+            # useful moves of yukon.hints, then the line's move again.
+            key = position_key(pos)
+            first = k.line[0]
+            if self._heuristic is None or self._heuristic[0] != key or self._heuristic[1][:1] != [first]:
+                last = self.app.game.history[-1].move if self.app.game.history else None
+                others = [m for m in hints.hint_moves(pos, last) if m != first]
+                self._heuristic = (key, [first, *others], -1)
+            _, moves, i = self._heuristic
+            i = (i + 1) % len(moves)
+            self._heuristic = (key, moves, i)
+            if i == 0:
+                self._show_hint(first, "Hint: {move} \u2013 it {reason}.", move_reason(pos, k.line))
+                return
+            t.selection = None
+            t.hint_list = moves
+            t.hint_key = pos.key()
+            t.hint_index = i
+            t.say(f"Another move ({i} of {len(moves) - 1}; the first hint is the one that wins): "
+                  f"{describe_move(pos, moves[i])}", "hint", 8.0)
             return
         if k is None or k.status == CHECKING:
             if self.service is not None:
@@ -647,7 +666,10 @@ class Assist:
             return
         k = self.lookup(pos)
         if k is not None and k.status == LOST:
-            t.say("No winning line is left from here, so there is nothing to show. Undo to a winnable position.")
+            if self.app.game.history:
+                t.say("No winning line is left from here, so there is nothing to show. Undo to a winnable position.")
+            else:
+                t.say("This deal cannot be won, so there is nothing to show. Try a new deal.")
             return
         if k is not None and k.status == UNKNOWN:
             t.say("The solver found no winning line in time, so it cannot play this one out.")
