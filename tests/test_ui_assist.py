@@ -119,6 +119,28 @@ def test_reasons_name_what_a_move_does() -> None:
     assert {"turns", "starts"} <= seen
 
 
+def test_reasons_never_name_a_face_down_card() -> None:
+    # The solver sees every card; the player must not learn a hidden one from a hint.
+    from yukon.state import FACE_DOWN
+    from yukon.ui.table import short_name
+
+    checked = 0
+    for seed in (1, 3, 5):
+        p = Position.deal(seed)
+        result = solve(p, timeout=10)
+        if result.status != WINNABLE:
+            continue
+        q = p.copy()
+        for i in range(len(result.moves)):
+            reason = move_reason(q, result.moves[i:])
+            for c in range(52):
+                if q.loc[c] == FACE_DOWN:
+                    assert short_name(c) not in reason, (seed, i, reason)
+            checked += 1
+            q.play(result.moves[i])
+    assert checked > 100
+
+
 def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     # Deal 28 takes the solver a few tenths of a second: the hint is asked at once.
     app, a = make_app(Game.deal(28), service)

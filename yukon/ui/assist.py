@@ -42,7 +42,7 @@ from .. import hints
 from ..cards import RANK, SUIT, SUIT_NAMES
 from ..notation import format_position
 from ..rules import Rules
-from ..state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from .screen import QuestionDialog
 from .table import describe_move, short_name
 from .widgets import ButtonSpec
@@ -104,6 +104,13 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
     """Why the first move of the winning ``line`` helps, in a player's words."""
     m = line[0]
     card = m.card
+
+    def seen(c: int) -> str:
+        # The solver sees face-down cards; a hint must not show the player one.
+        if position.loc[c] != FACE_DOWN:
+            return short_name(c)
+        return "a King" if RANK[c] == 13 else "a card that is still face down"
+
     p = position.copy()
     src = p.loc[card]
     turns = empties = False
@@ -128,21 +135,21 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
     if empties:
         user = _first_into(p, rest, src)
         if user is not None or m.to != FOUNDATION:  # a column emptied in the end game is no news
-            reasons.append(f"empties column {src + 1}" + (f" for {short_name(user)}" if user is not None else ""))
+            reasons.append(f"empties column {src + 1}" + (f" for {seen(user)}" if user is not None else ""))
     if turns or m.to == FOUNDATION or empties:
         return " and ".join(reasons[:2])
     if under is not None:
-        freed = _frees(p, rest, under)
+        freed = _frees(p, rest, under, seen)
         if freed:
             reasons.append(freed)
             return " and ".join(reasons[:2])
     if src == ON_FOUNDATION:
         onto = _first_onto(p, rest, card)
         if onto is not None:
-            return f"brings {short_name(card)} back to hold {short_name(onto)}"
+            return f"brings {short_name(card)} back to hold {seen(onto)}"
     if reasons:
         return reasons[0]
-    return _towards(p, rest)
+    return _towards(p, rest, seen)
 
 
 def _first_into(p: Position, rest: list[Move], column: int, look: int = 12) -> int | None:
@@ -155,7 +162,7 @@ def _first_into(p: Position, rest: list[Move], column: int, look: int = 12) -> i
     return None
 
 
-def _frees(p: Position, rest: list[Move], under: int, look: int = 8) -> str:
+def _frees(p: Position, rest: list[Move], under: int, seen: Callable[[int], str], look: int = 8) -> str:
     """How the card ``under`` (just uncovered) is used soon: moved, sent home, or built on."""
     q = p.copy()
     for m in rest[:look]:
@@ -164,7 +171,7 @@ def _frees(p: Position, rest: list[Move], under: int, look: int = 8) -> str:
                     else f"frees {short_name(under)} to move")
         s = q.loc[under]
         if m.to == s and s < ON_FOUNDATION and q.columns[s] and q.columns[s][-1] == under:
-            return f"uncovers {short_name(under)} for {short_name(m.card)}"
+            return f"uncovers {short_name(under)} for {seen(m.card)}"
         q.play(m)
     return ""
 
@@ -180,7 +187,7 @@ def _first_onto(p: Position, rest: list[Move], card: int, look: int = 6) -> int 
     return None
 
 
-def _towards(p: Position, rest: list[Move]) -> str:
+def _towards(p: Position, rest: list[Move], seen: Callable[[int], str]) -> str:
     """The next gain the line makes (a card turned up or sent home), for a preparing move."""
     q = p.copy()
     for n, m in enumerate(rest, start=1):
@@ -189,7 +196,7 @@ def _towards(p: Position, rest: list[Move]) -> str:
         if u.flipped:
             return f"prepares to turn up a card in column {u.source + 1} ({later})"
         if m.to == FOUNDATION:
-            return f"prepares to send {short_name(m.card)} home ({later})"
+            return f"prepares to send {seen(m.card)} home ({later})"
     return "keeps to the winning line"
 
 
