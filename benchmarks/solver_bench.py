@@ -1,7 +1,7 @@
 """Solver benchmark: the same random deals (fixed seeds), one process, a time limit each.
 
     python benchmarks/solver_bench.py [--deals 200] [--first 0] [--timeout 10]
-                                      [--game yukon|russian] [--verbose]
+                                      [--game yukon|russian] [--verbose] [--seeds 0 23 ...]
 
 Prints how many deals were decided (winnable / unwinnable) and left unknown, the median
 solve time over all deals and the p95 over decided deals; every winning line found is
@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--any-card-in-space", action="store_true")
     ap.add_argument("--no-foundation-return", action="store_true")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--seeds", type=int, nargs="+", help="only these deal numbers (quick checks)")
     a = ap.parse_args(argv)
     rules = Rules(a.game, a.any_card_in_space, not a.no_foundation_return)
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
@@ -51,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown: list[int] = []
     bad = 0
     t_all = time.perf_counter()
-    for seed in range(a.first, a.first + a.deals):
+    seeds = a.seeds or list(range(a.first, a.first + a.deals))
+    for seed in seeds:
         p = Position.deal(seed, rules)
         r = solve(p, timeout=a.timeout, clock=time.process_time)
         s = r.stats["seconds"]
@@ -67,9 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         if a.verbose:
             print(f"{seed} {r.status} {r.stats['phase']} nodes={r.stats['nodes']} {s:.3f}s "
                   f"moves={len(r.moves)}", flush=True)
-    n = a.deals
+    n = len(seeds)
     decided = counts["winnable"] + counts["unwinnable"]
-    print(f"{rules.describe()}: deals {a.first}-{a.first + n - 1}, timeout {a.timeout:g} s, one process")
+    which = f"{n} chosen deals" if a.seeds else f"deals {a.first}-{a.first + n - 1}"
+    print(f"{rules.describe()}: {which}, timeout {a.timeout:g} s, one process")
     print(f"winnable {counts['winnable']}  unwinnable {counts['unwinnable']}  unknown {counts['unknown']}")
     print(f"decided {decided}/{n} = {100 * decided / n:.1f}%")
     print(f"median {percentile(times, 0.5):.3f} s (all deals), p95 of decided "
