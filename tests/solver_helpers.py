@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from yukon.rules import Rules
-from yukon.state import Move, Position, Undo
+from yukon.state import Position
 
 
 def small_position(seed: int, rules: Rules, left: int) -> Position:
@@ -37,32 +37,9 @@ def small_position(seed: int, rules: Rules, left: int) -> Position:
 def exhaustive_winnable(p: Position, limit: int = 400_000) -> bool | None:
     """Is the position winnable? Plain depth-first search over every legal move, no pruning.
 
-    Only a set of visited positions (the engine's own key) keeps it finite; None when more
-    than ``limit`` positions would be needed.
+    The engine's own reachability walk (a set of visited positions keeps it finite);
+    None when more than ``limit`` positions would be needed.
     """
-    q = p.copy()
-    if q.is_won():
+    if p.is_won():
         return True
-    seen = {q.key()}
-    stack: list[list[Move]] = [q.legal_moves()]
-    undos: list[Undo] = []
-    while stack:
-        moves = stack[-1]
-        if not moves:
-            stack.pop()
-            if undos:
-                q.pop(undos.pop())
-            continue
-        u = q.push(moves.pop())
-        if q.is_won():
-            return True
-        k = q.key()
-        if k in seen:
-            q.pop(u)
-            continue
-        seen.add(k)
-        if len(seen) > limit:
-            return None
-        undos.append(u)
-        stack.append(q.legal_moves())
-    return False
+    return p.reaches(lambda q, u: q.is_won(), limit)
