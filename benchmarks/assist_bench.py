@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -28,18 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (0..100) by nearest rank."""
-    v = sorted(values)
-    k = max(0, min(len(v) - 1, round(q / 100 * (len(v) - 1))))
-    return v[k]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+from frame_bench import cpu_seconds, ensure_display, percentile  # noqa: E402  (after the path is set)
 
 
 def wait_for(app, done, seconds: float = 30.0) -> None:
@@ -204,13 +192,8 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--deals", type=int, default=5)
     args = ap.parse_args()
-    if not os.environ.get("DISPLAY"):
-        if not shutil.which("xvfb-run"):
-            print("needs an X display or xvfb-run", file=sys.stderr)
-            return 1
-        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24 -nolisten tcp",
-                               sys.executable, __file__, *sys.argv[1:]])
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not ensure_display(__file__):
+        return 1
     print(f"load average at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     h = hint_latency(args.deals)
     f, c = h["follow"], h["cold"]

@@ -240,18 +240,25 @@ def bare_window_rss(sdl_default: bool = False) -> float:
         return float("nan")
 
 
+def ensure_display(script: str) -> bool:
+    """Without a display, re-run ``script`` under xvfb-run (a 1920x1080 screen); False if impossible."""
+    if not os.environ.get("DISPLAY"):
+        if not shutil.which("xvfb-run"):
+            print("needs an X display or xvfb-run", file=sys.stderr)
+            return False
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24 -nolisten tcp",
+                               sys.executable, script, *sys.argv[1:]])
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    return True
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--idle", type=float, default=10.0)
     args = ap.parse_args()
-    if not os.environ.get("DISPLAY"):
-        if not shutil.which("xvfb-run"):
-            print("needs an X display or xvfb-run", file=sys.stderr)
-            return 1
-        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24 -nolisten tcp",
-                               sys.executable, __file__, *sys.argv[1:]])
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not ensure_display(__file__):
+        return 1
     fc = frame_costs(args.frames)
     print(f"slide of a {fc['tail_cards']}-card tail at 1920x1080, {fc['frames']} frames:")
     print(f"  table  p50 {fc['table_p50_ms']:.2f} ms   p99 {fc['table_p99_ms']:.2f} ms   max {fc['table_max_ms']:.2f} ms")
