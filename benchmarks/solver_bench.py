@@ -20,7 +20,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from yukon.rules import Rules  # noqa: E402
-from yukon.solver import WINNABLE, check_line, solve  # noqa: E402
+from yukon.solver import PLAN, WINNABLE, check_line, solve  # noqa: E402
 from yukon.state import Position  # noqa: E402
 
 
@@ -44,8 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-foundation-return", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--seeds", type=int, nargs="+", help="only these deal numbers (quick checks)")
+    ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solver.PLAN)")
     a = ap.parse_args(argv)
     rules = Rules(a.game, a.any_card_in_space, not a.no_foundation_return)
+    plan = tuple(a.plan.split(",")) if a.plan else PLAN
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     times: list[float] = []
     decided_times: list[float] = []
@@ -55,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = a.seeds or list(range(a.first, a.first + a.deals))
     for seed in seeds:
         p = Position.deal(seed, rules)
-        r = solve(p, timeout=a.timeout, clock=time.process_time)
+        r = solve(p, timeout=a.timeout, clock=time.process_time, plan=plan)
         s = r.stats["seconds"]
         counts[r.status] += 1
         times.append(s)
