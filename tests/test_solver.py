@@ -109,7 +109,7 @@ def test_agrees_with_unpruned_solver_when_cards_come_back() -> None:
     for seed in range(12):
         for rules in [r for r in ALL_RULES if r.foundation_return]:
             p = small_position(seed, rules, 7 + seed % 3)
-            plain = solve(p, timeout=None, node_limit=20_000, safe_moves=False, relaxation=False, limits=())
+            plain = solve(p, timeout=None, node_limit=20_000, safe_moves=False, relaxation=False, plan=("complete",))
             if plain.status == UNKNOWN:
                 continue
             checked += 1
@@ -135,8 +135,8 @@ def test_safe_foundation_rule_never_loses_a_win() -> None:
             q = p.copy()
             _apply_safe(q, t)
             if rules.foundation_return:  # the plain engine search is too wide here
-                a = solve(p, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, limits=())
-                b = solve(q, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, limits=())
+                a = solve(p, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, plan=("complete",))
+                b = solve(q, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, plan=("complete",))
                 if UNKNOWN in (a.status, b.status):
                     continue
                 before, after = a.status == WINNABLE, b.status == WINNABLE
@@ -210,3 +210,64 @@ def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
             assert check_line(p, b.line)
         seen[truth] += 1
     assert seen[True] >= 10 and seen[False] >= 1
+
+
+def test_key_worked_out_before_a_move_matches_the_key_after_it() -> None:
+    """The search looks a child up before making its move; that key must be the real one."""
+    import random
+
+    from yukon.solver import _parts_after
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        rules = ALL_RULES[seed % len(ALL_RULES)]
+        p = Position.deal(seed, rules)
+        for _ in range(60):
+            moves = p.legal_moves()
+            if not moves:
+                break
+            parts = [bytes(c) + bytes((64 + d,)) for c, d in zip(p.columns, p.down)]
+            for m in moves:
+                expect = b"".join(sorted(_parts_after(p, parts, m)))
+                u = p.push(m)
+                assert position_key(p) == expect, (seed, str(m))
+                p.pop(u)
+                checked += 1
+            p.push(rng.choice(moves))
+    assert checked > 5000
+
+
+@pytest.mark.parametrize("seed,back,left", [(2, False, 24), (10, False, 30), (117, False, 21), (173, False, 18),
+                                            (272, False, 18), (1047, True, 33), (1323, True, 27)])
+def test_crowded_twins_are_really_lost(seed: int, back: bool, left: int) -> None:
+    """Positions where only the twin rule proves the loss: a search without shortcuts agrees."""
+    from yukon.solver import crowded
+
+    rules = Rules("yukon", False, back)
+    p = small_position(seed, rules, left)
+    assert crowded(p) and not dead_end(p)
+    if back:  # the plain engine search is too wide with returns: the solver with every shortcut off
+        plain = solve(p, timeout=None, node_limit=200_000, safe_moves=False, relaxation=False, plan=("complete",))
+        assert plain.status == UNWINNABLE
+    else:
+        assert exhaustive_winnable(p, 300_000) is False
+    assert solve(p, timeout=None).status == UNWINNABLE
+
+
+def test_searches_without_returns_find_wins_but_prove_nothing() -> None:
+    """A search that plays as if cards could not come back may find a win (any line it finds is
+    legal), but running out must not be taken for a loss when the rules allow returns."""
+    text = ("Foundations: S-0 H-3 D-K C-K\n"
+            ": (AS) 2S\n: KS QS JS TS 9S 8S 7S 6S 5S 4S\n: 3S\n"
+            ": KH QH JH TH 9H 8H 7H 6H 5H 4H\n:\n:\n:\n")
+    back = parse_position(text, foundation_return=True)  # winnable only by bringing the 3H back
+    for plan in (("k1/noret",), ("complete/noret",), ("best/noret", "k2/noret*3")):
+        assert solve(back, timeout=None, plan=plan).status == UNKNOWN
+    r = solve(back, timeout=None, plan=("complete", "k1/noret"))
+    assert r.status == WINNABLE and _replays(back, r)
+    easy = Position.deal(1, YUKON)
+    r = solve(easy, timeout=None, plan=("k1/noret",))
+    assert r.status == WINNABLE and _replays(easy, r)
+    with pytest.raises(ValueError):
+        solve(easy, plan=("k1/sideways",))

@@ -33,15 +33,23 @@ How it searches (see the module's tests for the checks behind each rule):
 - Moves are ordered: cards turned up first (the column with most face-down cards first),
   then foundation moves, emptied columns, moves exposing a card that can go home, the rest,
   and returns from the foundations last.
-- Several searches take turns with doubling node slices: searches that allow at most k
-  moves in a row that neither turn a card up, send a card home nor empty a column
-  (k = 1, 2, 4, 8, 16; they find most wins quickly), the complete depth-first search, and
-  a greedy best-first search (fewest face-down cards first) that finds some deep wins the
-  others miss. Exhausting the complete or best-first search proves a loss (as does a
-  limited search that never hit its limit).
+- Several searches take turns with doubling node slices (``PLAN``): searches that allow at
+  most k moves in a row that neither turn a card up, send a card home nor empty a column
+  (k = 1, 2, 4; they find most wins quickly), one that also plays as if cards could not
+  come back from the foundations (fewer moves, more safe ones: it finds many of the
+  slower wins), a greedy best-first search (fewest face-down cards first) that finds
+  some deep wins the others miss, and the complete depth-first search, which gets the
+  largest share because only it (or best-first, or a limited search that never hit its
+  limit) proves a loss by running out.
+- A child's key is worked out before its move is made, so the many children that are
+  positions seen before cost a look-up, not a move, its safe moves and its undo.
 - A relaxation over facts that only ever become true (a card is face up, is an end card,
   has left the card it lies on, is home, a column is empty) proves many positions lost
-  at once; it runs at the root and after every move that turns a card up.
+  at once; it runs at the root and after every move that turns a card up or sends
+  one home.
+- The twin rule (``crowded``) adds what the relaxation ignores: the two cards of a rank
+  and colour fit on the same two targets, and when one target stays out of reach until
+  both have moved, they cannot both get past the other. It runs with the relaxation.
 """
 
 from __future__ import annotations
@@ -52,17 +60,26 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .rules import Rules
-from .state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
+from .state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 
 WINNABLE = "winnable"
 UNWINNABLE = "unwinnable"
 UNKNOWN = "unknown"
 
-LIMITS = (1, 2, 4, 8, 16)
+# The searches solve() runs by turns. Each is "<kind>[/noret][*share]": kind "k<N>" allows
+# at most N non-progress moves in a row, "complete" allows any, "best" is the best-first
+# search. "/noret" plays as if cards could not come back from the foundations: fewer moves
+# and more safe ones, so it finds many wins sooner, and every line it finds is legal
+# anyway; when the rules do allow returns, running out proves nothing. The share is how
+# many slices of each round it gets. Only the complete search (or a limited one that never
+# met its limit) proves a loss, so it gets the largest share.
+PLAN = ("k1", "k2", "k4", "complete*12", "best", "k1/noret*2")
 FIRST_SLICE = 500
 
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
 _TERM = [bytes((64 + d,)) for d in range(20)]
+_ONE = [bytes((c,)) for c in range(52)]
+_NOTHING = [False] * 52
 
 
 @dataclass
@@ -98,6 +115,14 @@ class _Tables:
                     g.update(onto[x])
             guards.append(tuple(sorted(g)))
         self.guards = guards
+        # Pairs of cards that fit on the same two targets (Yukon's same-colour twins), with
+        # those targets: (c, d, x1, x2).
+        twins = []
+        for c in range(52):
+            for d in range(c + 1, 52):
+                if len(self.targets[c]) == 2 and self.targets[c] == self.targets[d]:
+                    twins.append((c, d) + self.targets[c])
+        self.twins = tuple(twins)
 
 
 @lru_cache(maxsize=16)
@@ -180,84 +205,191 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
     a card short of home, no line wins.
     """
     t = tables or _tables(p.rules)
-    targets, onto, leader, back = t.targets, t.onto, t.leader, t.back
-    H = [False] * 52
+    return not all(_closure(p, t)[0])
+
+
+def _layout(p: Position) -> tuple:
+    """The starting facts of the relaxation and the layout it reads (see ``_closure``)."""
+    loc = p.loc
+    H = [x == 7 for x in loc]
+    U = [x < 7 for x in loc]
     E = [False] * 52
-    U = [False] * 52
-    G = [False] * 52
     below = [-1] * 52
-    bottom = [False] * 52
-    colof = [-1] * 52
     depth = [0] * 52
-    cols = p.columns
-    found = p.foundations
-    on_table = []
+    colof = [-1] * 52
     space = False
-    for s in range(4):
-        for r in range(found[s]):
-            c = s * 13 + r
-            H[c] = G[c] = True
-    for i, (col, dn) in enumerate(zip(cols, p.down)):
+    work: list[int] = []
+    i = 0
+    for col, dn in zip(p.columns, p.down):
         if not col:
             space = True
+            i += 1
             continue
         prev = -1
-        for j, c in enumerate(col):
+        j = 0
+        for c in col:
             below[c] = prev
-            prev = c
-            colof[c] = i
             depth[c] = j
-            if j >= dn:
-                U[c] = True
-            on_table.append(c)
-        bottom[col[0]] = True
-        E[col[-1]] = True
-    work = list(on_table)
+            colof[c] = i
+            prev = c
+            j += 1
+        E[prev] = True
+        work += col[dn:]
+        i += 1
+    return H, U, E, below, depth, colof, space, work
+
+
+def _closure(p: Position, t: _Tables, pin: int = -1,
+             watch: tuple[int, int, int, int] | None = None,
+             layout: tuple | None = None) -> tuple[list[bool], list[bool], bool] | None:
+    """The relaxation's closure: which cards can get home (H), which can become end cards
+    (E), and whether a column can become empty. ``pin`` may never leave where it lies (nor
+    go home): what the closure then makes true can happen before it moves. With ``watch``
+    (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
+    as both targets are free or a twin could go home or into a space. ``layout`` is
+    ``_layout(p)`` when the caller closes the same position more than once (it is not
+    changed)."""
+    targets, onto, leader, back = t.targets, t.onto, t.leader, t.back
+    cols = p.columns
+    if layout is None:
+        H, U, E, below, depth, colof, space, work = _layout(p)
+    else:
+        H, U, E, below, depth, colof, space, work = layout
+        H, U, E, work = H[:], U[:], E[:], work[:]
+    G = H[:]
+    watched = _NOTHING
+    if watch is not None:
+        tw1, tw2, x1, x2 = watch
+        watched = [False] * 52
+        for x in (tw1, tw2, x1, x2, tw1 - 1, tw2 - 1):
+            if x >= 0:
+                watched[x] = True
+
+        def freed() -> bool:
+            if (E[x1] or (back and H[x1])) and (E[x2] or (back and H[x2])):
+                return True
+            for z in (tw1, tw2):
+                if (E[z] and (z % 13 == 0 or H[z - 1])) or (space and leader[z]):
+                    return True
+            return False
+
+        if freed():
+            return None
+    # Cards held back only by a target in their own tail wait here, by column, until
+    # some card of that column leaves the card it lies on.
+    waiting = None
     while work:
         c = work.pop()
         if H[c]:
             continue
+        if c == pin:
+            continue
         if E[c] and (c % 13 == 0 or H[c - 1]):
             H[c] = True
+            if watched[c] and freed():
+                return None
             if c % 13 != 12:
                 work.append(c + 1)
             if back:
-                work.extend(onto[c])
-        if not G[c] and U[c]:
-            ok = H[c]
-            if not ok:
-                b = below[c]
-                if space and leader[c] and b >= 0:
-                    ok = True
-                else:
-                    for x in targets[c]:
-                        if x != b and (E[x] or (back and H[x])):
-                            if colof[x] == colof[c] and depth[x] > depth[c] >= 0 and not H[x]:
-                                # x lies in c's own tail: some card between them must leave first
-                                col = cols[colof[c]]
-                                for j in range(depth[c] + 1, depth[x] + 1):
-                                    if G[col[j]]:
-                                        break
-                                else:
-                                    continue
-                            ok = True
-                            break
-            if ok:
-                G[c] = True
-                b = below[c]
-                if b >= 0:
-                    if not E[b]:
-                        E[b] = True
-                        U[b] = True
-                        work.append(b)
-                        work.extend(onto[b])
-                    # cards below may have had a target in their tail, now maybe free
-                    col = cols[colof[c]]
-                    work.extend(col[:depth[c]])
-                elif not space and bottom[c]:
-                    space = True
-                    work.extend(x for x in on_table if leader[x])
-    return not all(H)
+                work += onto[c]
+        if G[c] or not U[c]:
+            continue
+        b = below[c]
+        ok = H[c]
+        if not ok:
+            if space and b >= 0 and leader[c]:
+                ok = True
+            else:
+                for x in targets[c]:
+                    if x != b and (E[x] or (back and H[x])):
+                        if colof[x] == colof[c] and depth[x] > depth[c] and not H[x]:
+                            col = cols[colof[c]]
+                            for j in range(depth[c] + 1, depth[x] + 1):
+                                if G[col[j]]:
+                                    break
+                            else:
+                                if waiting is None:
+                                    waiting = [[] for _ in range(7)]
+                                waiting[colof[c]].append(c)
+                                continue
+                        ok = True
+                        break
+        if ok:
+            G[c] = True
+            if b >= 0:
+                if not E[b]:
+                    E[b] = True
+                    U[b] = True
+                    if watched[b] and freed():
+                        return None
+                    work.append(b)
+                    work += onto[b]
+                if waiting is not None:
+                    w = waiting[colof[c]]
+                    if w:
+                        work += w
+                        w.clear()
+            elif not space:
+                space = True
+                if watch is not None and freed():
+                    return None
+                work += [x for x in t.leaders if not H[x]]
+    return H, E, space
+
+
+
+def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False) -> bool:
+    """True when two cards that fit the same two targets are proved to get in each other's way.
+
+    In Yukon the two cards of a rank and colour (the "twins", say the red Fours) fit on the
+    same two cards (the black Fives). Pin one twin where it lies and close the relaxation:
+    that over-approximates everything that can happen before it first moves. Suppose that,
+    with either twin pinned, one target (x2) never becomes free and neither twin can go
+    home or into a space. Then whichever twin moves first can only go onto the other
+    target (x1), and it cannot leave x1 before its twin moves, so its twin never moves:
+    the position is lost. The plain relaxation misses this because it lets both twins use x1.
+    With ``hidden_only`` only twins with a face-down target are looked at: in the search's
+    own figures every pair that proved a loss had one, and it saves most of the cost.
+    """
+    t = tables or _tables(p.rules)
+    if not t.twins:
+        return False
+    loc = p.loc
+    cols = p.columns
+    back = t.back
+    free = [False] * 52  # end cards now, and home cards when they may come back
+    for col in cols:
+        if col:
+            free[col[-1]] = True
+    found = p.foundations
+    if back:
+        for c in range(52):
+            if loc[c] == ON_FOUNDATION:
+                free[c] = True
+    layout = None
+    for c, d, x1, x2 in t.twins:
+        if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
+            continue
+        if free[x1] and free[x2]:
+            continue
+        if hidden_only and loc[x1] != FACE_DOWN and loc[x2] != FACE_DOWN:
+            continue
+        if (free[c] and found[c // 13] == c % 13) or (free[d] and found[d // 13] == d % 13):
+            continue  # one of them can go home now
+        if layout is None:
+            layout = _layout(p)
+        if layout[3][c] in (x1, x2):
+            c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
+        tc = _closure(p, t, c, (c, d, x1, x2), layout)
+        if tc is None:
+            continue
+        td = _closure(p, t, d, (c, d, x1, x2), layout)
+        if td is None:
+            continue
+        for y in (x1, x2):
+            if not any(E[y] or (back and H[y]) for H, E, _ in (tc, td)):
+                return True
+    return False
 
 
 def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
@@ -338,6 +470,25 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
     return out
 
 
+def _parts_after(p: Position, parts: list[bytes], m: Move) -> list[bytes]:
+    """The column parts of the key (``parts``: one bytes per column, face-down count as the
+    last byte) as they will be once ``m`` is made, worked out without making it."""
+    k = parts[:]
+    c = m.card
+    d = m.to
+    s = p.loc[c]
+    if s < 7:
+        cs = p.columns[s]
+        j = cs.index(c)
+        ds = p.down[s]
+        k[s] = bytes(cs[:j]) + _TERM[ds if j > ds else (j - 1 if j else 0)]
+        if d < 7:
+            k[d] = parts[d][:-1] + bytes(cs[j:]) + parts[d][-1:]
+    else:
+        k[d] = parts[d][:-1] + _ONE[c] + parts[d][-1:]
+    return k
+
+
 class _Search:
     """One resumable depth-first search; ``limit`` caps non-progress moves in a row."""
 
@@ -346,6 +497,9 @@ class _Search:
         self.p = start.copy()
         self.t = tables
         self.limit = limit
+        self.name = "complete" if limit is None else f"k={limit}"
+        self.share = 1  # slices per round (see PLAN)
+        self.proves_loss = True  # False when it plays under stricter rules than the position's
         self.dead = dead
         self.safe = safe
         self.relax = relax
@@ -358,12 +512,12 @@ class _Search:
         self.line: list[Move] | None = None
         self.ck: list[bytes] = []
 
-    def _is_dead(self, key: bytes) -> bool:
+    def _is_dead(self, key: bytes, hidden_only: bool = True) -> bool:
         if not self.relax:
             return False
         r = self.dead.get(key)
         if r is None:
-            r = dead_end(self.p, self.t)
+            r = dead_end(self.p, self.t) or crowded(self.p, self.t, hidden_only)
             self.dead[key] = r
         return r
 
@@ -386,10 +540,9 @@ class _Search:
             self.ck = [bytes(c) + term[d] for c, d in zip(cols, down)]
             key = b"".join(sorted(self.ck))
             tt[key] = limit or 0
-            if self._is_dead(key):
+            if self._is_dead(key, False):
                 return "exhausted"
-            stack.append([_gen(p, t), 0, [], None, 0, self.ck[:]])
-        ck = self.ck
+            stack.append([_gen(p, t), 0, [], None, 0, self.ck])
         stop = self.nodes + max_nodes
         push = p.push
         pop = p.pop
@@ -403,7 +556,6 @@ class _Search:
                     pop(u)
                 if fr[3] is not None:
                     pop(fr[3])
-                    ck[:] = stack[-1][5]
                 continue
             fr[1] = i + 1
             m, prog = moves[i]
@@ -414,6 +566,15 @@ class _Search:
                 if limit is not None and np > limit:
                     self.hit_limit = True
                     continue
+            # The child's key, worked out before the move is made: most children are
+            # positions seen already, and this spares their push, safe moves and pop.
+            k = _parts_after(p, fr[5], m)
+            key = b"".join(sorted(k))
+            budget = limit - np if limit is not None else 0
+            old = tt.get(key)
+            if old is not None and old >= budget:
+                continue
+            tt[key] = budget
             u = push(m)
             forced = _safe_after(p, t, u) if safe else []
             if m.to == FOUNDATION or forced:
@@ -427,34 +588,27 @@ class _Search:
                     line.extend(x.move for x in forced)
                     self.line = line
                     return "won"
-            src = u.source
-            if src < 7:
-                ck[src] = bytes(cols[src]) + term[down[src]]
-            d = m.to
-            if d < 7:
-                ck[d] = bytes(cols[d]) + term[down[d]]
-            for x in forced:
-                src = x.source
-                ck[src] = bytes(cols[src]) + term[down[src]]
-            key = b"".join(sorted(ck))
-            budget = limit - np if limit is not None else 0
-            old = tt.get(key)
-            if old is not None and old >= budget:
-                for x in reversed(forced):
-                    pop(x)
-                pop(u)
-                ck[:] = fr[5]
-                continue
-            tt[key] = budget
+            if forced:
+                for x in forced:
+                    src = x.source
+                    k[src] = bytes(cols[src]) + term[down[src]]
+                key = b"".join(sorted(k))
+                old = tt.get(key)
+                if old is not None and old >= budget:
+                    for x in reversed(forced):
+                        pop(x)
+                    pop(u)
+                    continue
+                tt[key] = budget
             self.nodes += 1
             if u.flipped or forced:
                 if self._is_dead(key):
                     for x in reversed(forced):
                         pop(x)
                     pop(u)
-                    ck[:] = fr[5]
                     continue
-            stack.append([_gen(p, t), 0, forced, u, np, ck[:]])
+
+            stack.append([_gen(p, t), 0, forced, u, np, k])
             if self.nodes >= stop:
                 return "paused"
         return "exhausted"
@@ -500,6 +654,9 @@ class _BestFirst:
                  relax: bool = True) -> None:
         self.start = start
         self.t = tables
+        self.name = "best-first"
+        self.share = 1
+        self.proves_loss = True
         self.dead = dead
         self.safe = safe
         self.relax = relax
@@ -592,20 +749,21 @@ class _BestFirst:
     def _is_dead(self, key: bytes, p: Position) -> bool:
         r = self.dead.get(key)
         if r is None:
-            r = dead_end(p, self.t)
+            r = dead_end(p, self.t) or crowded(p, self.t, True)
             self.dead[key] = r
         return r
 
 
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
-          limits: tuple[int, ...] = LIMITS, cancel: Callable[[], bool] | None = None,
-          clock: Callable[[], float] = time.perf_counter, best_first: bool = True) -> Result:
+          plan: tuple[str, ...] = PLAN, cancel: Callable[[], bool] | None = None,
+          clock: Callable[[], float] = time.perf_counter) -> Result:
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
-    bound the work; None means no bound. ``safe_moves``, ``relaxation`` and ``limits``
-    exist so tests can compare the search with and without its shortcuts. ``cancel`` is
+    bound the work; None means no bound. ``plan`` names the searches (see ``PLAN``);
+    ``safe_moves`` and ``relaxation`` exist so tests can compare the search with and
+    without its shortcuts. ``cancel`` is
     asked every few hundred positions; when it returns True the answer is "unknown" with
     phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
     default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
@@ -621,20 +779,17 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
 
     if position.is_won():
         return done(WINNABLE, [], "won")
-    if relaxation and dead_end(position, tables):
+    if relaxation and (dead_end(position, tables) or crowded(position, tables)):
         return done(UNWINNABLE, [], "relaxation")
     dead: dict[bytes, bool] = {}
-    searches = [_Search(position, tables, k, dead, safe_moves, relaxation) for k in limits]
-    searches.append(_Search(position, tables, None, dead, safe_moves, relaxation))
-    if best_first:
-        searches.append(_BestFirst(position, tables, dead, safe_moves, relaxation))
+    searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation)
     deadline = None if timeout is None else t0 + timeout
     slice_ = FIRST_SLICE
     total = 0
     while searches:
         for s in list(searches):
             step = 256
-            want = slice_
+            want = slice_ * s.share
             while want > 0:
                 n = min(step, want)
                 if node_limit is not None:
@@ -648,11 +803,11 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 want -= n
                 if r == "won":
                     stats["nodes"] = total
-                    return done(WINNABLE, s.line or [], _name(s))
+                    return done(WINNABLE, s.line or [], s.name)
                 if r == "exhausted":
-                    if s.limit is None or not s.hit_limit:
+                    if s.proves_loss and (s.limit is None or not s.hit_limit):
                         stats["nodes"] = total
-                        return done(UNWINNABLE, [], _name(s))
+                        return done(UNWINNABLE, [], s.name)
                     searches.remove(s)
                     break
                 if deadline is not None and clock() > deadline:
@@ -669,10 +824,34 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     return done(UNKNOWN, [], "no search left")
 
 
-def _name(s: _Search | _BestFirst) -> str:
-    if isinstance(s, _BestFirst):
-        return "best-first"
-    return "complete" if s.limit is None else f"k={s.limit}"
+def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[str, ...],
+                   safe: bool, relax: bool) -> list[_Search | _BestFirst]:
+    """The searches a plan names (see ``PLAN``), ready to run by turns."""
+    out: list[_Search | _BestFirst] = []
+    rules = position.rules
+    no_return = _tables(Rules(rules.variant, rules.any_card_in_space, False))
+    no_return_dead: dict[bytes, bool] = {}
+    for spec in plan:
+        kind, _, share = spec.partition("*")
+        kind, _, variant = kind.partition("/")
+        if variant not in ("", "noret") or kind not in ("complete", "best") and not kind[1:].isdigit():
+            raise ValueError(f"unknown search {spec!r}")
+        t, d = tables, dead
+        if variant and rules.foundation_return:
+            t, d = no_return, no_return_dead
+        s: _Search | _BestFirst
+        if kind == "best":
+            s = _BestFirst(position, t, d, safe, relax)
+            s.name = "best-first"
+        else:
+            s = _Search(position, t, None if kind == "complete" else int(kind[1:]), d, safe, relax)
+            s.name = kind if kind == "complete" else f"k={kind[1:]}"
+        s.share = int(share or 1)
+        s.proves_loss = t is tables
+        if variant:
+            s.name += " without returns"
+        out.append(s)
+    return out
 
 
 def solve_text(text: str, rules: Rules | None = None, timeout: float | None = 10.0,
