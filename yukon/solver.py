@@ -338,7 +338,8 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
 
 
 
-def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False) -> bool:
+def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False,
+            pairs: list[tuple[int, int, int, int]] | None = None) -> bool:
     """True when two cards that fit the same two targets are proved to get in each other's way.
 
     In Yukon the two cards of a rank and colour (the "twins", say the red Fours) fit on the
@@ -350,6 +351,8 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     the position is lost. The plain relaxation misses this because it lets both twins use x1.
     With ``hidden_only`` only twins with a face-down target are looked at: in the search's
     own figures every pair that proved a loss had one, and it saves most of the cost.
+    ``pairs`` (a search's own copy of the twins) is tried in order, and a pair that proves
+    a loss moves to the front: the same pair tends to prove the next position lost too.
     """
     t = tables or _tables(p.rules)
     if not t.twins:
@@ -367,7 +370,7 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
             if loc[c] == ON_FOUNDATION:
                 free[c] = True
     layout = None
-    for c, d, x1, x2 in t.twins:
+    for i, (c, d, x1, x2) in enumerate(t.twins if pairs is None else pairs):
         if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
             continue
         if free[x1] and free[x2]:
@@ -388,6 +391,8 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
             continue
         for y in (x1, x2):
             if not any(E[y] or (back and H[y]) for H, E, _ in (tc, td)):
+                if pairs is not None and i:
+                    pairs.insert(0, pairs.pop(i))
                 return True
     return False
 
@@ -499,6 +504,7 @@ class _Search:
         self.limit = limit
         self.name = "complete" if limit is None else f"k={limit}"
         self.share = 1  # slices per round (see PLAN)
+        self.pairs = list(tables.twins)  # for crowded(), most recently useful first
         self.proves_loss = True  # False when it plays under stricter rules than the position's
         self.dead = dead
         self.safe = safe
@@ -517,7 +523,7 @@ class _Search:
             return False
         r = self.dead.get(key)
         if r is None:
-            r = dead_end(self.p, self.t) or crowded(self.p, self.t, hidden_only)
+            r = dead_end(self.p, self.t) or crowded(self.p, self.t, hidden_only, self.pairs)
             self.dead[key] = r
         return r
 
@@ -655,6 +661,7 @@ class _BestFirst:
         self.start = start
         self.t = tables
         self.name = "best-first"
+        self.pairs = list(tables.twins)
         self.share = 1
         self.proves_loss = True
         self.dead = dead
@@ -749,7 +756,7 @@ class _BestFirst:
     def _is_dead(self, key: bytes, p: Position) -> bool:
         r = self.dead.get(key)
         if r is None:
-            r = dead_end(p, self.t) or crowded(p, self.t, True)
+            r = dead_end(p, self.t) or crowded(p, self.t, True, self.pairs)
             self.dead[key] = r
         return r
 
