@@ -73,7 +73,7 @@ UNKNOWN = "unknown"
 # anyway; when the rules do allow returns, running out proves nothing. The share is how
 # many slices of each round it gets. Only the complete search (or a limited one that never
 # met its limit) proves a loss, so it gets the largest share.
-PLAN = ("k1", "k2", "k4", "complete*12", "best", "k1/noret*2")
+PLAN = ("k1", "k2", "k4", "complete*16", "best", "k1/noret*2")
 FIRST_SLICE = 500
 
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
