@@ -252,7 +252,10 @@ def test_crowded_twins_are_really_lost(seed: int, back: bool, left: int) -> None
         assert plain.status == UNWINNABLE
     else:
         assert exhaustive_winnable(p, 300_000) is False
-    assert solve(p, timeout=None).status == UNWINNABLE
+    r = solve(p, timeout=None)
+    assert r.status == UNWINNABLE and r.stats["phase"] == "relaxation"
+    without = solve(p, timeout=None, twin_rule=False)  # the search gets there on its own
+    assert without.status == UNWINNABLE and without.stats["phase"] != "relaxation"
 
 
 def test_searches_without_returns_find_wins_but_prove_nothing() -> None:

@@ -764,13 +764,14 @@ class _BestFirst:
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
           plan: tuple[str, ...] = PLAN, cancel: Callable[[], bool] | None = None,
-          clock: Callable[[], float] = time.perf_counter) -> Result:
+          clock: Callable[[], float] = time.perf_counter, twin_rule: bool = True) -> Result:
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
     bound the work; None means no bound. ``plan`` names the searches (see ``PLAN``);
-    ``safe_moves`` and ``relaxation`` exist so tests can compare the search with and
-    without its shortcuts. ``cancel`` is
+    ``safe_moves``, ``relaxation`` and ``twin_rule`` (``crowded``; off with the
+    relaxation too) exist so tests and checks can compare the search with and without
+    its shortcuts. ``cancel`` is
     asked every few hundred positions; when it returns True the answer is "unknown" with
     phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
     default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
@@ -786,10 +787,13 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
 
     if position.is_won():
         return done(WINNABLE, [], "won")
-    if relaxation and (dead_end(position, tables) or crowded(position, tables)):
+    if relaxation and (dead_end(position, tables) or (twin_rule and crowded(position, tables))):
         return done(UNWINNABLE, [], "relaxation")
     dead: dict[bytes, bool] = {}
     searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation)
+    if not twin_rule:
+        for s in searches:
+            s.pairs = []
     deadline = None if timeout is None else t0 + timeout
     slice_ = FIRST_SLICE
     total = 0

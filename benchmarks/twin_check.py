@@ -1,0 +1,54 @@
+"""Checks the twin rule against the solver without it, on the deals only the rule proves lost.
+
+    python benchmarks/twin_check.py [--deals 1-1000] [--game yukon] [--timeout 10]
+                                    [--no-foundation-return]
+
+For every deal in the range that the plain relaxation leaves open but the twin rule
+(``yukon.solver.crowded``) proves lost at once, the deal is solved again with the twin
+rule switched off (the relaxation and the rest stay). A "winnable" answer there would
+mean the rule threw a win away: the script prints it and exits 1. "unwinnable" confirms
+the rule; "unknown" (time ran out) neither confirms nor refutes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from yukon.rules import Rules  # noqa: E402
+from yukon.solver import UNWINNABLE, WINNABLE, crowded, dead_end, solve  # noqa: E402
+from yukon.state import Position  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the check and print what it found."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", default="1-1000", help="a range of deal numbers, A-B")
+    ap.add_argument("--game", choices=("yukon", "russian"), default="yukon")
+    ap.add_argument("--timeout", type=float, default=10.0, help="CPU seconds per deal")
+    ap.add_argument("--no-foundation-return", action="store_true")
+    a = ap.parse_args(argv)
+    lo, _, hi = a.deals.partition("-")
+    rules = Rules(a.game, False, not a.no_foundation_return)
+    counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    for seed in range(int(lo), int(hi or lo) + 1):
+        p = Position.deal(seed, rules)
+        if dead_end(p) or not crowded(p):
+            continue
+        r = solve(p, timeout=a.timeout, clock=time.process_time, twin_rule=False)
+        counts[r.status] += 1
+        print(f"deal {seed}: without the twin rule {r.status} ({r.stats['seconds']:.1f} s)", flush=True)
+        if r.status == WINNABLE:
+            print(f"deal {seed}: the twin rule called a winnable deal lost!", file=sys.stderr)
+    print(f"{rules.describe()}, deals {a.deals}: the twin rule alone proved "
+          f"{sum(counts.values())} lost; without it the solver says unwinnable "
+          f"{counts[UNWINNABLE]}, unknown {counts['unknown']}, winnable {counts[WINNABLE]}")
+    return 1 if counts[WINNABLE] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
