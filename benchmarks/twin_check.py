@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from yukon.rules import Rules  # noqa: E402
 from yukon.solver import UNWINNABLE, WINNABLE, crowded, dead_end, solve  # noqa: E402
 from yukon.state import Position  # noqa: E402
+from yukon.survey import parse_range  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,10 +33,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=10.0, help="CPU seconds per deal")
     ap.add_argument("--no-foundation-return", action="store_true")
     a = ap.parse_args(argv)
-    lo, _, hi = a.deals.partition("-")
+    lo, hi = parse_range(a.deals)
     rules = Rules(a.game, False, not a.no_foundation_return)
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
-    for seed in range(int(lo), int(hi or lo) + 1):
+    for seed in range(lo, hi + 1):
         p = Position.deal(seed, rules)
         if dead_end(p) or not crowded(p):
             continue

@@ -261,9 +261,10 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     if watch is not None:
         tw1, tw2, x1, x2 = watch
         watched = [False] * 52
-        for x in (tw1, tw2, x1, x2, tw1 - 1, tw2 - 1):
-            if x >= 0:
-                watched[x] = True
+        for x in (tw1, tw2, x1, x2):
+            watched[x] = True
+            if x in (tw1, tw2) and x % 13:
+                watched[x - 1] = True
 
         def freed() -> bool:
             if (E[x1] or (back and H[x1])) and (E[x2] or (back and H[x2])):
@@ -337,7 +338,6 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     return H, E, space
 
 
-
 def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False,
             pairs: list[tuple[int, int, int, int]] | None = None) -> bool:
     """True when two cards that fit the same two targets are proved to get in each other's way.
@@ -381,7 +381,8 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
             continue  # one of them can go home now
         if layout is None:
             layout = _layout(p)
-        if layout[3][c] in (x1, x2):
+        below = layout[3]
+        if below[c] in (x1, x2):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
         tc = _closure(p, t, c, (c, d, x1, x2), layout)
         if tc is None:
@@ -516,16 +517,9 @@ class _Search:
         self.hit_limit = False
         self.nodes = 0
         self.line: list[Move] | None = None
-        self.ck: list[bytes] = []
 
     def _is_dead(self, key: bytes, hidden_only: bool = True) -> bool:
-        if not self.relax:
-            return False
-        r = self.dead.get(key)
-        if r is None:
-            r = dead_end(self.p, self.t) or crowded(self.p, self.t, hidden_only, self.pairs)
-            self.dead[key] = r
-        return r
+        return self.relax and _is_dead(self, key, self.p, hidden_only)
 
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` new positions: "won", "exhausted" or "paused"."""
@@ -543,12 +537,12 @@ class _Search:
             if p.is_won():
                 self.line = [u.move for u in self.root_forced]
                 return "won"
-            self.ck = [bytes(c) + term[d] for c, d in zip(cols, down)]
-            key = b"".join(sorted(self.ck))
+            parts = [bytes(c) + term[d] for c, d in zip(cols, down)]
+            key = b"".join(sorted(parts))
             tt[key] = limit or 0
             if self._is_dead(key, False):
                 return "exhausted"
-            stack.append([_gen(p, t), 0, [], None, 0, self.ck])
+            stack.append([_gen(p, t), 0, [], None, 0, parts])
         stop = self.nodes + max_nodes
         push = p.push
         pop = p.pop
@@ -613,11 +607,20 @@ class _Search:
                         pop(x)
                     pop(u)
                     continue
-
             stack.append([_gen(p, t), 0, forced, u, np, k])
             if self.nodes >= stop:
                 return "paused"
         return "exhausted"
+
+
+def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only: bool) -> bool:
+    """Is ``p`` (keyed ``key``) proved lost by the relaxation or the twin rule? Answers are
+    kept in the dead table the searches of one solve share."""
+    r = search.dead.get(key)
+    if r is None:
+        r = dead_end(p, search.t) or crowded(p, search.t, hidden_only, search.pairs)
+        search.dead[key] = r
+    return r
 
 
 def _decode(key: bytes, rules: Rules) -> Position:
@@ -743,7 +746,7 @@ class _BestFirst:
                 if k2 not in parent:
                     self.nodes += 1
                     parent[k2] = (key, (spec,) + tuple((x.move.card, -1) for x in forced))
-                    if not ((u.flipped or forced) and self.relax and self._is_dead(k2, p)):
+                    if not ((u.flipped or forced) and self.relax and _is_dead(self, k2, p, True)):
                         self.count += 1
                         heapq.heappush(heap, (self._score(p), -self.count, k2))
                 for x in reversed(forced):
@@ -753,12 +756,6 @@ class _BestFirst:
                 return "paused"
         return "exhausted"
 
-    def _is_dead(self, key: bytes, p: Position) -> bool:
-        r = self.dead.get(key)
-        if r is None:
-            r = dead_end(p, self.t) or crowded(p, self.t, True, self.pairs)
-            self.dead[key] = r
-        return r
 
 
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
@@ -768,12 +765,11 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
-    bound the work; None means no bound. ``plan`` names the searches (see ``PLAN``);
+    bound the work; None means no bound. ``plan`` names the searches (see ``PLAN``).
     ``safe_moves``, ``relaxation`` and ``twin_rule`` (``crowded``; off with the
     relaxation too) exist so tests and checks can compare the search with and without
-    its shortcuts. ``cancel`` is
-    asked every few hundred positions; when it returns True the answer is "unknown" with
-    phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
+    its shortcuts. ``cancel`` is asked every few hundred positions; when it returns True
+    the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
     default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
     """
     t0 = clock()
@@ -790,10 +786,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     if relaxation and (dead_end(position, tables) or (twin_rule and crowded(position, tables))):
         return done(UNWINNABLE, [], "relaxation")
     dead: dict[bytes, bool] = {}
-    searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation)
-    if not twin_rule:
-        for s in searches:
-            s.pairs = []
+    searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation, twin_rule)
     deadline = None if timeout is None else t0 + timeout
     slice_ = FIRST_SLICE
     total = 0
@@ -836,7 +829,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
 
 
 def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[str, ...],
-                   safe: bool, relax: bool) -> list[_Search | _BestFirst]:
+                   safe: bool, relax: bool, twin_rule: bool) -> list[_Search | _BestFirst]:
     """The searches a plan names (see ``PLAN``), ready to run by turns."""
     out: list[_Search | _BestFirst] = []
     rules = position.rules
@@ -845,7 +838,8 @@ def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[
     for spec in plan:
         kind, _, share = spec.partition("*")
         kind, _, variant = kind.partition("/")
-        if variant not in ("", "noret") or kind not in ("complete", "best") and not kind[1:].isdigit():
+        limited = kind.startswith("k") and kind[1:].isdigit()
+        if variant not in ("", "noret") or kind not in ("complete", "best") and not limited:
             raise ValueError(f"unknown search {spec!r}")
         t, d = tables, dead
         if variant and rules.foundation_return:
@@ -853,11 +847,11 @@ def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[
         s: _Search | _BestFirst
         if kind == "best":
             s = _BestFirst(position, t, d, safe, relax)
-            s.name = "best-first"
         else:
-            s = _Search(position, t, None if kind == "complete" else int(kind[1:]), d, safe, relax)
-            s.name = kind if kind == "complete" else f"k={kind[1:]}"
+            s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax)
         s.share = int(share or 1)
+        if not twin_rule:
+            s.pairs = []
         s.proves_loss = t is tables
         if variant:
             s.name += " without returns"
