@@ -55,7 +55,7 @@ How it searches (see the module's tests for the checks behind each rule):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -807,7 +807,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 want -= n
                 if r == "won":
                     stats["nodes"] = total
-                    return done(WINNABLE, s.line or [], s.name)
+                    return done(WINNABLE, without_loops(position, s.line or []), s.name)
                 if r == "exhausted":
                     if s.proves_loss and (s.limit is None or not s.hit_limit):
                         stats["nodes"] = total
@@ -871,6 +871,33 @@ def solve_text(text: str, rules: Rules | None = None, timeout: float | None = 10
         if p.rules.variant != rules.variant:
             p = p.with_rules(Rules(p.rules.variant, rules.any_card_in_space, rules.foundation_return))
     return solve(p, timeout=timeout, node_limit=node_limit)
+
+
+def without_loops(position: Position, moves: Sequence[Move]) -> list[Move]:
+    """``moves`` with every stretch that leads back to a position already passed cut out.
+
+    The searches and the table's spliced lines may return to a position (a card sent home
+    and brought back, say); what is left reaches the same end by the same moves, shorter,
+    and never shows a position twice.
+    """
+    p = position.copy()
+    at: dict[tuple, int] = {p.key(): 0}  # position key -> how many moves of ``out`` lead to it
+    out: list[Move] = []
+    keys: list[tuple] = [p.key()]
+    for m in moves:
+        p.play(m)
+        k = p.key()
+        i = at.get(k)
+        if i is None:
+            out.append(m)
+            keys.append(k)
+            at[k] = len(out)
+        else:  # back at a position passed after move i: forget the loop
+            for dropped in keys[i + 1:]:
+                del at[dropped]
+            del out[i:]
+            del keys[i + 1:]
+    return out
 
 
 def check_line(position: Position, moves: list[Move]) -> bool:

@@ -8,10 +8,18 @@ search for a position the player has already left is cancelled in the child and 
 answer, should one arrive, is dropped here.
 
 What it knows is kept per position (``known``): a winnable position with its winning
-line, a lost one (proved: no line wins), or undecided. Much follows without asking the
-solver: the move that follows a winning line leaves a winnable position with the rest of
-that line (so the next hint is instant), every position reached from a lost one is lost,
-and a winnable position makes all its ancestors in the game's history winnable.
+line (when one is at hand), a lost one (proved: no line wins), or undecided. Much follows
+without asking the solver: every position reached from a lost one is lost, and a winnable
+position makes all its ancestors in the game's history winnable (their status only: a
+line is never spliced together from the player's path and another search's line).
+
+The table follows one line at a time, the ``Course``: since the player's last own move,
+each move that the Demo, Finish or a followed hint makes is the course's next move, and
+the course remembers every position it has passed. It takes another line only when that
+line is shorter than what is left of its own and passes none of those positions. So the
+moves left strictly fall with every step: the game is never brought back to a position
+it has been in since the player's last own move, and a winnable game is won within the
+length of the line the course started with.
 
 What the player gets:
   * Hint (H, the Hint button): the next move of a winning line with the reason it helps;
@@ -41,6 +49,7 @@ import pygame
 from .. import hints
 from ..cards import RANK, SUIT, SUIT_NAMES
 from ..notation import format_position
+from ..solver import without_loops
 from ..rules import Rules
 from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from .screen import QuestionDialog
@@ -96,7 +105,18 @@ class Pending:
     position: Position
     sent: float
     seed: int | None = None
-    ancestors: list[tuple[tuple, tuple[Move, ...]]] = field(default_factory=list)
+    ancestors: tuple[tuple, ...] = ()  # keys of the game's earlier positions, oldest first
+
+
+@dataclass(slots=True)
+class Course:
+    """The line the table follows since the player's last own move (see the module docstring)."""
+
+    game: Game
+    steps: int  # moves in the game's history at ``at``
+    at: tuple  # key of the position the course is at
+    line: tuple[Move, ...]  # what is left of the line from there ((): none at hand)
+    visited: set[tuple] = field(default_factory=set)  # every position passed, ``at`` included
 
 
 # -- reasons ----------------------------------------------------------------------------------
@@ -205,17 +225,25 @@ class Assist:
     """Solver features at the table; see the module docstring."""
 
     def __init__(self, app: App, service: SolverService | None = None,
-                 solve_timeout: float = SOLVE_TIMEOUT) -> None:
+                 solve_timeout: float = SOLVE_TIMEOUT, hint_patience: float = HINT_PATIENCE,
+                 demo_pause: float = DEMO_PAUSE) -> None:
         self.app = app
         self.service = service
         self._own_service = service is None
         self.solve_timeout = solve_timeout
+        self.hint_patience = hint_patience
+        self.demo_pause = demo_pause
         self.known: dict[tuple, Known] = {}
+        self.course: Course | None = None
+        self._trail: list[tuple] = []
+        self._trail_game: Game | None = None
+        self._last_winnable: tuple[tuple, int] = ((), 0)  # (what it was worked out for, moves back)
+        self.restarts = 0  # solver children started again after one died
         self.pending: Pending | None = None
         self.dropped: list[int] = []  # ids of replies that came for a position already left (tests read it)
         self.status = ""
         self.status_since = time.monotonic()
-        self._seen: tuple | None = None  # (game, position key) the status describes
+        self._seen: tuple | None = None  # (game, moves made, position key) the status describes
         self._shown = ""
         self.ready_deal: tuple[int, tuple] | None = None  # (seed, rules key) proved winnable
         self.hint_wanted: tuple | None = None
@@ -294,61 +322,123 @@ class Assist:
         return self.known.get(position_key(position))
 
     def _learn(self, key: tuple, known: Known) -> None:
+        """Remember ``known`` for ``key``; a winnable position keeps the shortest line it was given."""
+        old = self.known.get(key)
+        if old is not None and old.status == LOST:
+            return  # a proof stands
+        if old is not None and old.status == WINNABLE:
+            if known.status != WINNABLE or (old.line and (not known.line or len(known.line) >= len(old.line))):
+                return
         if len(self.known) > CACHE_LIMIT:
             self.known.clear()
         self.known[key] = known
 
-    def _infer(self, game: Game) -> Known | None:
-        """What follows from the position before the last move, without asking the solver."""
-        if not game.history:
-            return None
-        parent = game.position.copy()
-        last = game.history[-1]
-        parent.pop(last)
-        k = self.lookup(parent)
-        if k is None:
-            return None
-        if k.status == LOST:
-            return Known(LOST)
-        if k.status == WINNABLE and k.line and k.line[0] == last.move:
-            return Known(WINNABLE, k.line[1:])
-        return None
+    def trail(self, game: Game) -> list[tuple]:
+        """Keys of the game's positions, as dealt first and the current one last.
 
-    def _ancestors(self, game: Game) -> list[tuple[tuple, tuple[Move, ...]]]:
-        """Keys of the positions before the current one (newest first) with the moves since each."""
+        Kept step by step: a move adds one key and an undo takes one off, so a long game
+        costs nothing per move; anything else (restart, another game) walks the history once.
+        """
+        n = len(game.history)
+        t = self._trail
+        if self._trail_game is game:
+            if len(t) == n + 1 and t[-1] == position_key(game.position):
+                return t
+            if len(t) == n + 2 and t[-2] == position_key(game.position):
+                t.pop()
+                return t
+            if len(t) == n and n:
+                parent = game.position.copy()
+                parent.pop(game.history[-1])
+                if t[-1] == position_key(parent):
+                    t.append(position_key(game.position))
+                    return t
         p = game.position.copy()
-        out = []
-        moves: list[Move] = []
+        keys = [position_key(p)]
         for u in reversed(game.history):
             p.pop(u)
-            moves.insert(0, u.move)
-            out.append((position_key(p), tuple(moves)))
-        return out
+            keys.append(position_key(p))
+        keys.reverse()
+        self._trail, self._trail_game = keys, game
+        return keys
+
+    def _steer(self, game: Game, trail: list[tuple]) -> Course:
+        """Move the course on with the game: one step along its line, or a fresh start."""
+        key = trail[-1]
+        c = self.course
+        n = len(game.history)
+        if (c is not None and c.game is game and c.line and n == c.steps + 1 and len(trail) >= 2
+                and trail[-2] == c.at and game.history[-1].move == c.line[0]):
+            c.steps, c.at, c.line = n, key, c.line[1:]
+            c.visited.add(key)
+        elif c is None or c.game is not game or c.at != key or c.steps != n:
+            c = self.course = Course(game, n, key, (), {key})
+        k = self.known.get(key)
+        if k is not None and k.status == WINNABLE and k.line:
+            self._offer_line(c, game.position, k.line)
+        if c.line:
+            self._learn(key, Known(WINNABLE, c.line))
+        return c
+
+    def _offer_line(self, c: Course, position: Position, line: tuple[Move, ...]) -> None:
+        """Take ``line`` (from ``position``, the course's) if it is shorter and passes no visited position."""
+        if c.line and len(line) >= len(c.line):
+            return
+        p = position.copy()
+        try:
+            for m in line[:-1]:
+                p.play(m)
+                if position_key(p) in c.visited:
+                    return
+            if line:
+                p.play(line[-1])
+        except ValueError:
+            return  # not a line of this position (a stale or mistaken one): keep the course
+        if p.is_won():
+            c.line = tuple(line)
+
+    def line_here(self) -> tuple[Move, ...]:
+        """The rest of the course's line from the position on the table (() when none is at hand)."""
+        game = self.app.game
+        c = self.course
+        if c is None or c.game is not game or c.steps != len(game.history) \
+                or c.at != position_key(game.position):
+            return ()
+        return c.line
 
     def sync(self) -> None:
         """Bring the status up to date with the position on the table; ask the solver if need be."""
         game = self.app.game
         pos = game.position
         key = position_key(pos)
-        seen = (id(game), key)
+        seen = (id(game), len(game.history), key)
         if seen == self._seen:
             return
         self._seen = seen
         self._heuristic = None
+        trail = self.trail(game)
+        course = self._steer(game, trail)
         if pos.is_won():
             self.status = ""
             self._show()
             return
-        k = self.known.get(key) or self._infer(game)
+        k = self.known.get(key)
+        if k is None and len(trail) >= 2:
+            parent = self.known.get(trail[-2])
+            if parent is not None and parent.status == LOST:
+                k = Known(LOST)  # every position reached from a lost one is lost
+                self._learn(key, k)
         if k is not None:
-            self._learn(key, k)
             self._set_status(k.status)
-            return
+            if k.status != WINNABLE or course.line:
+                return
         if self._ensure_service():
-            self._set_status(CHECKING)
+            if k is None:
+                self._set_status(CHECKING)
+            # a winnable position without a line at hand asks for one; its status stands meanwhile
             self._ask(Pending(next(_ids), "status", key, pos.copy(), time.monotonic(),
-                              ancestors=self._ancestors(game)))
-        else:
+                              ancestors=tuple(trail[:-1])))
+        elif k is None:
             self._set_status("")
 
     def _ask(self, req: Pending) -> None:
@@ -449,17 +539,20 @@ class Assist:
                 self.ready_deal = (req.seed, req.key[0])  # type: ignore[assignment]
             return
         if status == WINNABLE:
-            line = tuple(reply.moves())  # type: ignore[attr-defined]
+            line = tuple(without_loops(req.position, reply.moves()))  # type: ignore[attr-defined]
             self._learn(req.key, Known(WINNABLE, line))
-            for key, moves in req.ancestors:  # every earlier position of the game can be won too
+            for key in req.ancestors:  # every earlier position of the game can be won too
                 old = self.known.get(key)
                 if old is None or old.status != WINNABLE:
-                    self._learn(key, Known(WINNABLE, moves + line))
+                    self._learn(key, Known(WINNABLE))
+            c = self.course
+            if c is not None and c.at == req.key:
+                self._offer_line(c, req.position, line)
         elif status == LOST:
             self._learn(req.key, Known(LOST))
         else:
             self._learn(req.key, Known(UNKNOWN))
-        if self._seen is not None and self._seen[1] == req.key:
+        if self._seen is not None and self._seen[2] == req.key:
             self._set_status(self.known[req.key].status)
 
     def _look_for_deal(self) -> None:
@@ -521,11 +614,12 @@ class Assist:
             t.say("All the cards are home already.")
             return
         k = self.lookup(pos)
-        if k is not None and k.status == WINNABLE and k.line:
+        line = self.line_here()
+        if k is not None and k.status == WINNABLE and line:
             # Each press shows the next: the winning line's move first, then the other
             # useful moves of yukon.hints, then the line's move again.
             key = position_key(pos)
-            first = k.line[0]
+            first = line[0]
             if self._heuristic is None or self._heuristic[0] != key or self._heuristic[1][:1] != [first]:
                 last = self.app.game.history[-1].move if self.app.game.history else None
                 others = [m for m in hints.hint_moves(pos, last) if m != first]
@@ -534,16 +628,17 @@ class Assist:
             i = (i + 1) % len(moves)
             self._heuristic = (key, moves, i)
             if i == 0:
-                self._show_hint(first, "Hint: {move} \u2013 it {reason}.", move_reason(pos, k.line))
+                self._show_hint(first, "Hint: {move} \u2013 it {reason}.", move_reason(pos, line))
                 return
             t.selection = None
             t.hint_list = moves
             t.hint_key = pos.key()
             t.hint_index = i
-            t.say(f"Another move ({i} of {len(moves) - 1}; the first hint is the one that wins): "
-                  f"{describe_move(pos, moves[i])}", "hint", 8.0)
+            count = f"{i} of {len(moves) - 1}; the first hint is the one that wins" if i == 1 else \
+                f"{i} of {len(moves) - 1}"
+            t.say(f"Another move ({count}): {describe_move(pos, moves[i])}", "hint", 8.0)
             return
-        if k is None or k.status == CHECKING:
+        if k is None or k.status in (CHECKING, WINNABLE):
             if self.service is not None:
                 self.hint_wanted = position_key(pos)
                 self._hint_asked = time.monotonic()
@@ -598,8 +693,8 @@ class Assist:
             self.hint_wanted = None  # the player moved on or closed the message
             return
         k = self.lookup(pos)
-        if k is None or k.status == CHECKING:
-            if time.monotonic() - self._hint_asked >= HINT_PATIENCE:  # a hard one: a useful move meanwhile
+        if k is None or k.status == CHECKING or (k.status == WINNABLE and not self.line_here()):
+            if time.monotonic() - self._hint_asked >= self.hint_patience:  # a hard one: a useful move meanwhile
                 self.hint_wanted = None
                 self._heuristic_hint("The solver is still looking for a winning line. Meanwhile: ")
             return
@@ -610,21 +705,27 @@ class Assist:
     def _note_loss(self) -> None:
         """The position is lost: if an earlier one of this game was winnable, offer to go back."""
         game = self.app.game
-        for key, moves in self._ancestors(game):
-            k = self.known.get(key)
-            if k is not None and k.status == WINNABLE:
-                mark = (id(game), key)
-                if mark not in self._offered_back:
-                    self._offer_back = mark
-                return
+        n = self.last_winnable()
+        if n:
+            mark = (id(game), self.trail(game)[-1 - n])
+            if mark not in self._offered_back:
+                self._offer_back = mark
 
     def last_winnable(self) -> int:
         """How many moves back the last winnable position of this game is (0: none known)."""
-        for n, (key, _) in enumerate(self._ancestors(self.app.game), start=1):
-            k = self.known.get(key)
+        game = self.app.game
+        trail = self.trail(game)
+        asked = (id(game), len(trail), trail[-1], len(self.known))
+        if self._last_winnable[0] == asked:
+            return self._last_winnable[1]
+        n = 0
+        for back in range(1, len(trail)):
+            k = self.known.get(trail[-1 - back])
             if k is not None and k.status == WINNABLE:
-                return n
-        return 0
+                n = back
+                break
+        self._last_winnable = (asked, n)
+        return n
 
     def back_to_winnable(self) -> None:
         """Undo to the last position of this game the solver knows can be won."""
@@ -722,9 +823,10 @@ class Assist:
         if not quiet:
             return POLL
         k = self.lookup(game.position)
-        if k is None or k.status == CHECKING:
+        line = self.line_here()
+        if k is None or k.status == CHECKING or (k.status == WINNABLE and not line and self.pending is not None):
             return POLL
-        if k.status != WINNABLE or not k.line:
+        if k.status != WINNABLE or not line:
             self.stop_demo(f"{self.demo_kind} stopped: the solver has no winning line here.")
             return 1.0
         now = time.monotonic()
@@ -733,10 +835,10 @@ class Assist:
         t = self.table
         assert t is not None
         t.message = None if t.message is not None and t.message.kind == "hint" else t.message
-        if not t.try_move(k.line[0]):
+        if not t.try_move(line[0]):
             self.stop_demo(f"{self.demo_kind} stopped.")
             return 1.0
-        self._demo_next = time.monotonic() + DEMO_PAUSE * max(0.25, getattr(self.app, "animation_speed", 1.0))
+        self._demo_next = time.monotonic() + self.demo_pause * max(0.25, getattr(self.app, "animation_speed", 1.0))
         return POLL
 
     def event(self, e: pygame.event.Event) -> bool:
@@ -760,8 +862,14 @@ class Assist:
         self._show(now=True)  # the move's own frame redraws everything anyway
 
 
-def install(app: App, service: SolverService | None = None, solve_timeout: float = SOLVE_TIMEOUT) -> Assist:
-    """Install the solver's features into ``app``; the child process starts on the first tick."""
-    assist = Assist(app, service, solve_timeout)
+def install(app: App, service: SolverService | None = None, solve_timeout: float = SOLVE_TIMEOUT,
+            hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE) -> Assist:
+    """Install the solver's features into ``app``; the child process starts on the first tick.
+
+    ``hint_patience`` is how long a hint waits for the solver before a heuristic hint stands
+    in (tests pass their own, so none depends on the machine's speed); ``demo_pause`` is
+    the Demo's pause between moves.
+    """
+    assist = Assist(app, service, solve_timeout, hint_patience, demo_pause)
     assist.attach()
     return assist
