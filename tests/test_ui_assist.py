@@ -224,7 +224,8 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     assert app.status_extra["solver"] == "Solver: this deal can be won"
     play_by_clicks(app, losing)
     run_until(app, lambda: any(isinstance(s, QuestionDialog) for s in app.screens))
-    assert a.status == LOST and app.status_extra["solver"] == "Solver: cannot be won from here"
+    assert a.status == LOST
+    assert app.status_extra["solver"] == "Solver: cannot be won from here; B goes back 1 move to a winnable position"
     dialog = app.top
     assert isinstance(dialog, QuestionDialog) and dialog.answers[0][0] == "Go back"
     assert "Go back to the last winnable position?" in dialog.question
@@ -243,6 +244,22 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     assert t is not None and t.message is not None
     assert t.message.text.startswith("This deal can no longer be won.")
     assert t.hint_move in t.position.legal_moves()
+    # After "Play on" the way back stays: the status line names it and B takes it, however far.
+    loser_moves = 0
+    for m in t.position.legal_moves():
+        if t.position.loc[m.card] < ON_FOUNDATION and m.to != FOUNDATION:
+            play_by_clicks(app, m)
+            loser_moves += 1
+            break
+    app.frame()
+    n = 1 + loser_moves
+    assert f"B goes back {n} move" in app.status_extra["solver"]
+    key(app, pygame.K_b)
+    settle(app)
+    assert app.game.position == start and not app.game.history
+    run_until(app, lambda: a.status == WINNABLE)
+    key(app, pygame.K_b)
+    assert t.message is not None and "no need to go back" in t.message.text
     assert not app.errors
     a.close()
 

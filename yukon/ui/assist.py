@@ -256,6 +256,8 @@ class Assist:
         self._offered_back: set[tuple] = set()
         self._offer_back: tuple | None = None  # (game, ancestor key) waiting for a quiet table
         self._offered_finish: set[int] = set()
+        self._offered_fresh: set[int] = set()  # games whose lost deal was offered a winnable one
+        self._next_winnable = False  # the next New deal must be one the solver proved winnable
         self.failed = False
         self._base_next_seed: Callable[[], int] = app.next_seed
         self._previous_key_hook = getattr(app, "key_hook", None)
@@ -465,10 +467,18 @@ class Assist:
     def status_text(self) -> str:
         """The status line's solver part."""
         s = self.status
+        if self.setting("hide_verdicts"):
+            return ""  # the player finds out for themselves; hints still answer when asked
         if s == WINNABLE:
             return "Solver: still winnable" if self.app.game.history else "Solver: this deal can be won"
         if s == LOST:
-            return "Solver: cannot be won from here" if self.app.game.history else "Solver: this deal cannot be won"
+            if not self.app.game.history:
+                return "Solver: this deal cannot be won"
+            n = self.last_winnable()
+            if n:
+                return f"Solver: cannot be won from here; B goes back {n} move{'s' if n != 1 else ''} " \
+                    "to a winnable position"
+            return "Solver: cannot be won from here"
         if s == UNKNOWN:
             return "Solver: undecided (it ran out of time)"
         if s == CHECKING:
@@ -518,8 +528,9 @@ class Assist:
         waits: list[float] = []
         if self.demo:
             waits.append(self._demo_step(quiet))
-        if self.pending is None and self.service is not None and self.setting("winnable_only"):
-            self._look_for_deal()
+        if self.pending is None and self.service is not None and (
+                self.setting("winnable_only") or (self.status == LOST and not self.app.game.history)):
+            self._look_for_deal()  # kept ready; a lost fresh deal offers it
         if self.pending is not None:  # a long search is polled less often: the idle window stays cheap
             waits.append(POLL if time.monotonic() - self.pending.sent < 1.0 else 4 * POLL)
         return min(waits) if waits else None
@@ -567,14 +578,23 @@ class Assist:
     # -- new deals ----------------------------------------------------------------------------
     def next_seed(self) -> int:
         """The number for New deal: with "winnable deals only", one the solver proved winnable."""
-        if not self.setting("winnable_only"):
+        if not self.setting("winnable_only") and not self._next_winnable:
             return self._base_next_seed()
+        self._next_winnable = False
         rk = rules_key(self.app.rules)
         if self.ready_deal is not None and self.ready_deal[1] == rk:
             seed = self.ready_deal[0]
             self.ready_deal = None
             return seed
         return self._find_deal_now(rk)
+
+    def deal_winnable(self) -> None:
+        """Replace the deal on the table with one the solver proved winnable."""
+        t = self.table
+        if t is None:
+            return
+        self._next_winnable = True
+        t.new_deal(ask=False)
 
     def _find_deal_now(self, rk: tuple) -> int:
         """No deal ready (the setting was just turned on): solve a few here, for half a second at most."""
@@ -599,6 +619,17 @@ class Assist:
             return True
         if name == "demo" and table is self.table:
             self.start_demo()
+            return True
+        if name == "play_hint" and table is self.table and table.mode is None:
+            self.play_hint()
+            return True
+        if name == "back_to_winnable" and table is self.table and table.mode is None:
+            if self.last_winnable():
+                self.back_to_winnable()
+            elif self.status == WINNABLE:
+                table.say("This position can still be won: there is no need to go back.")
+            else:
+                table.say("No earlier position of this game is known to be winnable.")
             return True
         prev = self._previous_key_hook
         return bool(prev(table, name)) if prev is not None else False
@@ -651,6 +682,18 @@ class Assist:
             self._heuristic_hint("This deal can no longer be won. ")
         else:
             self._heuristic_hint("The solver could not decide this position. ")
+
+    def play_hint(self) -> None:
+        """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
+        t = self.table
+        if t is None:
+            return
+        move = t.hint_move
+        if move is None:
+            self.hint()
+            move = t.hint_move
+        if move is not None:
+            t.try_move(move)
 
     def _show_hint(self, move: Move, template: str, reason: str) -> None:
         t = self.table
@@ -743,7 +786,17 @@ class Assist:
     def _offer(self) -> None:
         mark, self._offer_back = self._offer_back, None
         game = self.app.game
-        if mark is not None and mark[0] == id(game) and self.status == LOST and not self.demo:
+        hidden = self.setting("hide_verdicts")
+        t = self.table
+        if (not hidden and self.status == LOST and not game.history and game.seed is not None and not self.demo
+                and id(game) not in self._offered_fresh and t is not None and t.mode is None):
+            self._offered_fresh.add(id(game))
+            self.app.push(QuestionDialog(
+                self.app, f"The solver has proved that deal {game.seed} cannot be won, whatever is played. "
+                "Deal one that can be won instead?",
+                [("Winnable deal", self.deal_winnable), ("Play it anyway", None)], title="This deal cannot be won"))
+            return
+        if mark is not None and mark[0] == id(game) and self.status == LOST and not self.demo and not hidden:
             self._offered_back.add(mark)
             n = self.last_winnable()
             if n:
@@ -835,7 +888,7 @@ class Assist:
         t = self.table
         assert t is not None
         t.message = None if t.message is not None and t.message.kind == "hint" else t.message
-        if not t.try_move(line[0]):
+        if not t.try_move(line[0], by="Demo" if self.demo_kind == "Demo" else None):
             self.stop_demo(f"{self.demo_kind} stopped.")
             return 1.0
         self._demo_next = time.monotonic() + self.demo_pause * max(0.25, getattr(self.app, "animation_speed", 1.0))

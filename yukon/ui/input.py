@@ -82,6 +82,8 @@ KEYMAP: dict[tuple[int, str], str] = {
     (pygame.K_z, CTRL + SHIFT): "redo",
     (pygame.K_BACKSPACE, ""): "undo",
     (pygame.K_h, ""): "hint",
+    (pygame.K_p, ""): "play_hint",
+    (pygame.K_b, ""): "back_to_winnable",
     (pygame.K_ESCAPE, ""): "cancel",
     (pygame.K_RETURN, ""): "confirm",
     (pygame.K_KP_ENTER, ""): "confirm",

@@ -191,6 +191,7 @@ class TableScreen(Screen):
         self.celebrating = 0.0
         self._pending_return: tuple | None = None
         self._won_dialog: QuestionDialog | None = None
+        self._played_by: str | None = None  # who made the last move when not the player ("Demo")
         self.relayout()
 
     # -- the game and its layout -----------------------------------------------------------
@@ -375,8 +376,13 @@ class TableScreen(Screen):
         self.message = Message(text, time.monotonic() + seconds, kind)
         self.full = True
 
-    def try_move(self, move: Move) -> bool:
-        """Make a move if the mode and the rules allow it; otherwise say why. True when made."""
+    def try_move(self, move: Move, by: str | None = None) -> bool:
+        """Make a move if the mode and the rules allow it; otherwise say why. True when made.
+
+        ``by`` names who plays it when it is not the player (the Demo): a win it makes is
+        not announced as the player's.
+        """
+        self._played_by = by
         game = self.game
         if self.mode is not None:
             veto = self.mode.veto(game, move)
@@ -438,6 +444,7 @@ class TableScreen(Screen):
         self.say("The deal is back as it was dealt.")
 
     def _after_change(self, kind: str, move: Move | None) -> None:
+        self._played_by = None
         if self.message is not None and self.message.kind == "hint":
             self.message = None  # it spoke of the position just left
         if self.position.is_won() and self.t_end is None:
@@ -505,7 +512,12 @@ class TableScreen(Screen):
             answers: list[tuple[str, Callable[[], None] | None]] = [("Admire it", None)]
             if self._own_game is None:
                 answers.insert(0, ("New deal", lambda: self.new_deal(False)))
-            self._won_dialog = QuestionDialog(self.app, text, answers, title="You won!")
+            title = "You won!"
+            if self._played_by is not None:
+                title = f"{self._played_by} finished"
+                text = (f"The {self._played_by.lower()} played all 52 cards home in {n} move{'s' if n != 1 else ''}."
+                        + "".join(" " + n for n in getattr(self.app, "win_news", [])))
+            self._won_dialog = QuestionDialog(self.app, text, answers, title=title)
             if getattr(self.app, "animation_speed", 1.0) > 0:
                 self.celebrate()  # the question comes when the cards have landed
             else:
