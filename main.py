@@ -1,6 +1,7 @@
-"""Start the Yukon Solitaire table from a clone: ``python main.py [--seed N] [--game russian] [--fullscreen] [--size WxH]``.
+"""Start the Yukon Solitaire table from a clone: ``python main.py [--seed N] [--game russian] ...``.
 
-The start-up code is ``yukon.ui.launch``; the installed ``yukon-solitaire`` command runs it too.
+``--help`` lists the options. The start-up code is ``yukon.ui.launch``; the installed
+``yukon-solitaire`` command runs it too.
 """
 
 from __future__ import annotations

@@ -81,10 +81,9 @@ def check_window(command: Path, assets_under: Path, label: str) -> None:
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
-    report = r["report"]
-    assert isinstance(report, dict) and Path(report["assets"]).is_relative_to(assets_under), report
-    print(f"{label}: yukon-solitaire opened (first frame {r['first_frame_s']} s), {r['wm_class']}, icon set, "
-          f"{report['solver']} ({r['verdict_s']} s), assets from the install, quit cleanly")
+    assert Path(r.report["assets"]).is_relative_to(assets_under), r.report
+    print(f"{label}: yukon-solitaire opened (first frame {r.first_frame_s} s), {r.wm_class}, icon set, "
+          f"{r.report['solver']} ({r.verdict_s} s), assets from the install, quit cleanly")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,7 +25,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -36,6 +38,19 @@ from yukon import __version__ as VERSION  # noqa: E402  (only yukon: yukon.ui wo
 APP_ID = next((ROOT / "packaging" / "linux").glob("*.desktop")).stem
 
 WAIT = 180.0  # seconds (--wait): a safety net on a busy machine, not a measurement
+
+
+@dataclass
+class Run:
+    """What one start of the program showed."""
+
+    label: str
+    report: dict[str, Any] = field(default_factory=dict)  # the program's start-up report
+    first_frame_s: float = 0.0  # from starting the process to its first frame
+    verdict_s: float = 0.0  # from starting the process to the report (the solver's verdict shown)
+    processes: int = 0  # the program and every process below it that was seen
+    wm_class: str = ""
+    output: str = ""
 
 
 def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
@@ -82,7 +97,7 @@ def alive(pid: int) -> bool:
         return False
 
 
-def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float = WAIT) -> dict[str, object]:
+def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float = WAIT) -> Run:
     """Start ``cmd`` on ``display``, wait for its start-up report, check the window, quit it."""
     report = home / f"report-{label}.json"
     first = home / f"first-frame-{label}.txt"
@@ -93,7 +108,7 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
         env.pop(name, None)  # the program must set its window class itself
     t0 = time.time()
     proc = subprocess.Popen(cmd, env=env, cwd=str(home), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    result: dict[str, object] = {"label": label}
+    result = Run(label)
     seen: set[int] = set()
     failure: AssertionError | None = None
     try:
@@ -105,12 +120,12 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
             time.sleep(0.05)
         if proc.poll() is not None:
             raise AssertionError(f"{label}: the program ended (status {proc.returncode}) before its report")
-        data = json.loads(report.read_text())
-        result["report"] = data
-        result["first_frame_s"] = round(float(first.read_text()) - t0, 2)
-        result["verdict_s"] = round(report.stat().st_mtime - t0, 2)
+        data: dict[str, Any] = json.loads(report.read_text())
+        result.report = data
+        result.first_frame_s = round(float(first.read_text()) - t0, 2)
+        result.verdict_s = round(report.stat().st_mtime - t0, 2)
         seen |= descendants(proc.pid)
-        result["processes"] = 1 + len(seen)
+        result.processes = 1 + len(seen)
         assert data["version"] == VERSION, f"{label}: report says version {data['version']}"
         assert str(data["solver"]).startswith("Solver: this deal"), f"{label}: solver said {data['solver']!r}"
         window = subprocess.run(["xdotool", "search", "--class", APP_ID], env=env, capture_output=True,
@@ -120,7 +135,7 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
                                capture_output=True, text=True).stdout
         assert f'"{APP_ID}"' in props, f"{label}: WM_CLASS is not {APP_ID}: {props[:200]}"
         assert "_NET_WM_ICON(CARDINAL)" in props and "not found" not in props, f"{label}: the window has no icon"
-        result["wm_class"] = props.splitlines()[0]
+        result.wm_class = props.splitlines()[0]
     except AssertionError as e:
         failure = e
     finally:
@@ -133,7 +148,7 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
             proc.kill()
             proc.wait()
         out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-        result["output"] = out.strip()
+        result.output = out.strip()
         end = time.monotonic() + 30
         while any(alive(p) for p in seen) and time.monotonic() < end:
             time.sleep(0.1)
@@ -190,10 +205,10 @@ def main(argv: list[str] | None = None) -> int:
                 except AssertionError as e:
                     failures.append(str(e))
                     continue
-                print(f"{label}: first frame {r['first_frame_s']} s, solver's verdict {r['verdict_s']} s after start "
-                      f"({r['report']['solver']}), {r['processes']} processes, {r['wm_class']}, quit cleanly")
-                if r["output"]:
-                    print(f"{label} said: {r['output']}")
+                print(f"{label}: first frame {r.first_frame_s} s, solver's verdict {r.verdict_s} s after start "
+                      f"({r.report['solver']}), {r.processes} processes, {r.wm_class}, quit cleanly")
+                if r.output:
+                    print(f"{label} said: {r.output}")
     finally:
         xvfb.terminate()
         try:

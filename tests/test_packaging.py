@@ -270,7 +270,12 @@ def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setattr(os.path, "expanduser", lambda p: p.replace("~", str(home), 1))
     opened: list[str] = []
-    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+
+    def browser(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", browser)
     app = App(seed=8, size=(1024, 700))
     extras = install(app)  # the user's data folder, which cannot be had
     app.frame()
