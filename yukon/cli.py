@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
+from . import __version__
 from .cards import MAX_SEED
 from .notation import MoveTextError, PositionError, format_position, parse_move, parse_position
 from .rules import VARIANTS, Rules
@@ -116,6 +117,7 @@ def _cmd_bench(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every command."""
     parser = _Parser(prog="python -m yukon", description="Yukon Solitaire from the command line.")
+    parser.add_argument("--version", action="version", version=f"Yukon Solitaire {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("deal", help="print a dealt position", description="Print the position of a deal.")

@@ -26,9 +26,10 @@ from typing import Any
 
 from .cards import Card, parse_card
 from .notation import MoveTextError, PositionError, parse_move, parse_position
+from .resources import asset_path
 from .state import FOUNDATION, Move, Position, Undo
 
-LESSON_DIR = Path(__file__).resolve().parent.parent / "assets" / "lessons"
+LESSON_DIR = asset_path("lessons")
 STEP_KINDS = ("move", "try", "finish")
 
 

@@ -14,3 +14,10 @@ _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # slowed start-up. The table draws in software anyway.
 if _sys.platform.startswith("linux"):
     _os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+# The window's X11 class and Wayland app id: the desktop entry (packaging/linux/<APP_ID>.desktop,
+# StartupWMClass) is matched by it (the AppStream id too), so docks show the game's own icon and name.
+APP_ID = "io.github.yukon_solitaire.YukonSolitaire"
+_os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+_os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
+_os.environ.setdefault("SDL_APP_NAME", "Yukon Solitaire")

@@ -46,6 +46,7 @@ from .. import hints
 from ..rules import YUKON, Rules
 from ..state import Game, Move, Position
 from .clock import FixedClock
+from .icon import window_icon
 from .input import Action, Expose, Quit, Resize, translate
 from .screen import Screen
 from .widgets import ButtonSpec
@@ -143,6 +144,7 @@ class App:
         self.buttons: list[ButtonSpec] = default_buttons(self)
         self.windowed_size = size or self._fitting_size()
         pygame.display.set_caption("Yukon Solitaire")
+        pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
         if fullscreen:
             self.toggle_fullscreen()
         else:

@@ -9,14 +9,14 @@ anti-aliased corners. A new window size builds a new set; the old one is dropped
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
 from ..cards import RANK, RANK_LETTERS, RED, SUIT
+from ..resources import asset_path
 from .layout import UP_STEP
 
-FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
+FONT_DIR = asset_path("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # spades hearts diamonds clubs, the engine's suit order

@@ -19,6 +19,7 @@ the settings screen shows those two rows).
 from __future__ import annotations
 
 import os
+import tempfile
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -137,8 +138,12 @@ class RulesScreenPlus(RulesScreen):
         super().handle(cmd)
 
     def save_rules(self) -> None:
-        """Write the rules page and open it in the browser; say where it went."""
-        folder = self.extras.folder or os.path.join(os.path.expanduser("~"), "yukon-solitaire")
+        """Write the rules page and open it in the browser; say where it went.
+
+        Without a data folder the page goes to the system's temporary folder: never a new,
+        visible folder in the player's home.
+        """
+        folder = self.extras.folder or os.path.join(tempfile.gettempdir(), "yukon-solitaire")
         _, self.note = help_text.save_and_open_rules(folder)
         self.full = True
 

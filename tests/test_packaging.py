@@ -1,0 +1,298 @@
+"""The game as something to install: version, metadata, data files as package resources,
+the icon, the Linux desktop files, the start-up report and the data folder.
+
+The slow checks (``pip install .`` into a fresh environment, the one-file build) are
+scripts under packaging/, run by hand; these tests keep what they rely on true.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import configparser
+import fnmatch
+import json
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import webbrowser
+import xml.etree.ElementTree as ET
+import zipfile
+from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+import yukon
+from yukon import resources
+from yukon.lessons import LESSON_DIR, load_lessons
+from yukon.resources import asset_path
+from yukon.ui import APP_ID
+from yukon.ui.app import App
+from yukon.ui.extras_app import RulesScreenPlus, data_folder, install
+from yukon.ui.icon import ICON_SIZES, WINDOW_ICON_SIZE, draw_icon, icon_file, window_icon
+
+ROOT = Path(__file__).resolve().parent.parent
+LINUX = ROOT / "packaging" / "linux"
+DESKTOP = LINUX / f"{APP_ID}.desktop"
+METAINFO = LINUX / f"{APP_ID}.metainfo.xml"
+WAIT = 120.0  # a safety net for processes on a busy machine, never a measurement
+
+
+class CaseSensitiveParser(configparser.ConfigParser):
+    """A .desktop file's keys are case-sensitive."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
+def pyproject() -> dict[str, Any]:
+    tomllib = pytest.importorskip("tomllib")
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        data: dict[str, Any] = tomllib.load(f)
+    return data
+
+
+def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=WAIT)
+
+
+# -- version and metadata ------------------------------------------------------------------
+
+def test_version_has_one_source_shown_by_every_entry_point(tmp_path: Path) -> None:
+    project = pyproject()["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    assert pyproject()["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "yukon.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", yukon.__version__)
+    for cmd in ([sys.executable, str(ROOT / "main.py"), "--version"],
+                [sys.executable, "-m", "yukon", "--version"]):
+        out = run(cmd, tmp_path)  # from another directory
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == f"Yukon Solitaire {yukon.__version__}"
+    newest = ET.parse(METAINFO).getroot().find("releases/release")
+    assert newest is not None and newest.get("version") == yukon.__version__
+
+
+def test_pyproject_names_what_the_game_needs() -> None:
+    data = pyproject()
+    project = data["project"]
+    assert project["name"] == "yukon-solitaire" and project["license"] == "MIT"
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+    assert "LICENSE" in project["license-files"]
+    assert all((ROOT / f).is_file() for f in project["license-files"])
+    reqs = [line.split("#")[0].strip() for line in (ROOT / "requirements.txt").read_text().splitlines()]
+    assert project["dependencies"] == [r for r in reqs if r.startswith("pygame-ce")]
+    assert [r for r in reqs if r.startswith("pytest")] == project["optional-dependencies"]["test"]
+    assert "pyinstaller" not in " ".join(project["dependencies"]).lower()
+    assert "pyinstaller" in (ROOT / "requirements-dev.txt").read_text().lower()
+    scripts = {**project["scripts"], **project["gui-scripts"]}
+    assert set(scripts) == {"yukon", "yukon-solitaire"}
+    for name, target in scripts.items():  # every command points at a function that exists
+        assert callable(EntryPoint(name, target, "console_scripts").load())
+
+
+def test_every_asset_file_is_package_data() -> None:
+    setup = pyproject()["tool"]["setuptools"]
+    assert setup["package-dir"]["yukon.assets"] == "assets" and "yukon.assets" in setup["packages"]
+    globs = setup["package-data"]["yukon.assets"]
+    files = [p.relative_to(ROOT / "assets").as_posix() for p in (ROOT / "assets").rglob("*") if p.is_file()]
+    assert len(files) >= 4 + 3 + len(ICON_SIZES)
+    missing = [f for f in files if not any(fnmatch.fnmatch(f, g) for g in globs)]
+    assert not missing, f"assets that an installed game would lack: {missing}"
+
+
+def test_every_package_is_listed() -> None:
+    listed = set(pyproject()["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "yukon").rglob("__init__.py")}
+    assert found <= listed
+
+
+# -- data files as package resources --------------------------------------------------------
+
+def test_assets_are_found_from_another_directory(tmp_path: Path) -> None:
+    code = ("from yukon.ui import art; from yukon.lessons import load_lessons; from yukon.ui.icon import window_icon; "
+            "art.font(14).render('A\u2660', True, (0, 0, 0)); print(len(load_lessons()), window_icon().get_size())")
+    out = run([sys.executable, "-c", code], tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split(None, 1) == [str(len(list(LESSON_DIR.glob("*.json")))), "(64, 64)\n"]
+    assert asset_path("fonts", "DejaVuSans.ttf").is_file() and len(load_lessons()) >= 4
+
+
+def test_installed_copy_wins_and_a_missing_file_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "assets" / "fonts").mkdir(parents=True)
+    (tmp_path / "assets" / "fonts" / "DejaVuSans.ttf").write_bytes(b"installed")
+    monkeypatch.setattr(resources.resources, "files", lambda name: tmp_path)
+    assert asset_path("fonts", "DejaVuSans.ttf") == tmp_path / "assets" / "fonts" / "DejaVuSans.ttf"
+    assert asset_path("lessons") == resources.CLONE_ASSETS / "lessons"  # not in the installed copy
+
+
+def test_assets_inside_a_zip_get_a_real_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = tmp_path / "game.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("yukon/__init__.py", "")
+        z.writestr("yukon/assets/lessons/x.json", '{"zipped": true}')
+    monkeypatch.setattr(resources.resources, "files", lambda name: zipfile.Path(archive, "yukon/"))
+    path = asset_path("lessons", "x.json")
+    assert isinstance(path, Path) and json.loads(path.read_text()) == {"zipped": True}
+
+
+# -- the icon ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", ICON_SIZES)
+def test_icon_files_are_the_drawing(size: int) -> None:
+    img = pygame.image.load(str(icon_file(size)))
+    assert img.get_size() == (size, size)
+    assert img.get_at((0, 0)).a == 0 and img.get_at((size - 1, size - 1)).a == 0  # rounded corners
+    assert img.get_at((size // 2, size // 2)).a == 255
+    drawn = draw_icon(size)
+    pixels = [(x, y) for x in range(size) for y in range(size)]
+    diff = sum(abs(a - b) for p in pixels for a, b in zip(img.get_at(p), drawn.get_at(p))) / (4 * len(pixels))
+    assert diff < 1.0, "the PNG is not the current drawing: run python packaging/make_icons.py"
+    colours = {tuple(drawn.get_at(p))[:3] for p in pixels if drawn.get_at(p).a == 255}
+    assert len(colours) >= 4  # felt, card back, card face and the heart's red at every size
+    assert any(r > 150 and g < 80 and b < 80 for r, g, b in colours)
+
+
+def test_the_window_gets_the_icon(monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[pygame.Surface] = []
+    monkeypatch.setattr(pygame.display, "set_icon", given.append)
+    App(seed=3, size=(800, 600))
+    assert len(given) == 1 and given[0].get_size() == (WINDOW_ICON_SIZE, WINDOW_ICON_SIZE)
+    committed = pygame.image.load(str(icon_file(WINDOW_ICON_SIZE)))
+    assert all(given[0].get_at((x, 32)) == committed.get_at((x, 32)) for x in range(64))
+
+
+def test_a_missing_icon_file_is_drawn_instead(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr("yukon.ui.icon.icon_file", lambda size: tmp_path / "gone.png")
+    icon = window_icon()
+    assert icon.get_size() == (WINDOW_ICON_SIZE, WINDOW_ICON_SIZE) and icon.get_at((32, 32)).a == 255
+
+
+# -- Linux desktop files -------------------------------------------------------------------
+
+def test_desktop_entry() -> None:
+    entry = CaseSensitiveParser(interpolation=None)
+    entry.read(DESKTOP, encoding="utf-8")
+    d = entry["Desktop Entry"]
+    assert d["Type"] == "Application" and d["Name"] == "Yukon Solitaire" and d["Terminal"] == "false"
+    assert d["Exec"].split()[0] in pyproject()["project"]["gui-scripts"]
+    assert d["Icon"] == APP_ID and d["StartupWMClass"] == APP_ID  # the window's class (yukon.ui)
+    assert d["Categories"].endswith(";") and "Game" in d["Categories"].split(";")
+    assert os.environ.get("SDL_VIDEO_X11_WMCLASS") == APP_ID  # set by yukon.ui before any window
+    if shutil.which("desktop-file-validate"):
+        out = subprocess.run(["desktop-file-validate", str(DESKTOP)], capture_output=True, text=True)
+        assert out.returncode == 0 and not out.stdout.strip(), out.stdout
+
+
+def test_appstream_metainfo() -> None:
+    root = ET.parse(METAINFO).getroot()
+    assert root.tag == "component" and root.get("type") == "desktop-application"
+    assert root.findtext("id") == APP_ID
+    assert root.findtext("launchable") == DESKTOP.name
+    assert root.findtext("project_license") == pyproject()["project"]["license"]
+    assert root.findtext("metadata_license") and root.findtext("name") and root.findtext("summary")
+    assert root.find("description/p") is not None
+    binaries = {b.text for b in root.findall("provides/binary")}
+    project = pyproject()["project"]
+    assert binaries == set(project["scripts"]) | set(project["gui-scripts"])
+    images = [i.text or "" for i in root.findall("screenshots/screenshot/image")]
+    assert images and all(i.startswith("https://") for i in images)
+    for url in images:  # the published screenshot is the one kept in the repository
+        assert (ROOT / url.split("/main/", 1)[1]).is_file()
+    if shutil.which("appstreamcli"):
+        out = subprocess.run(["appstreamcli", "validate", "--no-net", str(METAINFO)], capture_output=True, text=True)
+        assert out.returncode == 0, out.stdout + out.stderr
+
+
+# -- start-up: the report the one-file check reads -----------------------------------------
+
+def test_start_up_report_shows_the_solver_answered(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"),
+               YUKON_STARTUP_REPORT=str(report), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--seed", "1", "--size", "800x600"],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        end = time.monotonic() + WAIT
+        while not (report.exists() and report.stat().st_size) and proc.poll() is None:
+            assert time.monotonic() < end, "no start-up report"
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()[0]
+        data = json.loads(report.read_text())
+        proc.send_signal(signal.SIGTERM)  # SDL makes it the window's own quit
+        assert proc.wait(timeout=WAIT) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert data["version"] == yukon.__version__ and data["seed"] == 1
+    assert data["solver"] == "Solver: this deal can be won"  # deal 1 is winnable (the solver tests say so)
+    assert data["first_frame_s"] <= data["verdict_s"]
+    assert (tmp_path / "data").is_dir() and not [p for p in tmp_path.iterdir() if p.name not in ("data", "report.json")]
+
+
+# -- the data folder -----------------------------------------------------------------------
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+def test_data_folder_is_the_platforms_not_a_visible_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    folder = data_folder()
+    assert folder is not None and Path(folder).is_relative_to(tmp_path / "xdg")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    folder = data_folder()
+    assert folder is not None and Path(folder).is_relative_to(home / ".local" / "share")
+    assert [p.name for p in home.iterdir()] == [".local"]  # nothing visible in the home folder
+    monkeypatch.delenv("HOME")
+    assert data_folder() is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(os.path, "expanduser", lambda p: p.replace("~", str(home), 1))
+    opened: list[str] = []
+
+    def browser(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", browser)
+    app = App(seed=8, size=(1024, 700))
+    extras = install(app)  # the user's data folder, which cannot be had
+    app.frame()
+    assert extras.folder is None
+    assert app.table is not None and app.table.message is not None
+    assert "cannot save" in app.table.message.text.lower()
+    app.table.message = None
+    app.table.try_move(app.game.position.legal_moves()[0])
+    app.frame()
+    assert app.table.message is None  # said once
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    app.frame()
+    rules = app.top
+    assert isinstance(rules, RulesScreenPlus)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rules.save_rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rules.save_rect.center, button=1))
+    app.frame()
+    pages = list((tmp_path / "tmp").rglob("*.html"))
+    assert len(pages) == 1 and opened == [pages[0].resolve().as_uri()] and "saved" in rules.note
+    assert list(home.iterdir()) == []
