@@ -147,6 +147,11 @@ class SolverService:
             return None
 
     @property
+    def pid(self) -> int | None:
+        """The child's process id (None before it started)."""
+        return self._process.pid
+
+    @property
     def alive(self) -> bool:
         """Is the child process running?"""
         return self._process.is_alive()

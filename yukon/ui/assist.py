@@ -73,6 +73,7 @@ CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than th
 HINT_PATIENCE = 1.5  # seconds a hint waits for the solver before a heuristic hint stands in
 DEMO_PAUSE = 0.12  # between the demo's moves, after each slide has landed
 CACHE_LIMIT = 20000
+MAX_RESTARTS = 3  # solver children started again after one died, before the solver is given up
 
 _ids = itertools.count(1)  # request ids grow across every assist in the process (tests share a service)
 
@@ -517,6 +518,30 @@ class Assist:
         if self.service is not None:
             for reply in self.service.poll():
                 self._reply(reply)
+        if self.service is not None and not self.service.alive:
+            self._revive()
+
+    def _revive(self) -> None:
+        """The solver's child died (killed, out of memory): start another, a few times at most."""
+        dead, self.service = self.service, None
+        if dead is not None and self._own_service:
+            try:
+                dead.close()
+            except Exception:
+                pass
+        req, self.pending = self.pending, None
+        self.restarts += 1
+        if self.restarts > MAX_RESTARTS:
+            self.failed = True
+            self._set_status("")
+            if self.table is not None:
+                self.table.say("The solver keeps stopping, so it is off for now: hints are simple ones "
+                               "and there is no Demo.", "error", 8.0)
+            print("yukon: the solver process keeps dying; it is off this time", file=sys.stderr)
+            return
+        self._own_service = True
+        if req is not None and self._ensure_service():
+            self._ask(Pending(next(_ids), req.kind, req.key, req.position, time.monotonic(), req.seed, req.ancestors))
 
     def _tick(self) -> float | None:
         self._collect()

@@ -1,0 +1,119 @@
+"""The solver's keys and offers at the table, headless with real events and a real solver child.
+
+P plays the hinted move, a fresh deal proved lost offers a winnable one, a Demo's win is
+not the player's, hidden verdicts stay hidden, and a killed solver child is replaced.
+Every wait is for an event, with only a generous safety net.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
+from yukon.rules import Rules
+from yukon.solver import solve
+from yukon.solver_service import SolverService
+from yukon.state import Game, Position
+from yukon.ui.app import App
+from yukon.ui.assist import LOST, WINNABLE, Assist, install
+from yukon.ui.screen import QuestionDialog
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[SolverService]:
+    s = SolverService(nice=0)
+    yield s
+    s.close()
+
+
+def make_app(game: Game, service: SolverService | None) -> tuple[App, Assist]:
+    app = App(size=(1024, 700), game=game)
+    app.animation_speed = 0.0  # type: ignore[attr-defined]
+    app.draw()
+    return app, install(app, service, hint_patience=SAFETY, demo_pause=0.0)
+
+
+def test_p_plays_the_hinted_move_and_follows_the_line(service: SolverService) -> None:
+    app, a = make_app(Game.deal(5), service)
+    assert decided(app, a) == WINNABLE
+    t = app.table
+    assert t is not None
+    line = a.line_here()
+    # P with no hint on show shows the winning hint and plays it; then each P the next move.
+    for i in range(6):
+        press(app, pygame.K_p)
+        run_until(app, lambda: not app.busy())
+        assert [u.move for u in app.game.history] == list(line[:i + 1])
+    # A hint on show is what P plays, even when it is one of the other useful moves.
+    press(app, pygame.K_h)
+    press(app, pygame.K_h)
+    shown = t.hint_move
+    assert shown is not None and shown != a.line_here()[0]
+    press(app, pygame.K_p)
+    assert app.game.history[-1].move == shown
+    assert not app.errors
+    a.close()
+
+
+def test_a_fresh_deal_proved_lost_offers_a_winnable_one(service: SolverService) -> None:
+    russian = Rules("russian")
+    assert solve(Position.deal(1, russian), timeout=10).status == "unwinnable"
+    app, a = make_app(Game.deal(1, russian), service)
+    app.rules = russian
+    run_until(app, lambda: isinstance(app.top, QuestionDialog))
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog) and a.status == LOST
+    assert "deal 1 cannot be won" in dialog.question and dialog.answers[0][0] == "Winnable deal"
+    run_until(app, lambda: a.ready_deal is not None)
+    app.frame()
+    click(app, dialog.rects[0].center)
+    seed = app.game.seed
+    assert seed is not None and seed != 1 and app.game.rules == russian and not app.game.history
+    assert solve(Position.deal(seed, russian), timeout=10).status == WINNABLE
+    assert decided(app, a) == WINNABLE
+    assert not app.errors
+    a.close()
+
+
+def test_a_demo_win_is_not_announced_as_the_players(service: SolverService) -> None:
+    app, a = make_app(Game.deal(7), service)
+    assert decided(app, a) == WINNABLE
+    press_button(app, "Demo")
+    run_until(app, lambda: isinstance(app.top, QuestionDialog))
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog) and app.game.position.is_won()
+    assert dialog.title == "Demo finished" and "You won" not in dialog.question
+    assert dialog.question.startswith("The demo played all 52 cards home")
+    a.close()
+
+
+def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService) -> None:
+    app, a = make_app(Game.deal(0), None)  # the assist starts its own child
+    a.solve_timeout = SAFETY  # deal 0 keeps it busy
+    run_until(app, lambda: a.service is not None and a.pending is not None)
+    for round_ in range(1, 4):
+        old = a.service
+        assert old is not None and old.pid is not None
+        os.kill(old.pid, signal.SIGKILL)
+        run_until(app, lambda: a.service is not old and a.restarts == round_)
+        assert a.service is not None and a.pending is not None  # the question is asked again
+    # A fourth death: the solver is given up, and the player is told so.
+    assert a.service is not None and a.service.pid is not None
+    os.kill(a.service.pid, signal.SIGKILL)
+    run_until(app, lambda: a.failed)
+    t = app.table
+    assert t is not None and t.message is not None and "keeps stopping" in t.message.text
+    assert a.service is None and app.status_extra.get("solver", "") == ""
+    press(app, pygame.K_h)  # hints still come, from the heuristics
+    assert t.hint_move is not None and t.hint_move in t.position.legal_moves()
+    assert not app.errors
+    a.close()
