@@ -22,9 +22,9 @@ NOBODY = 65534
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
 def open_folder() -> Iterator[Path]:
-    """A fresh folder under the system temporary folder (pytest's own is closed to other users)."""
+    """A fresh folder under the system temporary folder (pytest's own is closed to other users);
+    for a fixture: ``yield from open_folder()``."""
     folder = Path(tempfile.mkdtemp(prefix="yukon-perm-"))
     try:
         yield folder
@@ -69,7 +69,7 @@ def drop():
                SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     try:
         done = subprocess.run([sys.executable, "-c", prelude + code, str(folder), *names], cwd=folder, env=env,
-                              capture_output=True, text=True, timeout=timeout)
+                              capture_output=True, text=True, timeout=timeout, check=False)
     finally:
         for p in folder.iterdir():  # the files and the copies kept aside, readable again for the checks
             if p.is_file() and not p.is_symlink():

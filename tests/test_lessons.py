@@ -351,8 +351,8 @@ def test_a_script_branching_too_far_is_refused_in_words(monkeypatch: pytest.Monk
 
 
 @pytest.mark.parametrize("text, expected", [
-    ('{"title": ' + "9" * 5000 + "}", "not valid JSON (Exceeds the limit"),
-    ("[" * 100000, "not valid JSON"),
+    ('{"title": ' + "9" * 5000 + "}", "not valid JSON (a number is far too long)"),
+    ("[" * 100000, "not valid JSON (nested too deeply)"),
 ])
 def test_json_faults_beyond_syntax_are_lesson_errors(text: str, expected: str) -> None:
     with pytest.raises(LessonError) as info:

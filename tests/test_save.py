@@ -7,6 +7,7 @@ import os
 import random
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,13 @@ from yukon.save import (
 )
 from yukon.state import Game
 
-from filefaults import open_folder, run_unable_to_read  # noqa: F401 - open_folder is a fixture
+from filefaults import open_folder, run_unable_to_read
+
+
+@pytest.fixture(name="open_folder")
+def open_folder_fixture() -> Iterator[Path]:
+    """A folder another user may be given (see ``filefaults``)."""
+    yield from open_folder()
 
 
 def random_game(seed: int, rules: Rules, moves: int, rng: random.Random) -> Game:
@@ -435,7 +442,7 @@ def test_a_save_killed_halfway_leaves_a_file_the_next_start_removes(tmp_path: Pa
     code = ("import os, signal, sys\nfrom yukon.save import Store, save_game\nfrom yukon.state import Game\n"
             "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)\n"
             "save_game(Store(sys.argv[1]), Game.deal(1))\n")
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, timeout=120,
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, timeout=120, check=False,
                           env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent)))
     assert done.returncode != 0
     left = [p for p in tmp_path.iterdir()]

@@ -214,8 +214,8 @@ def test_counts_and_times_at_their_limits_load(tmp_path: Path) -> None:
     back, problem = load_stats(Store(tmp_path))
     assert problem is None and back.of("yukon") == VariantStats(**record)
     VariantStats(**record).check()
-    for name in record:
+    for name, value in record.items():
         bad = dict(record)
-        bad[name] = record[name] + 1
+        bad[name] = value + 1
         with pytest.raises(ValueError):
             VariantStats(**bad).check()

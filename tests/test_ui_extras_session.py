@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from filefaults import open_folder, run_unable_to_read
 
 from yukon.notation import parse_move, parse_position
 from yukon.save import GAME_FILE, STALE_TEMP_SECONDS, game_to_dict
 from yukon.settings import SETTINGS_FILE, Settings
-from yukon.stats import STATS_FILE
 from yukon.state import Game
+from yukon.stats import STATS_FILE
 from yukon.ui.extras import Session
 
-from filefaults import open_folder, run_unable_to_read  # noqa: F401 - open_folder is a fixture
+
+@pytest.fixture(name="open_folder")
+def open_folder_fixture() -> Iterator[Path]:
+    """A folder another user may be given (see ``filefaults``)."""
+    yield from open_folder()
 
 
 class Recorder:

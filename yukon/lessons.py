@@ -335,8 +335,8 @@ def parse_lesson(text: str, key: str = "lesson") -> Lesson:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise LessonError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except ValueError as e:  # a number of thousands of digits
-        raise LessonError(f"{where}: not valid JSON ({e})") from None
+    except ValueError:  # the only other ValueError: an integer of thousands of digits
+        raise LessonError(f"{where}: not valid JSON (a number is far too long)") from None
     except RecursionError:
         raise LessonError(f"{where}: not valid JSON (nested too deeply)") from None
     if not isinstance(data, dict):
