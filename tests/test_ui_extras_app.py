@@ -391,9 +391,11 @@ def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
 
 
 def play_some(app: App, n: int) -> None:
+    table = app.table
+    assert table is not None
     for _ in range(n):
         moves = [m for m in app.game.position.legal_moves() if app.game.position.loc[m.card] < ON_FOUNDATION]
-        assert app.table.try_move(moves[0])
+        assert table.try_move(moves[0])
 
 
 def click_answer(app: App, label: str) -> None:
@@ -438,6 +440,7 @@ def test_a_deal_on_the_command_line_replaces_the_game_when_the_player_says_so(tm
     game_under_way(tmp_path, 21, 4)
     app, extras = start(tmp_path, seed=5, resume=False)
     click_answer(app, "Play deal 5")
+    assert app.table is not None
     app.table.anim.finish()
     app.frame()
     assert app.top is app.table and app.game.seed == 5 and not app.game.history
