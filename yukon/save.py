@@ -47,7 +47,10 @@ MAX_SECONDS = 1000 * 3600  # the longest time a clock or a record may hold (1000
 STALE_TEMP_SECONDS = 600.0  # a temporary file this old was left by a save that was killed
 # ``atomic_write_text`` names its temporary files ``.<name>.<8 random characters>.tmp``.
 _TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
-_NONBLOCK = os.O_NONBLOCK if sys.platform != "win32" else 0  # a named pipe must not hold up the open
+if sys.platform == "win32":
+    _OPEN_FLAGS = os.O_RDONLY | os.O_BINARY
+else:
+    _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK  # belt and braces: a named pipe must not hold up the open
 
 
 class BrokenFile(ValueError):
@@ -297,7 +300,7 @@ def _read_regular(path: Path) -> bytes:
     """The bytes of ``path``, opened only if it is a regular file of a sane size."""
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise _NotAFile()  # checked before opening: opening a named pipe waits for a writer
-    fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    fd = os.open(path, _OPEN_FLAGS)
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(f.fileno())
         if not stat.S_ISREG(st.st_mode):  # swapped between the two looks
