@@ -291,3 +291,39 @@ def test_numbers_out_of_range_keep_saving_on_and_the_game_resumes(tmp_path: Path
     # saving works: the next move is on disk, the counts with it
     s.moved(saved.game, saved.game.play(saved.game.position.legal_moves()[0]), 3.0)
     assert len(json.loads((tmp_path / GAME_FILE).read_text())["moves"]) == 13
+
+
+BIG = str(10**400)
+ODD_VALUES = [BIG, "-" + BIG, "1e308", "1e999", "-1e999", "NaN", "-0.0", "0", "1", "-1", "2.5", "true",
+              "null", '""', '"x"', "[]", "{}", "[1e999]", '{"a": 1e999}', "[" * 50 + "]" * 50]
+
+
+@pytest.mark.parametrize("case", range(40))
+def test_any_odd_value_in_any_field_is_told_in_words_and_saving_goes_on(tmp_path: Path, case: int) -> None:
+    rng = random.Random(500 + case)
+    originals = three_files(tmp_path)
+    for name, content in originals.items():
+        data = json.loads(content)
+        record = data["variants"]["yukon"] if name == STATS_FILE else data
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice(sorted(record))
+            record[key] = f"@@{rng.randrange(len(ODD_VALUES))}@@"  # replaced below by the raw text
+        text = json.dumps(data)
+        for i, raw in enumerate(ODD_VALUES):
+            text = text.replace(f'"@@{i}@@"', raw)
+        (tmp_path / name).write_text(text)
+    s = Session(tmp_path)  # never raises: the window keeps saving and settings on
+    saved = s.resume()
+    for message in s.take_messages():
+        assert message and "Error" not in message and "Exception" not in message, message
+    game = saved.game if saved is not None else Game.deal(77)
+    if saved is None:
+        s.started(game)
+    assert saved is None or 0 <= saved.elapsed <= 1000 * 3600
+    moves = game.position.legal_moves()
+    if moves:
+        s.moved(game, game.play(moves[0]), 1.0)
+    s.quitting(game, 2.0)
+    assert s.take_messages() == []  # nothing failed on the way out
+    again = Session(tmp_path)  # what was written reads back clean
+    assert again.take_messages() == [] and (again.resume() is not None or game.position.is_won())

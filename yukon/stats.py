@@ -219,10 +219,13 @@ def load_stats(store: Store) -> tuple[Statistics, str | None]:
         return Statistics(), result.problem
     if not damage:
         return stats, None
-    copy = store.keep_copy(STATS_FILE)  # the next save writes the sound part only
-    kept = (f"a copy was kept as {copy.name}" if copy is not None
-            else "it is left as it is and nothing is saved over it this time")
-    return stats, f"The statistics file is partly damaged ({'; '.join(damage)}); {kept}"
+    copy = store.keep_copy(STATS_FILE)
+    if copy is None:
+        return stats, (f"The statistics file is partly damaged ({'; '.join(damage)}); "
+                       "it is left as it is and nothing is saved over it this time")
+    problem = f"The statistics file is partly damaged ({'; '.join(damage)}); a copy was kept as {copy.name}"
+    failed = save_stats(store, stats)  # the sound part at once: the next start finds nothing to say
+    return stats, problem + (f". {failed}" if failed else "")
 
 
 def save_stats(store: Store, stats: Statistics) -> str | None:
