@@ -18,7 +18,7 @@ slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode 
 Hint shows the step's own move. Finished lessons are kept in the settings
 (``Settings.finished_lessons``) when the extras are installed, else for the session.
 A lesson file that cannot be used is left out, and only it: the screen says which file
-and what is wrong, and the panel names the file; the other lessons play as usual.
+and what is wrong, the panel says a file was left out; the other lessons play as usual.
 """
 
 from __future__ import annotations
@@ -230,9 +230,10 @@ class LessonScreen(TableScreen):
                 paragraphs.append(mark + self.feedback)
             paragraphs.append(f"Step {run.step_index + 1} of {run.step_count}: {run.instruction}")
         paragraphs.append(f"Lessons finished: {len(done & {l.key for l in self.lessons})} of {n}.")
-        if self.problems:
-            names = [p.split(":", 1)[0].removeprefix("lesson file ") for p in self.problems]
-            paragraphs.append(f"Left out (the file cannot be used): {', '.join(names)}.")
+        if self.problems:  # the message on opening names each file and its fault
+            n = len(self.problems)
+            paragraphs.append("One lesson file cannot be used and is left out." if n == 1
+                              else f"{n} lesson files cannot be used and are left out.")
         buttons = [("Restart lesson", self.restart)]
         if self.index + 1 < n:
             buttons.append(("Next lesson", self.next_lesson))
