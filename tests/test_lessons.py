@@ -11,7 +11,7 @@ import pytest
 from yukon.cards import CARD_TEXT
 from yukon.lessons import LESSON_DIR, Lesson, LessonError, LessonRun, load_lesson, load_lessons, parse_lesson
 from yukon.notation import format_position, parse_position
-from yukon.state import FOUNDATION, Move, Position
+from yukon.state import FOUNDATION, Move, Position, Undo
 
 LESSONS = load_lessons()
 ALL_MOVES = [Move.of(c, t) for c in range(52) for t in range(8)]
@@ -292,3 +292,106 @@ def test_after_undo_the_same_moves_replay_without_the_try_again(lesson: Lesson) 
     assert run.finished
     run.restart()
     assert run.step_index == 0 and not run.tried
+
+
+# -- the check's work, and one broken file among good ones ---------------------------------------
+# The Queen of hearts has three places: on either black King, or home (cards may come back).
+QUEEN_POSITION = ["Game: yukon", "Foundations: S-Q H-J D-K C-Q", ": KS QH", ": KC", ": KH", ":", ":", ":", ":"]
+
+
+def queen_lesson(steps: list[list[str]]) -> str:
+    """A lesson moving the Queen of hearts about, whose steps list the given alternatives."""
+    return json.dumps({
+        "title": "Queen", "intro": "One Queen.", "outro": "Done.", "position": QUEEN_POSITION,
+        "steps": [{"instruction": f"Step {i + 1}.", "moves": moves, "wrong": "Not that."}
+                  for i, moves in enumerate(steps)],
+    })
+
+
+def count_pushes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count every move the check plays (the work it does), whatever the clock says."""
+    calls = [0]
+    real_push = Position.push
+
+    def push(self: Position, move: Move) -> Undo:
+        calls[0] += 1
+        return real_push(self, move)
+
+    monkeypatch.setattr(Position, "push", push)
+    return calls
+
+
+def test_duplicate_alternatives_are_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 14 steps of the Queen going back and forth, each move listed 6 times: the old check
+    # played every path, 6**14 (78 billion) of them
+    steps = [["QH-2"] * 6 if i % 2 == 0 else ["QH-1"] * 6 for i in range(14)]
+    calls = count_pushes(monkeypatch)
+    lesson = parse_lesson(queen_lesson(steps), "dupes")
+    assert calls[0] == 14 and len(lesson.steps) == 14
+    assert lesson.steps[0].moves == (Move.of(CARD_TEXT.index("QH"), 1),) * 6  # the script itself is kept
+
+
+def test_alternatives_that_meet_again_are_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # two ways out (the other King, or home), one way back, 20 times: 2**20 paths, 3 positions
+    steps = [["QH-2", "QH-F"] if i % 2 == 0 else ["QH-1"] for i in range(40)]
+    calls = count_pushes(monkeypatch)
+    parse_lesson(queen_lesson(steps), "meet")
+    assert calls[0] == 20 * (2 + 2)
+    # and a fault is still found on every branch: from home the Queen cannot go onto a red King
+    bad = steps[:1] + [["QH-3"]]
+    with pytest.raises(LessonError, match="step 2: the move QH-3 is not legal there"):
+        parse_lesson(queen_lesson(bad), "meet")
+
+
+def test_a_script_branching_too_far_is_refused_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("yukon.lessons.MAX_CHECKED_POSITIONS", 2)
+    steps = [["QH-2", "QH-F"], ["QH-1"]]
+    with pytest.raises(LessonError, match="lesson file wide.json: step 1: the alternatives lead to more than 2"):
+        parse_lesson(queen_lesson(steps), "wide")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"title": ' + "9" * 5000 + "}", "not valid JSON (a number is far too long)"),
+    ("[" * 100000, "not valid JSON (nested too deeply)"),
+])
+def test_json_faults_beyond_syntax_are_lesson_errors(text: str, expected: str) -> None:
+    with pytest.raises(LessonError) as info:
+        parse_lesson(text, "odd")
+    assert str(info.value).startswith("lesson file odd.json: " + expected)
+
+
+def test_one_broken_file_refuses_only_that_lesson(tmp_path: Path) -> None:
+    from yukon.lessons import load_lesson_set
+
+    for lesson in LESSONS:
+        (tmp_path / f"{lesson.key}.json").write_bytes((LESSON_DIR / f"{lesson.key}.json").read_bytes())
+    broken_key = LESSONS[1].key
+    data = json.loads((tmp_path / f"{broken_key}.json").read_text())
+    data["steps"][0]["moves"] = ["9S-9"]
+    (tmp_path / f"{broken_key}.json").write_text(json.dumps(data))
+    (tmp_path / "5-folder.json").mkdir()
+    lessons, problems = load_lesson_set(tmp_path)
+    assert [lesson.key for lesson in lessons] == [l.key for l in LESSONS if l.key != broken_key]
+    assert problems == [f"lesson file {broken_key}.json: step 1: '9S-9' is not a move: '9' is not a column 1-7 or F",
+                        "lesson file 5-folder.json: cannot be read (it is not a file)"]
+    with pytest.raises(LessonError, match=broken_key):  # the strict loader still refuses the lot
+        load_lessons(tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes on this system")
+def test_a_named_pipe_among_the_lessons_does_not_hang(tmp_path: Path) -> None:
+    import os
+    import threading
+
+    from yukon.lessons import load_lesson_set
+
+    (tmp_path / "1-good.json").write_text(json.dumps(good_data()))
+    os.mkfifo(tmp_path / "2-pipe.json")
+    box: list[tuple[list[Lesson], list[str]]] = []
+    worker = threading.Thread(target=lambda: box.append(load_lesson_set(tmp_path)), daemon=True)
+    worker.start()
+    worker.join(timeout=60.0)  # a safety net only: the check takes milliseconds
+    assert box, "loading the lessons hung on a named pipe"
+    lessons, problems = box[0]
+    assert [lesson.key for lesson in lessons] == ["1-good"]
+    assert problems == ["lesson file 2-pipe.json: cannot be read (it is not a file)"]

@@ -71,3 +71,34 @@ def test_unwritable_settings_folder(tmp_path: Path) -> None:
 def test_animation_speeds_ordered() -> None:
     assert ANIMATION_SPEEDS["off"] == 0
     assert ANIMATION_SPEEDS["fast"] < ANIMATION_SPEEDS["normal"] < ANIMATION_SPEEDS["slow"]
+
+
+def test_every_boolean_field_is_checked_by_its_type(tmp_path: Path) -> None:
+    """Field-driven: each boolean setting (including ones added later) takes only true or false."""
+    from dataclasses import fields
+
+    booleans = [f.name for f in fields(Settings) if isinstance(getattr(Settings(), f.name), bool)]
+    assert len(booleans) >= 5
+    for name in booleans:
+        for bad in (1, 0, "yes", None, 10**400, 1e308, [True]):
+            data = Settings().to_dict()
+            data[name] = bad
+            (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+            back, problem = load_settings(Store(tmp_path))
+            assert back == Settings() and problem and name.replace("_", " ") in problem, (name, bad)
+        data = Settings().to_dict()
+        data[name] = not getattr(Settings(), name)
+        (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+        back, problem = load_settings(Store(tmp_path))
+        assert problem is None and getattr(back, name) is data[name]
+
+
+def test_numbers_and_oversized_lists_in_text_settings_fall_back(tmp_path: Path) -> None:
+    for name, bad in (("variant", 10**400), ("animation", 1e308), ("finished_lessons", ["x"] * 1001),
+                      ("finished_lessons", ["x" * 201]), ("finished_lessons", 5)):
+        data = Settings(variant="russian").to_dict()
+        data[name] = bad
+        (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+        back, problem = load_settings(Store(tmp_path))
+        assert getattr(back, name) == getattr(Settings(), name) and problem and name.replace("_", " ") in problem
+        assert back.variant == ("russian" if name != "variant" else "yukon")

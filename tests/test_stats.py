@@ -158,3 +158,64 @@ def test_persist_and_damaged_file(tmp_path: Path) -> None:
 def test_formatting() -> None:
     assert format_time(None) == "-" and format_time(65.9) == "1:05" and format_time(3725) == "1:02:05"
     assert format_share(None) == "-" and format_share(2 / 3) == "67%"
+
+
+def sound_record(played: int = 10, won: int = 4, best_time: float = 321.5, fewest_moves: int = 88) -> dict:
+    return {"played": played, "won": won, "current_streak": 1, "best_streak": 2, "best_time": best_time,
+            "fewest_moves": fewest_moves}
+
+
+def write_stats(folder: Path, text: str) -> None:
+    (folder / STATS_FILE).write_text(text)
+
+
+@pytest.mark.parametrize("field, raw", [
+    ("best_time", str(10**400)), ("best_time", "1e999"), ("best_time", "NaN"), ("best_time", "1e308"),
+    ("best_time", "-3"), ("best_time", "true"), ("best_time", '"1:00"'),
+    ("fewest_moves", str(10**400)), ("fewest_moves", "0"), ("fewest_moves", "12.5"), ("fewest_moves", "1e999"),
+])
+def test_a_record_out_of_range_is_cleared_and_the_rest_kept(tmp_path: Path, field: str, raw: str) -> None:
+    russian = sound_record(7, 3, 99.25, 77)
+    text = json.dumps({"version": 1, "variants": {"yukon": sound_record(), "russian": russian}})
+    text = text.replace(f'"{field}": {json.dumps(russian[field])}', f'"{field}": {raw}')
+    assert text.count(f'"{field}": {raw}') == 1
+    write_stats(tmp_path, text)
+    back, problem = load_stats(Store(tmp_path))
+    assert back.of("yukon") == VariantStats(**sound_record())  # the other variant untouched
+    r = back.of("russian")
+    assert (r.played, r.won, r.current_streak, r.best_streak) == (7, 3, 1, 2)
+    assert getattr(r, field) is None and (r.best_time, r.fewest_moves) != (None, None)
+    assert problem and problem.startswith("The statistics file is partly damaged (Russian Solitaire: the ")
+    copies = [p for p in tmp_path.iterdir() if p.name.startswith(STATS_FILE + ".broken-")]
+    assert len(copies) == 1 and copies[0].read_text() == text and copies[0].name in problem
+    assert load_stats(Store(tmp_path)) == (back, None)  # the sound part was written back at once
+    assert format_time(r.best_time) in ("-", "1:39")
+
+
+@pytest.mark.parametrize("raw", [str(10**400), "1e999", "-1", "2.5", "true", str(10**9 + 1)])
+def test_a_count_out_of_range_starts_that_variant_again_only(tmp_path: Path, raw: str) -> None:
+    text = json.dumps({"version": 1, "variants": {"yukon": sound_record(), "russian": sound_record(7, 3)}})
+    text = text.replace('"played": 7', f'"played": {raw}')
+    write_stats(tmp_path, text)
+    back, problem = load_stats(Store(tmp_path))
+    assert back.of("yukon") == VariantStats(**sound_record())
+    assert back.of("russian") == VariantStats()
+    assert problem and "Russian Solitaire: played is not a count, so its counts start again" in problem
+    assert any(p.read_text() == text for p in tmp_path.iterdir() if p.name.startswith(STATS_FILE + ".broken-"))
+
+
+def test_counts_and_times_at_their_limits_load(tmp_path: Path) -> None:
+    from yukon.save import MAX_SAVED_MOVES, MAX_SECONDS
+    from yukon.stats import MAX_COUNT
+
+    record = {"played": MAX_COUNT, "won": MAX_COUNT, "current_streak": MAX_COUNT, "best_streak": MAX_COUNT,
+              "best_time": MAX_SECONDS, "fewest_moves": MAX_SAVED_MOVES}
+    write_stats(tmp_path, json.dumps({"version": 1, "variants": {"yukon": record}}))
+    back, problem = load_stats(Store(tmp_path))
+    assert problem is None and back.of("yukon") == VariantStats(**record)
+    VariantStats(**record).check()
+    for name, value in record.items():
+        bad = dict(record)
+        bad[name] = value + 1
+        with pytest.raises(ValueError):
+            VariantStats(**bad).check()

@@ -388,3 +388,70 @@ def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
     app2 = App(seed=32, size=(800, 600), rules=Rules("yukon"))
     install(app2, folder=str(tmp_path), resume=False, rules=Rules("yukon"))  # `--seed 32 --game yukon`
     assert app2.game.seed == 32 and app2.game.rules.variant == "yukon"
+
+
+def play_some(app: App, n: int) -> None:
+    table = app.table
+    assert table is not None
+    for _ in range(n):
+        moves = [m for m in app.game.position.legal_moves() if app.game.position.loc[m.card] < ON_FOUNDATION]
+        assert table.try_move(moves[0])
+
+
+def click_answer(app: App, label: str) -> None:
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog)
+    _, _, _, rects = dialog.layout(*app.size)
+    click(app, *rects[[a for a, _ in dialog.answers].index(label)].center)
+
+
+def game_under_way(folder: Path, seed: int, moves: int) -> list[Move]:
+    """With a winning streak of 2 on record, play ``moves`` moves of deal ``seed`` and quit."""
+    record = {"played": 5, "won": 3, "current_streak": 2, "best_streak": 2, "best_time": 300.0, "fewest_moves": 99}
+    (folder / "stats.json").write_text(json.dumps({"version": 1, "variants": {"yukon": record}}))
+    app, extras = start(folder, seed=seed, resume=False)
+    play_some(app, moves)
+    made = app.game.moves_made
+    press(app, pygame.K_q, pygame.KMOD_CTRL)
+    return made
+
+
+def test_a_deal_on_the_command_line_asks_before_replacing_a_game_under_way(tmp_path: Path) -> None:
+    made = game_under_way(tmp_path, 21, 4)
+    saved_text = (tmp_path / GAME_FILE).read_text()
+    app, extras = start(tmp_path, seed=5, resume=False)  # python main.py --seed 5
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog)
+    assert dialog.question == ("Your saved game is under way (deal 21, 4 moves). Play deal 5 instead? "
+                               "Leaving your game counts as a loss.")
+    assert app.game.seed == 21 and app.game.moves_made == made  # the saved game, on the table meanwhile
+    extras.session.flush()
+    assert (tmp_path / GAME_FILE).read_text() == saved_text  # nothing written over yet
+    click_answer(app, "Keep my game")
+    assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
+    y = extras.session.stats.of("yukon")
+    assert (y.played, y.current_streak) == (6, 2) and extras.session.counted  # the streak lives on
+    press(app, pygame.K_q, pygame.KMOD_CTRL)
+    app2, _ = start(tmp_path, seed=999)  # the next plain start resumes it still
+    assert app2.game.seed == 21 and app2.game.moves_made == made
+
+
+def test_a_deal_on_the_command_line_replaces_the_game_when_the_player_says_so(tmp_path: Path) -> None:
+    game_under_way(tmp_path, 21, 4)
+    app, extras = start(tmp_path, seed=5, resume=False)
+    click_answer(app, "Play deal 5")
+    assert app.table is not None
+    app.table.anim.finish()
+    app.frame()
+    assert app.top is app.table and app.game.seed == 5 and not app.game.history
+    extras.session.flush()
+    assert json.loads((tmp_path / GAME_FILE).read_text())["seed"] == 5
+    y = extras.session.stats.of("yukon")
+    assert (y.played, y.current_streak, y.best_streak) == (6, 0, 2) and not extras.session.counted
+
+
+def test_a_deal_on_the_command_line_replaces_an_untouched_saved_game_without_asking(tmp_path: Path) -> None:
+    app, _ = start(tmp_path, seed=21, resume=False)
+    press(app, pygame.K_q, pygame.KMOD_CTRL)  # saved with no move made: nothing under way
+    app2, _ = start(tmp_path, seed=5, resume=False)
+    assert app2.top is app2.table and app2.game.seed == 5

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from filefaults import open_folder, run_unable_to_read
 
 from yukon.notation import parse_move, parse_position
-from yukon.save import GAME_FILE
+from yukon.save import GAME_FILE, STALE_TEMP_SECONDS, game_to_dict
+from yukon.settings import SETTINGS_FILE, Settings
 from yukon.state import Game
+from yukon.stats import STATS_FILE
 from yukon.ui.extras import Session
+
+
+@pytest.fixture(name="open_folder")
+def open_folder_fixture() -> Iterator[Path]:
+    """A folder another user may be given (see ``filefaults``)."""
+    yield from open_folder()
 
 
 class Recorder:
@@ -164,3 +175,155 @@ def test_sounds_follow_what_the_move_did(tmp_path: Path) -> None:
         expect = ["home" if u.move.to_foundation else "slide"] + (["flip"] if u.flipped else [])
         assert rec.played[before:] == expect
     assert "flip" in rec.played and "slide" in rec.played
+
+
+def three_files(folder: Path) -> dict[str, bytes]:
+    """A saved game under way, settings and statistics (played 10, won 4), written to ``folder``."""
+    game = Game.deal(4242)
+    rng = random.Random(8)
+    for _ in range(12):
+        game.play(rng.choice(game.position.legal_moves()))
+    stats = {"version": 1, "variants": {"yukon": {"played": 10, "won": 4, "current_streak": 2,
+                                                  "best_streak": 3, "best_time": 200.0, "fewest_moves": 90}}}
+    files = {GAME_FILE: game_to_dict(game, 50.0, True), SETTINGS_FILE: Settings(sound=False).to_dict(),
+             STATS_FILE: stats}
+    out = {}
+    for name, data in files.items():
+        out[name] = json.dumps(data).encode()
+        (folder / name).write_bytes(out[name])
+    return out
+
+
+def test_files_without_read_permission_are_never_written_over(open_folder: Path) -> None:
+    originals = three_files(open_folder)
+    out = run_unable_to_read(open_folder, list(originals), """
+import json, random
+from yukon.state import Game
+from yukon.ui.extras import Session
+drop()
+s = Session(FOLDER)
+assert s.resume() is None
+game = Game.deal(5)
+s.started(game)  # saved at once
+rng = random.Random(1)
+for i in range(3):
+    s.moved(game, game.play(rng.choice(game.position.legal_moves())), i + 1.0)  # statistics saved too
+s.quitting(game, 9.0)  # settings saved
+print(json.dumps(s.take_messages()))
+""")
+    messages = json.loads(out)
+    assert len(messages) == 3  # each file told once, in words
+    for name, label in ((GAME_FILE, "The saved game"), (SETTINGS_FILE, "The settings file"),
+                        (STATS_FILE, "The statistics file")):
+        said = [m for m in messages if m.startswith(label + " could not be read (Permission denied)")]
+        assert len(said) == 1, messages
+        kept = [p for p in open_folder.iterdir() if p.name.startswith(name + ".broken-")]
+        assert len(kept) == 1 and kept[0].name in said[0]
+        assert kept[0].read_bytes() == originals[name]  # the player's data, whole
+    # the run went on saving beside them: the new game and its first count
+    stats = json.loads((open_folder / STATS_FILE).read_text())
+    assert stats["variants"]["yukon"]["played"] == 1
+    assert json.loads((open_folder / GAME_FILE).read_text())["seed"] == 5
+
+
+def test_unreadable_files_that_cannot_be_moved_stay_as_they_are(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    originals = three_files(tmp_path)
+    real_open, real_replace = os.open, os.replace
+
+    def no_open(path: str | os.PathLike[str], flags: int, mode: int = 0o777) -> int:
+        if os.path.basename(os.fspath(path)) in originals:
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, mode)
+
+    def no_move(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        if os.path.basename(os.fspath(src)) in originals:
+            raise PermissionError(1, "Operation not permitted")
+        real_replace(src, dst)
+
+    monkeypatch.setattr("yukon.save.os.open", no_open)
+    monkeypatch.setattr("yukon.save.os.replace", no_move)
+    s = Session(tmp_path, background=True)
+    assert s.resume() is None
+    game = Game.deal(5)
+    s.started(game)
+    t = play_random(s, game, 20, random.Random(3))
+    s.leaving(game)
+    s.started(Game.deal(6))
+    s.change_settings(Settings(animation="off"))
+    s.reset_stats()
+    s.quitting(game, t)
+    messages = s.take_messages()
+    assert len(messages) == 3 and all("nothing is saved over it this time" in m for m in messages)
+    monkeypatch.undo()
+    for name, content in originals.items():
+        assert (tmp_path / name).read_bytes() == content, name
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(originals)
+
+
+def test_a_start_removes_temporary_files_left_by_a_killed_save(tmp_path: Path) -> None:
+    import os
+    import time
+
+    stale = tmp_path / ".game.json.ab12cd34.tmp"
+    stale.write_text('{"half": ')
+    os.utime(stale, (time.time() - STALE_TEMP_SECONDS - 30,) * 2)
+    s = Session(tmp_path)
+    assert not stale.exists() and s.take_messages() == []
+
+
+def test_numbers_out_of_range_keep_saving_on_and_the_game_resumes(tmp_path: Path) -> None:
+    originals = three_files(tmp_path)
+    game_text = originals[GAME_FILE].decode().replace('"elapsed": 50.0', '"elapsed": 1e308')
+    stats_text = originals[STATS_FILE].decode().replace('"best_time": 200.0', f'"best_time": {10**400}')
+    (tmp_path / GAME_FILE).write_text(game_text)
+    (tmp_path / STATS_FILE).write_text(stats_text)
+    s = Session(tmp_path)
+    saved = s.resume()
+    assert saved is not None and saved.elapsed == 0.0 and len(saved.game.history) == 12 and s.counted
+    record = s.stats.of("yukon")
+    assert (record.played, record.won, record.best_time, record.fewest_moves) == (10, 4, None, 90)
+    messages = s.take_messages()
+    assert len(messages) == 2 and not any("new deal" in m.lower() for m in messages)
+    assert any("time played" in m for m in messages) and any("best time is not a time" in m for m in messages)
+    # saving works: the next move is on disk, the counts with it
+    s.moved(saved.game, saved.game.play(saved.game.position.legal_moves()[0]), 3.0)
+    assert len(json.loads((tmp_path / GAME_FILE).read_text())["moves"]) == 13
+
+
+BIG = str(10**400)
+ODD_VALUES = [BIG, "-" + BIG, "1e308", "1e999", "-1e999", "NaN", "-0.0", "0", "1", "-1", "2.5", "true",
+              "null", '""', '"x"', "[]", "{}", "[1e999]", '{"a": 1e999}', "[" * 50 + "]" * 50]
+
+
+@pytest.mark.parametrize("case", range(40))
+def test_any_odd_value_in_any_field_is_told_in_words_and_saving_goes_on(tmp_path: Path, case: int) -> None:
+    rng = random.Random(500 + case)
+    originals = three_files(tmp_path)
+    for name, content in originals.items():
+        data = json.loads(content)
+        record = data["variants"]["yukon"] if name == STATS_FILE else data
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice(sorted(record))
+            record[key] = f"@@{rng.randrange(len(ODD_VALUES))}@@"  # replaced below by the raw text
+        text = json.dumps(data)
+        for i, raw in enumerate(ODD_VALUES):
+            text = text.replace(f'"@@{i}@@"', raw)
+        (tmp_path / name).write_text(text)
+    s = Session(tmp_path)  # never raises: the window keeps saving and settings on
+    saved = s.resume()
+    for message in s.take_messages():
+        assert message and "Error" not in message and "Exception" not in message, message
+    game = saved.game if saved is not None else Game.deal(77)
+    if saved is None:
+        s.started(game)
+    assert saved is None or 0 <= saved.elapsed <= 1000 * 3600
+    moves = game.position.legal_moves()
+    if moves:
+        s.moved(game, game.play(moves[0]), 1.0)
+    s.quitting(game, 2.0)
+    assert s.take_messages() == []  # nothing failed on the way out
+    again = Session(tmp_path)  # what was written reads back clean
+    assert again.take_messages() == [] and (again.resume() is not None or game.position.is_won())

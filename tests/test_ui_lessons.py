@@ -291,3 +291,54 @@ def test_hint_on_a_try_step_says_the_move_will_be_refused() -> None:
     d.key(pygame.K_h)
     m = d.lesson.message
     assert m is not None and m.kind == "hint" and "refuse" in m.text and m.text.endswith(".")
+
+
+def lessons_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: dict[int, str]) -> Path:
+    """A copy of the four lessons with the files numbered in ``broken`` replaced by that text."""
+    from yukon import lessons as lesson_files
+
+    for i, lesson in enumerate(LESSONS):
+        source = lesson_files.LESSON_DIR / f"{lesson.key}.json"
+        (tmp_path / source.name).write_text(broken.get(i, source.read_text(encoding="utf-8")), encoding="utf-8")
+    monkeypatch.setattr(lesson_files, "LESSON_DIR", tmp_path)
+    return tmp_path
+
+
+def test_one_broken_lesson_is_left_out_in_words_and_the_others_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a number of 5000 digits used to reach the player as "Something went wrong there (ValueError)"
+    lessons_folder(tmp_path, monkeypatch, {1: '{"title": ' + "7" * 5000 + "}"})
+    d = make()
+    d.bar_button("Lessons")
+    s = d.lesson
+    assert [lesson.key for lesson in s.lessons] == [LESSONS[i].key for i in (0, 2, 3)]
+    assert s.message is not None and s.message.kind == "error"
+    bad = f"{LESSONS[1].key}.json"
+    assert s.message.text.startswith(f"Lesson file {bad}: not valid JSON (a number is far too long).")
+    assert "left out; the others play as usual" in s.message.text and "ValueError" not in s.message.text
+    assert "One lesson file cannot be used and is left out." in panel_text(d)
+    assert panel_text(d).startswith("Lesson 1 of 3: ")
+    # every lesson left in plays to its end by real clicks, the hints showing the way
+    for index in range(3):
+        s.go_to(index)
+        d.settle()
+        while not s.run.finished:
+            move = s.run.hint()
+            assert move is not None
+            if s.run.would_accept(move):
+                d.move_by_clicks(str(move))
+            else:  # a ``try`` step: the rules refuse the move and the lesson goes on
+                s.try_move(move)
+            d.settle()
+        assert s.run.finished
+
+
+def test_all_lessons_broken_says_so_on_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lessons_folder(tmp_path, monkeypatch, {i: "[" * 100000 for i in range(4)})
+    d = make()
+    d.bar_button("Lessons")
+    assert d.app.top is d.app.table
+    message = d.app.table.message
+    assert message is not None and message.kind == "error"
+    assert message.text.startswith("The lessons cannot be opened: lesson file ")
+    assert message.text.count("not valid JSON (nested too deeply)") == 4

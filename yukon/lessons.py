@@ -13,13 +13,19 @@ not the one asked for. Three kinds of step:
 - ``finish``: any move to a foundation counts; the step ends when the game is won.
 
 Loading checks everything, the script included, by playing every alternative through,
-so a broken file is refused with a message that names the file and the step. The
-runner (``LessonRun``) is pure: a wrong move never changes the position.
+so a broken file is refused with a message that names the file and the step. The check
+goes step by step over the distinct positions the alternatives can reach (duplicates and
+alternatives that meet again are checked once), so its work grows with the file, not
+exponentially; a script whose alternatives branch into more than ``MAX_CHECKED_POSITIONS``
+positions is refused. ``load_lesson_set`` refuses only the broken files and keeps the
+others. The runner (``LessonRun``) is pure: a wrong move never changes the position.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +37,8 @@ from .state import FOUNDATION, Move, Position, Undo
 
 LESSON_DIR = asset_path("lessons")
 STEP_KINDS = ("move", "try", "finish")
+MAX_CHECKED_POSITIONS = 5000  # the lessons reach a handful; more is a script gone wild
+MAX_LESSON_BYTES = 1024 * 1024
 
 
 class LessonError(ValueError):
@@ -271,37 +279,53 @@ def _parse_step(data: Any, where: str) -> Step:
     )
 
 
-def _check_script(position: Position, steps: tuple[Step, ...], index: int, name: str) -> None:
-    """Play every alternative of every step from ``index`` on; raise on the first fault."""
-    if index == len(steps):
-        return
-    step = steps[index]
-    where = f"lesson file {name}: step {index + 1}"
-    if step.kind == "try":
-        for move in step.moves:
-            if position.is_legal(move):
-                raise LessonError(f"{where}: the 'try' move {move} must be one the rules refuse, but it is legal")
-        _check_script(position, steps, index + 1, name)
-        return
-    if step.kind == "finish":
-        if index != len(steps) - 1:
-            raise LessonError(f"{where}: a 'finish' step must be the last step")
-        p = position.copy()
-        while not p.is_won():
-            home = next((m for m in p.legal_moves() if m.to == FOUNDATION), None)
-            if home is None:
-                raise LessonError(f"{where}: the table cannot be finished by sending cards to the foundations")
-            p.push(home)
-        return
-    for move in step.moves:
-        reason = position.why_illegal(move)
-        if reason is not None:
-            raise LessonError(f"{where}: the move {move} is not legal there ({reason})")
-        undo = position.push(move)
-        try:
-            _check_script(position, steps, index + 1, name)
-        finally:
-            position.pop(undo)
+def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int:
+    """Play every alternative of every step; raise on the first fault. Returns the number
+    of moves played in the check (its work: at most the distinct positions reached times
+    the distinct alternatives, never the number of paths)."""
+    frontier: dict[tuple, Position] = {position.key(): position}
+    played = 0
+    reached = 1
+    for index, step in enumerate(steps):
+        where = f"lesson file {name}: step {index + 1}"
+        moves = tuple(dict.fromkeys(step.moves))  # a move listed twice is checked once
+        if step.kind == "try":
+            for p in frontier.values():
+                for move in moves:
+                    if p.is_legal(move):
+                        raise LessonError(f"{where}: the 'try' move {move} must be one the rules refuse, "
+                                          "but it is legal")
+            continue
+        if step.kind == "finish":
+            if index != len(steps) - 1:
+                raise LessonError(f"{where}: a 'finish' step must be the last step")
+            for start in frontier.values():
+                p = start.copy()
+                while not p.is_won():
+                    home = next((m for m in p.legal_moves() if m.to == FOUNDATION), None)
+                    if home is None:
+                        raise LessonError(f"{where}: the table cannot be finished by sending cards "
+                                          "to the foundations")
+                    p.push(home)
+            continue
+        after: dict[tuple, Position] = {}
+        for p in frontier.values():
+            for move in moves:
+                reason = p.why_illegal(move)
+                if reason is not None:
+                    raise LessonError(f"{where}: the move {move} is not legal there ({reason})")
+                q = p.copy()
+                q.push(move)
+                played += 1
+                key = q.key()
+                if key not in after:
+                    after[key] = q
+                    reached += 1
+                    if reached > MAX_CHECKED_POSITIONS:
+                        raise LessonError(f"{where}: the alternatives lead to more than "
+                                          f"{MAX_CHECKED_POSITIONS} different positions; too many to check")
+        frontier = after
+    return played
 
 
 def parse_lesson(text: str, key: str = "lesson") -> Lesson:
@@ -312,6 +336,10 @@ def parse_lesson(text: str, key: str = "lesson") -> Lesson:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise LessonError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except ValueError:  # the only other ValueError: an integer of thousands of digits
+        raise LessonError(f"{where}: not valid JSON (a number is far too long)") from None
+    except RecursionError:
+        raise LessonError(f"{where}: not valid JSON (nested too deeply)") from None
     if not isinstance(data, dict):
         raise LessonError(f"{where}: the file must hold one JSON object")
     position_data = data.get("position")
@@ -337,26 +365,57 @@ def parse_lesson(text: str, key: str = "lesson") -> Lesson:
         steps=steps,
         position_text=position_text,
     )
-    _check_script(position, steps, 0, name)
+    _check_script(position, steps, name)
     return lesson
 
 
 def load_lesson(path: str | Path) -> Lesson:
-    """Read and check one lesson file."""
+    """Read and check one lesson file (only a regular file of a sane size is opened)."""
     path = Path(path)
+    where = f"lesson file {path.name}"
     try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise LessonError(f"{where}: cannot be read (it is not a file)")
+        if info.st_size > MAX_LESSON_BYTES:
+            raise LessonError(f"{where}: cannot be read (far too big for a lesson)")
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise LessonError(f"lesson file {path.name}: cannot be read ({e})") from None
-    return parse_lesson(text, path.stem)
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise LessonError(f"{where}: cannot be read ({reason})") from None
+    try:
+        return parse_lesson(text, path.stem)
+    except LessonError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a lesson file must never take the window down
+        raise LessonError(f"{where}: cannot be used ({type(e).__name__}: {e})") from None
+
+
+def load_lesson_set(directory: str | Path = LESSON_DIR) -> tuple[list[Lesson], list[str]]:
+    """Every usable lesson in ``directory`` in file-name order, and one message per file
+    refused (naming the file and what is wrong). Never raises."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        return [], [f"no lessons folder at {directory}"]
+    lessons: list[Lesson] = []
+    problems: list[str] = []
+    try:
+        paths = sorted(directory.glob("*.json"))
+    except OSError as e:
+        return [], [f"the lessons folder cannot be read ({e.strerror or e})"]
+    for path in paths:
+        try:
+            lessons.append(load_lesson(path))
+        except LessonError as e:
+            problems.append(str(e))
+    if not paths:
+        problems.append(f"no lesson files in {directory}")
+    return lessons, problems
 
 
 def load_lessons(directory: str | Path = LESSON_DIR) -> list[Lesson]:
     """Every lesson in ``directory``, in file-name order; raises LessonError on the first bad one."""
-    directory = Path(directory)
-    if not directory.is_dir():
-        raise LessonError(f"no lessons folder at {directory}")
-    lessons = [load_lesson(p) for p in sorted(directory.glob("*.json"))]
-    if not lessons:
-        raise LessonError(f"no lesson files in {directory}")
+    lessons, problems = load_lesson_set(directory)
+    if problems:
+        raise LessonError(problems[0])
     return lessons

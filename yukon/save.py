@@ -9,15 +9,22 @@ a resume, and a move that is illegal from its deal exposes a damaged file.
 it in; the window takes it from pygame, this module stays pure). Writes are atomic (a
 temporary file in the same folder, then ``os.replace``). A file that cannot be read is
 never an exception for the caller: the result says what was wrong, and the file is moved
-aside under a new name rather than deleted. A folder that cannot be written makes ``write``
+aside under a new name rather than deleted. A file that is there but cannot be read (no
+permission, a folder or a named pipe in its place) is moved aside too; when even that fails
+it is left alone and never written over for the rest of the run. Only regular files are
+opened, so nothing in the folder can make a read wait forever. Every number read is checked
+against the range a game can reach. A folder that cannot be written makes ``write``
 return a message for the player the first time only; the game goes on.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
+import re
+import shutil
+import stat
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -32,7 +39,18 @@ from .state import Game, Position
 
 SAVE_VERSION = 1
 GAME_FILE = "game.json"
-MAX_FILE_BYTES = 8 * 1024 * 1024  # a real save is a few kilobytes; never read a giant into memory
+MAX_FILE_BYTES = 2 * 1024 * 1024  # a real save is a few kilobytes; never read a giant into memory
+# A won game takes a few hundred moves even with many taken back; a history longer than this
+# comes from a damaged file (or endless back and forth) and is refused rather than replayed.
+MAX_SAVED_MOVES = 10_000
+MAX_SECONDS = 1000 * 3600  # the longest time a clock or a record may hold (1000 hours)
+STALE_TEMP_SECONDS = 600.0  # a temporary file this old was left by a save that was killed
+# ``atomic_write_text`` names its temporary files ``.<name>.<8 random characters>.tmp``.
+_TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+if sys.platform == "win32":
+    _OPEN_FLAGS = os.O_RDONLY | os.O_BINARY
+else:
+    _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK  # belt and braces: a named pipe must not hold up the open
 
 
 class BrokenFile(ValueError):
@@ -65,6 +83,9 @@ class Store:
         self._writer: threading.Thread | None = None
         self._busy = False
         self._unreported: str | None = None  # a background failure not yet told
+        # Files that could not be read nor moved aside: never written over (nor removed) this run.
+        self.protected: set[str] = set()
+        self._refused: set[str] = set()  # names whose refused write was already told
 
     def path(self, name: str) -> Path | None:
         """Where the file ``name`` lives, or None without a data folder."""
@@ -80,6 +101,8 @@ class Store:
         return self._write_text(name, text)
 
     def _write_text(self, name: str, text: str) -> str | None:
+        if name in self.protected:
+            return None  # the player was told when it could not be read
         try:
             if self.folder is None:
                 raise OSError("no data folder could be made")
@@ -95,6 +118,13 @@ class Store:
             return None
         self.write_failed = True
         return f"Cannot save to the data folder ({self.last_error}); the game goes on without saving."
+
+    def refuse(self, name: str, message: str) -> str | None:
+        """A write of ``name`` that must not happen: ``message`` for the player, the first time only."""
+        if name in self._refused:
+            return None
+        self._refused.add(name)
+        return message
 
     def write_later(self, name: str, data: dict[str, Any]) -> str | None:
         """Like ``write``, but the disk work happens on a writer thread (a save after every
@@ -152,13 +182,15 @@ class Store:
         if path is None:
             return ReadResult()
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                return self.reject(name, f"{label} is damaged (far too big)")
-            raw = path.read_bytes()
+            raw = _read_regular(path)
         except (FileNotFoundError, NotADirectoryError):
             return ReadResult()
+        except _NotAFile:
+            return self.unreadable(name, f"{label} is not a file")
+        except _TooBig:
+            return self.reject(name, f"{label} is damaged (far too big)")
         except OSError as e:
-            return ReadResult(problem=f"{label} could not be read ({e.strerror or e})")
+            return self.unreadable(name, f"{label} could not be read ({e.strerror or e})")
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
@@ -172,6 +204,56 @@ class Store:
             return self.reject(name, f"{label} comes from a newer version of the game")
         return ReadResult(data=data)
 
+    def unreadable(self, name: str, problem: str) -> ReadResult:
+        """A file that is there but cannot be read: move it aside, or else never write over it."""
+        moved = self.move_aside(name)
+        if moved is not None:
+            return ReadResult(problem=f"{problem}; it was kept as {moved.name}", moved_to=moved)
+        self.protected.add(name)
+        return ReadResult(problem=f"{problem}; it is left as it is and nothing is saved over it this time")
+
+    def keep_copy(self, name: str) -> Path | None:
+        """Copy the file ``name`` aside (before a partly damaged file is written again).
+
+        When no copy can be made the file is protected instead: never written over this run.
+        """
+        path = self.path(name)
+        if path is None:
+            return None
+        for target in _aside_names(path):
+            if not target.exists():
+                try:
+                    shutil.copyfile(path, target)
+                except OSError:
+                    break
+                return target
+        self.protected.add(name)
+        return None
+
+    def clean_temporary(self, now: float | None = None) -> list[str]:
+        """Remove temporary files that a killed save left behind; returns their names.
+
+        Only our own naming and only old ones: another window may be saving right now.
+        """
+        if self.folder is None:
+            return []
+        now = time.time() if now is None else now
+        removed: list[str] = []
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return []
+        for entry in entries:
+            if not _TEMP_NAME.fullmatch(entry.name):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
+                    os.unlink(entry.path)
+                    removed.append(entry.name)
+            except OSError:
+                pass
+        return removed
+
     def reject(self, name: str, problem: str) -> ReadResult:
         """Move the file ``name`` aside and return the problem with the new path."""
         moved = self.move_aside(name)
@@ -182,12 +264,10 @@ class Store:
     def move_aside(self, name: str) -> Path | None:
         """Rename a bad file to a fresh ``name.broken-<time>[-n]``; None if it cannot be moved."""
         path = self.path(name)
-        if path is None or not path.exists():
+        if path is None or not os.path.lexists(path):
             return None
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for n in range(1000):
-            target = path.with_name(f"{path.name}.broken-{stamp}" + (f"-{n}" if n else ""))
-            if not target.exists():
+        for target in _aside_names(path):
+            if not os.path.lexists(target):
                 try:
                     os.replace(path, target)
                 except OSError:
@@ -201,11 +281,52 @@ class Store:
             self._pending.pop(name, None)  # a queued save must not bring the file back
         self.flush()
         path = self.path(name)
-        if path is not None:
+        if path is not None and name not in self.protected:
             try:
                 path.unlink()
             except OSError:
                 pass
+
+
+class _NotAFile(OSError):
+    """The name is taken by a folder, a named pipe or a device."""
+
+
+class _TooBig(OSError):
+    """The file is larger than any file of ours can be."""
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of ``path``, opened only if it is a regular file of a sane size."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise _NotAFile()  # checked before opening: opening a named pipe waits for a writer
+    fd = os.open(path, _OPEN_FLAGS)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):  # swapped between the two looks
+            raise _NotAFile()
+        if st.st_size > MAX_FILE_BYTES:
+            raise _TooBig()
+        raw = f.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise _TooBig()
+    return raw
+
+
+def _aside_names(path: Path) -> list[Path]:
+    """Fresh names to keep a bad file under: ``name.broken-<time>[-n]``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return [path.with_name(f"{path.name}.broken-{stamp}" + (f"-{n}" if n else "")) for n in range(1000)]
+
+
+def number_in(value: Any, low: float, high: float, whole: bool = False) -> bool:
+    """Is ``value`` a JSON number (not a bool) from ``low`` to ``high``? ``whole``: an int only.
+
+    Never converts: a 400-digit integer is compared as it is, NaN fails every comparison.
+    """
+    if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+        return False
+    return low <= value <= high
 
 
 # -- the game in progress ---------------------------------------------------------------
@@ -217,6 +338,7 @@ class SavedGame:
     elapsed: float = 0.0
     counted: bool = False  # the statistics already count this game as played
     extra: dict[str, Any] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)  # fields that were unusable and set to their default
 
 
 @dataclass
@@ -241,7 +363,7 @@ def game_to_dict(game: Game, elapsed: float = 0.0, counted: bool = False,
         "foundation_return": rules.foundation_return,
         "moves": [format_move(m) for m in game.moves_made],
         "redo": [format_move(m) for m in game.redo_stack],
-        "elapsed": round(max(0.0, float(elapsed)), 3),
+        "elapsed": round(min(max(0.0, float(elapsed)), MAX_SECONDS), 3),
         "counted": bool(counted),
         "extra": dict(extra or {}),
     }
@@ -285,6 +407,9 @@ def game_from_dict(data: dict[str, Any]) -> SavedGame:
         raise BrokenFile("neither a deal number nor a start position")
     moves = _need(data, "moves", list)
     redo = _need(data, "redo", list, [])
+    if len(moves) + len(redo) > MAX_SAVED_MOVES:
+        raise BrokenFile(f"it holds {len(moves) + len(redo)} moves, more than a game can need "
+                         f"(at most {MAX_SAVED_MOVES} are kept)")
     for i, text in enumerate(moves + redo):
         if not isinstance(text, str):
             raise BrokenFile(f"move {i + 1} is not move text")
@@ -298,19 +423,32 @@ def game_from_dict(data: dict[str, Any]) -> SavedGame:
             game.redo_stack[:] = [parse_move(t) for t in redo]
     except (MoveTextError, ValueError) as e:
         raise BrokenFile(f"the moves do not fit the deal ({e})") from None
-    elapsed = _need(data, "elapsed", (int, float), 0.0)
-    if not math.isfinite(elapsed) or elapsed < 0:
-        raise BrokenFile("the elapsed time is not a time")
+    dropped: list[str] = []
+    elapsed = data.get("elapsed", 0.0)
+    if not number_in(elapsed, 0, MAX_SECONDS):
+        elapsed = 0.0  # the clock starts again; the moves are what matter
+        dropped.append("the time played")
     counted = _need(data, "counted", bool, False)
     extra = _need(data, "extra", dict, {})
-    return SavedGame(game, float(elapsed), counted, extra)
+    return SavedGame(game, float(elapsed), counted, extra, dropped)
 
 
 def save_game(store: Store, game: Game, elapsed: float = 0.0, counted: bool = False,
               extra: dict[str, Any] | None = None, later: bool = False) -> str | None:
     """Save the game in progress (``later``: on the store's writer thread); a message for
-    the player on the first failure only."""
+    the player on the first failure only.
+
+    A history longer than a save may hold (see ``MAX_SAVED_MOVES``) drops the far end of
+    the redo list first; a game whose moves alone are too many is not saved (the last save
+    that fitted is kept, and the player is told once).
+    """
     data = game_to_dict(game, elapsed, counted, extra)
+    room = MAX_SAVED_MOVES - len(data["moves"])
+    if room < 0:
+        return store.refuse(GAME_FILE, f"This game is too long to save (more than {MAX_SAVED_MOVES} moves); "
+                                       "the last save is kept")
+    if len(data["redo"]) > room:
+        data["redo"] = data["redo"][len(data["redo"]) - room:]  # the next redo is the last one
     return store.write_later(GAME_FILE, data) if later else store.write(GAME_FILE, data)
 
 
@@ -327,6 +465,9 @@ def load_game(store: Store) -> LoadResult:
     except Exception as e:  # noqa: BLE001 - a save must never stop the game
         result = store.reject(GAME_FILE, f"The saved game could not be resumed ({type(e).__name__})")
         return LoadResult(problem=result.problem, moved_to=result.moved_to)
+    if saved.dropped:
+        return LoadResult(saved=saved, problem="The saved game is resumed, but " + " and ".join(saved.dropped)
+                          + " could not be read and starts again")
     return LoadResult(saved=saved)
 
 

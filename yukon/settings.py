@@ -19,6 +19,11 @@ SETTINGS_FILE = "settings.json"
 # (0 = no animation).
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
 ANIMATION_ORDER = ("off", "fast", "normal", "slow")
+# The values a text setting may take; a setting not named here is checked by its default's
+# type (a new boolean field needs nothing more).
+CHOICES: dict[str, tuple[str, ...]] = {"variant": tuple(VARIANTS), "animation": tuple(ANIMATION_SPEEDS)}
+MAX_NAMES = 1000  # a set of names (finished lessons) longer than this is damage
+MAX_NAME_LENGTH = 200
 
 
 @dataclass
@@ -68,16 +73,15 @@ class Settings:
                 continue
             value = data[f.name]
             default = getattr(s, f.name)
-            if f.name == "variant":
-                ok = value in VARIANTS
-            elif f.name == "animation":
-                ok = value in ANIMATION_SPEEDS
-            elif f.name == "finished_lessons":
-                ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+            if f.name in CHOICES:
+                ok = isinstance(value, str) and value in CHOICES[f.name]
+            elif isinstance(default, set):
+                ok = isinstance(value, list) and len(value) <= MAX_NAMES \
+                    and all(isinstance(v, str) and len(v) <= MAX_NAME_LENGTH for v in value)
                 if ok:
                     value = set(value)
             else:
-                ok = isinstance(value, bool) and isinstance(default, bool)
+                ok = type(value) is type(default)  # bool is not int here: True is not a count
             if ok:
                 setattr(s, f.name, value)
             else:
@@ -90,7 +94,11 @@ def load_settings(store: Store) -> tuple[Settings, str | None]:
     found = store.read(SETTINGS_FILE, "The settings file")
     if found.data is None:
         return Settings(), found.problem
-    settings, bad = Settings.from_dict(found.data)
+    try:
+        settings, bad = Settings.from_dict(found.data)
+    except Exception as e:  # noqa: BLE001 - settings must never stop the game
+        result = store.reject(SETTINGS_FILE, f"The settings file is damaged ({type(e).__name__})")
+        return Settings(), f"{result.problem}; the settings are back to their defaults"
     if bad:
         return settings, "Some settings could not be read and are back to their defaults: " + ", ".join(
             name.replace("_", " ") for name in bad)

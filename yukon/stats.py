@@ -19,19 +19,23 @@ How games are counted (the window calls these at the matching moments):
 - Only dealt games count (a game with a deal number): a prepared position, such as a
   lesson's or one loaded from a file, sets no records.
 
-Pure: no pygame. Stored in the data folder with the same care as the saved game.
+Pure: no pygame. Stored in the data folder with the same care as the saved game. Every
+number is checked against what a game can reach: a damaged record starts again (its
+variant only) and a damaged best time or fewest moves is cleared, with a copy of the file
+kept aside first and a message for the player.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .rules import VARIANTS, VARIANT_TITLES
-from .save import SAVE_VERSION, Store
+from .rules import VARIANT_TITLES, VARIANTS
+from .save import MAX_SAVED_MOVES, MAX_SECONDS, SAVE_VERSION, Store, number_in
 
 STATS_FILE = "stats.json"
+MAX_COUNT = 10**9  # more games than anyone plays; a larger count is damage
+COUNTS = ("played", "won", "current_streak", "best_streak")
 
 
 @dataclass
@@ -56,20 +60,50 @@ class VariantStats:
         return self.won / self.played if self.played else None
 
     def check(self) -> None:
-        """Raise ValueError if the numbers cannot be true together."""
-        for name in ("played", "won", "current_streak", "best_streak"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        """Raise ValueError if the numbers cannot be true together (or are out of range)."""
+        for name in COUNTS:
+            if not number_in(getattr(self, name), 0, MAX_COUNT, whole=True):
                 raise ValueError(f"{name} is not a count")
         if self.won > self.played or self.current_streak > self.best_streak or self.best_streak > self.won:
             raise ValueError("the counts do not add up")
-        if self.best_time is not None:
-            if isinstance(self.best_time, bool) or not isinstance(self.best_time, (int, float)) \
-                    or not math.isfinite(self.best_time) or self.best_time < 0:
-                raise ValueError("best_time is not a time")
-        if self.fewest_moves is not None:
-            if isinstance(self.fewest_moves, bool) or not isinstance(self.fewest_moves, int) or self.fewest_moves < 1:
-                raise ValueError("fewest_moves is not a count")
+        if self.best_time is not None and not number_in(self.best_time, 0, MAX_SECONDS):
+            raise ValueError("best_time is not a time")
+        if self.fewest_moves is not None and not number_in(self.fewest_moves, 1, MAX_SAVED_MOVES, whole=True):
+            raise ValueError("fewest_moves is not a count")
+
+    @classmethod
+    def read(cls, record: Any) -> tuple[VariantStats | None, list[str]]:
+        """A record from its JSON, and what was wrong with it.
+
+        None when the counts cannot be used (the variant starts again); a best time or
+        fewest moves out of range is cleared and named in the list.
+        """
+        if not isinstance(record, dict):
+            return None, ["the record is not an object"]
+        if set(record) - {f.name for f in fields(cls)}:
+            return None, ["the record has entries this version does not know"]
+        s = cls()
+        for name in COUNTS:
+            value = record.get(name, 0)
+            if not number_in(value, 0, MAX_COUNT, whole=True):
+                return None, [f"{name.replace('_', ' ')} is not a count"]
+            setattr(s, name, value)
+        if s.won > s.played or s.current_streak > s.best_streak or s.best_streak > s.won:
+            return None, ["the counts do not add up"]
+        problems: list[str] = []
+        best_time = record.get("best_time")
+        if best_time is not None:
+            if number_in(best_time, 0, MAX_SECONDS):
+                s.best_time = float(best_time)
+            else:
+                problems.append("the best time is not a time")
+        fewest = record.get("fewest_moves")
+        if fewest is not None:
+            if number_in(fewest, 1, MAX_SAVED_MOVES, whole=True):
+                s.fewest_moves = fewest
+            else:
+                problems.append("the fewest moves is not a count")
+        return s, problems
 
 
 @dataclass
@@ -130,21 +164,32 @@ class Statistics:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Statistics:
-        """Rebuild from a record; ValueError when it is damaged."""
+        """Rebuild from a record; ValueError when any of it is damaged."""
+        stats, damage = cls.read(data)
+        if damage:
+            raise ValueError("; ".join(damage))
+        return stats
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> tuple[Statistics, list[str]]:
+        """Rebuild from a record, keeping what is sound; the second item lists the damage
+        ("Yukon: the counts do not add up"). ValueError when there is no record at all."""
         raw = data.get("variants")
         if not isinstance(raw, dict):
             raise ValueError("no variants")
         stats = cls()
-        names = {f.name for f in fields(VariantStats)}
+        damage: list[str] = []
         for variant, record in raw.items():
             if variant not in VARIANTS:
                 continue  # a variant this version does not know: ignore it
-            if not isinstance(record, dict) or set(record) - names:
-                raise ValueError(f"the {variant} record is damaged")
-            s = VariantStats(**record)
-            s.check()
+            s, problems = VariantStats.read(record)
+            title = VARIANT_TITLES.get(variant, variant)
+            if s is None:
+                damage.append(f"{title}: {problems[0]}, so its counts start again")
+                continue
+            damage += [f"{title}: {p}, so it is cleared" for p in problems]
             stats.variants[variant] = s
-        return stats
+        return stats, damage
 
 
 def format_time(seconds: float | None) -> str:
@@ -168,10 +213,19 @@ def load_stats(store: Store) -> tuple[Statistics, str | None]:
     if found.data is None:
         return Statistics(), found.problem
     try:
-        return Statistics.from_dict(found.data), None
+        stats, damage = Statistics.read(found.data)
     except (TypeError, ValueError) as e:
         result = store.reject(STATS_FILE, f"The statistics file is damaged ({e}); the counts start again")
         return Statistics(), result.problem
+    if not damage:
+        return stats, None
+    copy = store.keep_copy(STATS_FILE)
+    if copy is None:
+        return stats, (f"The statistics file is partly damaged ({'; '.join(damage)}); "
+                       "it is left as it is and nothing is saved over it this time")
+    problem = f"The statistics file is partly damaged ({'; '.join(damage)}); a copy was kept as {copy.name}"
+    failed = save_stats(store, stats)  # the sound part at once: the next start finds nothing to say
+    return stats, problem + (f". {failed}" if failed else "")
 
 
 def save_stats(store: Store, stats: Statistics) -> str | None:

@@ -47,6 +47,7 @@ class Session:
         self.store = Store(folder)
         self.background = background  # autosaves go to the store's writer thread
         self.messages: list[str] = []  # for the table to show, oldest first; it pops them
+        self.store.clean_temporary()  # left by a save that was killed halfway
         self.settings, problem = load_settings(self.store)
         self._tell(problem)
         self.stats, problem = load_stats(self.store)
@@ -76,7 +77,7 @@ class Session:
         """The saved game to continue, or None (a damaged save is reported and kept aside)."""
         result = load_game(self.store)
         if result.problem:
-            self._tell(result.problem + ". A new deal starts.")
+            self._tell(result.problem + (". A new deal starts." if result.saved is None else ""))
         if result.saved is None:
             return None
         saved = result.saved

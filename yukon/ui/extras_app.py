@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from .. import help_text
-from ..rules import Rules
+from ..rules import VARIANT_TITLES, Rules
 from ..settings import Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
 from . import art
@@ -313,9 +313,13 @@ class Extras:
         if rules is not None:  # the command line chose the game: it wins over the settings
             app.rules = rules
         saved = self.session.resume()
-        if saved is not None and not resume:  # a deal chosen on the command line replaces it
-            self.session.leaving(saved.game)
-            saved = None
+        chosen: Game | None = None  # the command line's game, waiting for the player's answer
+        if saved is not None and not resume:
+            if self.session.under_way(saved.game):
+                chosen = app.game  # the saved game stays on the table until the player says
+            else:  # nothing played in it: nothing is lost by replacing it
+                self.session.leaving(saved.game)
+                saved = None
         if saved is not None:
             app.set_game(saved.game, saved.elapsed)  # new deals still follow the settings' rules
         elif app.game.rules != app.rules and not app.game.history and app.game.seed is not None:
@@ -324,6 +328,30 @@ class Extras:
             self.session.started(app.game)
         self._previous = app.game
         self.tell()
+        if chosen is not None and saved is not None:
+            self._ask_command_line(saved.game, chosen)
+
+    def _ask_command_line(self, saved: Game, chosen: Game) -> None:
+        """A game given on the command line while a saved game is under way: ask, replace nothing yet."""
+        label = f"Play deal {chosen.seed}" if chosen.seed is not None else "Play the new game"
+        what = f"deal {chosen.seed}" if chosen.seed is not None else "the game given on the command line"
+        if self.app.rules.variant != saved.rules.variant:
+            what += f" of {VARIANT_TITLES.get(self.app.rules.variant, self.app.rules.variant)}"
+        moves = len(saved.history)
+        mine = f"deal {saved.seed}, " if saved.seed is not None else ""
+        question = (f"Your saved game is under way ({mine}{moves} move{'s' if moves != 1 else ''}). "
+                    f"Play {what} instead? Leaving your game counts as a loss.")
+        self.app.push(QuestionDialog(self.app, question, [(label, lambda: self._play(chosen)),
+                                                          ("Keep my game", None)]))
+
+    def _play(self, game: Game) -> None:
+        """Replace the game on the table by ``game`` (a new game: the one left counts as a loss)."""
+        if game.seed is not None:
+            self.deal(game.seed)  # under the rules new deals follow, and it slides in like New deal
+            return
+        self._previous = self.app.game
+        self.app.set_game(game)
+        self.app.notify("new", game, None)
 
     # -- wiring ------------------------------------------------------------------------------
     def _add_buttons(self) -> None:
@@ -493,8 +521,10 @@ class Extras:
 def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None) -> Extras:
     """Install the extras into ``app``; ``folder=True`` takes the user's data folder from SDL.
 
-    ``resume=False`` (a deal or game given on the command line) keeps the table's game;
-    ``rules`` (a game given on the command line) overrides the settings' rules.
+    ``resume=False`` (a deal or game given on the command line) keeps the table's game,
+    but when a saved game is under way it is resumed and the player is asked first (the
+    saved game is never replaced without a word); ``rules`` (a game given on the command
+    line) overrides the settings' rules.
     """
     if folder is True:
         folder = data_folder()

@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description="Play Yukon Solitaire in a window.")
     ap.add_argument("--version", action="version", version=f"Yukon Solitaire {__version__}")
-    ap.add_argument("--seed", type=int, help=f"deal number (0 to {MAX_SEED})")
+    ap.add_argument("--seed", type=int, help=f"deal number (0 to {MAX_SEED}); a saved game under way is "
+                    "only replaced if you say so")
     ap.add_argument("--game", choices=VARIANTS, default="yukon", help="yukon (default) or russian")
     ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     ap.add_argument("--size", type=parse_size, help="window size, e.g. 1280x800")

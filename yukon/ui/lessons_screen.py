@@ -17,13 +17,16 @@ slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode 
 
 Hint shows the step's own move. Finished lessons are kept in the settings
 (``Settings.finished_lessons``) when the extras are installed, else for the session.
+A lesson file that cannot be used is left out, and only it: the screen says which file
+and what is wrong, the panel says a file was left out; the other lessons play as usual.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..lessons import Lesson, LessonError, LessonRun, Reply, load_lessons
+from .. import lessons as lesson_files
+from ..lessons import Lesson, LessonRun, Reply, load_lesson_set
 from ..state import Game, Move
 from .table import BaseMode, TableScreen, describe_move
 from .widgets import ButtonSpec, Panel
@@ -75,19 +78,27 @@ def open_lessons(app: App, index: int | None = None) -> LessonScreen | None:
         kept.message = None
         app.push(kept)
         return kept
-    try:
-        lessons = load_lessons()
-    except LessonError as e:
+    lessons, problems = load_lesson_set(lesson_files.LESSON_DIR)
+    if not lessons:
         if app.table is not None:
-            app.table.say(f"The lessons cannot be opened: {e}", "error", 8.0)
+            app.table.say(f"The lessons cannot be opened: {'; '.join(problems)}.", "error", 8.0)
         return None
     if index is None:
         done = finished_lessons(app)
         index = next((i for i, lesson in enumerate(lessons) if lesson.key not in done), 0)
-    screen = LessonScreen(app, lessons, max(0, min(index, len(lessons) - 1)))
+    screen = LessonScreen(app, lessons, max(0, min(index, len(lessons) - 1)), problems)
     app.lesson_screen = screen  # type: ignore[attr-defined]
     app.push(screen)
+    if problems:
+        screen.say(refused_text(problems), "error", 12.0)
     return screen
+
+
+def refused_text(problems: list[str]) -> str:
+    """What to tell the player about lesson files left out (each names its file and fault)."""
+    said = " ".join(p[0].upper() + p[1:] + ("" if p.endswith(".") else ".") for p in problems)
+    one = len(problems) == 1
+    return f"{said} {'That lesson is' if one else 'Those lessons are'} left out; the others play as usual."
 
 
 def lessons_button(app: App) -> ButtonSpec:
@@ -166,8 +177,9 @@ class LessonScreen(TableScreen):
 
     confirm_restart = False
 
-    def __init__(self, app: App, lessons: list[Lesson], index: int = 0) -> None:
+    def __init__(self, app: App, lessons: list[Lesson], index: int = 0, problems: list[str] | None = None) -> None:
         self.lessons = lessons
+        self.problems: list[str] = list(problems or [])  # lesson files left out, each in words
         self.index = index
         self.run = LessonRun(lessons[index])
         self.feedback = ""
@@ -218,6 +230,10 @@ class LessonScreen(TableScreen):
                 paragraphs.append(mark + self.feedback)
             paragraphs.append(f"Step {run.step_index + 1} of {run.step_count}: {run.instruction}")
         paragraphs.append(f"Lessons finished: {len(done & {l.key for l in self.lessons})} of {n}.")
+        if self.problems:  # the message on opening names each file and its fault
+            n = len(self.problems)
+            paragraphs.append("One lesson file cannot be used and is left out." if n == 1
+                              else f"{n} lesson files cannot be used and are left out.")
         buttons = [("Restart lesson", self.restart)]
         if self.index + 1 < n:
             buttons.append(("Next lesson", self.next_lesson))
