@@ -104,7 +104,7 @@ def test_odd_move_text_is_one_short_line(move: str) -> None:
     ("solve", "--deal", "-1"), ("solve", "--deal", "1", "--timeout", "nan"),
     ("survey", "--deals", "1-" + "9" * 5000), ("survey", "--deals", "18446744073709551615-18446744073709551616"),
     ("survey", "--deals", "x"), ("survey", "--deals", "1-2", "--jobs", "1" * 5000),
-    ("survey", "--deals", "1-2", "--jobs", "0"),
+    ("survey", "--deals", "1-2", "--jobs", "0"), ("survey", "--deals", "1-2", "--results", ""),
 ])
 def test_odd_numbers_are_one_line(args: tuple[str, ...]) -> None:
     code, out, err = yukon(*args)
@@ -337,4 +337,25 @@ def test_a_killed_survey_leaves_whole_lines_and_no_workers(tmp_path: Path) -> No
     assert code == -signal.SIGKILL
     for noise in ("Traceback", "leaked", "Error"):
         assert noise not in err
+    _assert_results_whole(results)
+
+
+def _children(pid: int) -> list[int]:
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
+                    reason="needs Linux /proc/PID/task/PID/children")
+def test_a_worker_that_dies_ends_the_survey_with_one_line(tmp_path: Path) -> None:
+    results = tmp_path / "r.tsv"
+    proc = _start_survey(results, 2)
+    _wait_for_first_result(proc, results)
+    for child in _children(proc.pid):  # the worker on deal 58 (and one done with 57, if still there)
+        os.kill(child, signal.SIGKILL)
+    code, out, err = _finish(proc)  # a dead worker's deal is not waited for forever
+    assert code == 2 and out == ""
+    bar, _, last = err.rstrip("\n").rpartition("\n")
+    assert bar.startswith("\r[") and "\n" not in bar  # the error is on a line of its own
+    assert last == "error: a worker process ended while solving deal 58 (exit status -9)", err
+    assert "Traceback" not in err
     _assert_results_whole(results)

@@ -6,9 +6,16 @@ moves, one per line), ``unwinnable`` or ``unknown``.
 
 ``python -m yukon survey --deals A-B [--game ...] [--timeout S] [--jobs N] [--results FILE]``
 solves deals A..B on N processes with a progress bar on stderr, keeps one line per deal in
-the results file (so a second run skips the deals already done) and prints the counts,
-the winnable share with a 95% Wilson interval (unknowns counted as losses for the low
-end and as wins for the high end) and the median, p95 and max solve times.
+the results file (so a second run skips the deals already done, and solves again the
+unknown ones when its --timeout is longer than theirs) and prints the counts, the
+winnable share with a 95% Wilson interval (unknowns counted as losses for the low end
+and as wins for the high end) and the median, p95 and max solve times.
+
+Faults: a run takes at most MAX_SURVEY_DEALS deals and --jobs is capped at the processors.
+Each result line is written whole, unbuffered, as it comes, so a kill tears at most the
+last line, which the next run drops before it appends. Ctrl+C, SIGTERM and SIGHUP stop
+the survey with one line; its workers are plain child processes that ignore Ctrl+C and
+end when their input pipe does, so even ``kill -9`` leaves no worker running.
 """
 
 from __future__ import annotations
@@ -254,6 +261,12 @@ class _Progress:
         except (OSError, ValueError):
             self.err = None
 
+    def finish(self) -> None:
+        """End the bar's line, so that what follows starts on a fresh one."""
+        if self.shown:
+            self.write("\n")
+            self.shown = False
+
     def line(self, text: str, err: TextIO | None) -> None:
         """``text`` as a line of its own on ``err``, after the bar if it is showing."""
         if err is None:
@@ -282,7 +295,7 @@ def _catch_stop_signals() -> Callable[[], None]:
 
     def undo() -> None:
         for sig, handler in saved:
-            signal.signal(sig, handler)
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
     return undo
 
 
@@ -510,50 +523,51 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
     finished = total - len(todo)
     started = time.monotonic()
     stopped_by = 0
-    undo_signals = _catch_stop_signals()
-    try:
-        with f:
-            jobs_list = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout)
-                         for s in todo]
-            workers = min(jobs, len(todo))
-            pool: _Workers | None = None
-            try:
-                _append(f, path, (f"{RESULTS_HEADER}\n" if new_file else "")
-                        + (f"# rules {tag} timeout {timeout}\n" if new_file or todo else "")
-                        + ("# seed\tstatus\tseconds\tnodes\tmoves\n" if new_file else ""))
-                bar.write(_bar(finished, total, counts, started))
-                results: Iterator[Outcome]
-                if workers <= 1:
-                    results = map(solve_deal, jobs_list)
-                else:
-                    try:
-                        pool = _Workers(workers, jobs_list)
-                    except OSError as e:
-                        raise SurveyError(f"cannot start {workers} worker processes: {e.strerror or e}") from None
-                    results = pool.results()
-                for seed, status, seconds, nodes, moves in results:
-                    _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{nodes}\t{moves}\n")
-                    done[seed] = Record(status, seconds, nodes, moves, timeout)
-                    counts[status] += 1
-                    finished += 1
-                    bar.write(_bar(finished, total, counts, started, total - len(todo)))
-            except KeyboardInterrupt:
-                stopped_by = signal.SIGINT
-            except _Stopped as e:
-                stopped_by = e.signum
-            finally:
-                if pool is not None:
-                    pool.stop()
-    finally:
-        undo_signals()
+    jobs_list = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout) for s in todo]
+    workers = min(jobs, len(todo))
+    pool: _Workers | None = None
+    with f:
+        undo_signals = _catch_stop_signals()
+        try:
+            _append(f, path, (f"{RESULTS_HEADER}\n" if new_file else "")
+                    + (f"# rules {tag} timeout {timeout}\n" if new_file or todo else "")
+                    + ("# seed\tstatus\tseconds\tnodes\tmoves\n" if new_file else ""))
+            bar.write(_bar(finished, total, counts, started))
+            results: Iterator[Outcome]
+            if workers <= 1:
+                results = map(solve_deal, jobs_list)
+            else:
+                try:
+                    pool = _Workers(workers, jobs_list)
+                except OSError as e:
+                    raise SurveyError(f"cannot start {workers} worker processes: {e.strerror or e}") from None
+                results = pool.results()
+            for seed, status, seconds, nodes, moves in results:
+                _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{nodes}\t{moves}\n")
+                done[seed] = Record(status, seconds, nodes, moves, timeout)
+                counts[status] += 1
+                finished += 1
+                bar.write(_bar(finished, total, counts, started, total - len(todo)))
+        except SurveyError:
+            bar.finish()  # the error line comes after the bar, not on it
+            raise
+        except KeyboardInterrupt:
+            stopped_by = signal.SIGINT
+        except _Stopped as e:
+            stopped_by = e.signum
+        finally:
+            # Back to the usual signals first: a SIGTERM while the workers are stopped
+            # ends the survey outright (its workers then see their input end and stop).
+            undo_signals()
+            if pool is not None:
+                pool.stop()
     if stopped_by:
         solved = finished - (total - len(todo))
         bar.line(f"survey stopped ({signal.Signals(stopped_by).name}): {solved} of {len(todo)} deals "
                  f"solved in this run, every result kept in {path}; the same command goes on from there",
                  err)
         return 128 + stopped_by
-    if bar.shown:
-        bar.write("\n")
+    bar.finish()
     for line in summary(_results(lo, hi, done), rules, timeout):
         out.write(line + "\n")
     return 0
@@ -578,7 +592,8 @@ def _rules_from(args: argparse.Namespace, variant: str) -> Rules:
     return Rules(variant, args.any_card_in_space, not args.no_foundation_return)
 
 
-def _timeout(text: str) -> float | None:
+def parse_timeout(text: str) -> float | None:
+    """A ``--timeout`` in seconds: 0 or inf for no limit (None); negative or nan refused."""
     try:
         value = float(text)
     except ValueError:
@@ -637,6 +652,8 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> 
         say(f"note: --jobs {args.jobs} is more than the {jobs} processors here; using {jobs} "
             "(the solver keeps a processor busy; more workers would only share them)")
     rules = _rules_from(args, args.game)
+    if args.results is not None and not args.results.strip():
+        raise UsageError("--results needs a file name")
     path = args.results or f"survey-{rules_tag(rules)}.tsv"
     try:
         return run_survey(lo, hi, rules, args.timeout, jobs, path, out, sys.stderr,
@@ -657,7 +674,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     add_position_option(src)
     p.add_argument("--game", choices=VARIANTS, default=None,
                    help="variant (default: the position's Game line, or yukon for --deal)")
-    p.add_argument("--timeout", type=_timeout, default=10.0, metavar="S",
+    p.add_argument("--timeout", type=parse_timeout, default=10.0, metavar="S",
                    help="seconds before giving up with unknown (default 10; 0 = no limit)")
     add_rule_options(p)
     p.set_defaults(run=_cmd_solve)
@@ -667,7 +684,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                                    "second run skips the deals already done.")
     p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-5000")
     p.add_argument("--game", choices=VARIANTS, default="yukon", help="variant (default yukon)")
-    p.add_argument("--timeout", type=_timeout, default=10.0, metavar="S",
+    p.add_argument("--timeout", type=parse_timeout, default=10.0, metavar="S",
                    help="seconds per deal before unknown (default 10; 0 = no limit)")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N",
                    help="worker processes (default 1; at most the number of processors)")
