@@ -8,6 +8,8 @@ signals. Nothing waits on a clock: a signal is sent once the event it must inter
 
 from __future__ import annotations
 
+import io
+import math
 import os
 import signal
 import subprocess
@@ -18,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from yukon.bench import run_bench
 from yukon.notation import format_position
 from yukon.state import Position
 from yukon.survey import RESULTS_HEADER, Record, needs_solving, read_results, usable_jobs
@@ -359,3 +362,9 @@ def test_a_worker_that_dies_ends_the_survey_with_one_line(tmp_path: Path) -> Non
     assert last == "error: a worker process ended while solving deal 58 (exit status -9)", err
     assert "Traceback" not in err
     _assert_results_whole(results)
+
+
+@pytest.mark.parametrize("seconds", [math.nan, math.inf, -1.0, 0.0])
+def test_run_bench_refuses_seconds_that_would_never_end(seconds: float) -> None:
+    with pytest.raises(ValueError, match="finite number above 0"):
+        run_bench(seconds=seconds, out=io.StringIO())
