@@ -103,7 +103,7 @@ def test_odd_move_text_is_one_short_line(move: str) -> None:
 
 
 @pytest.mark.parametrize("args", [
-    ("deal", "1" * 5000), ("deal", "\u00b2"), ("deal", "18446744073709551616"), ("deal", "1", "--game", "yukn"),
+    ("deal", "1" * 5000), ("deal", "\u00b2"), ("deal", "\u0661"), ("deal", "1_000"), ("survey", "--deals", "1_0-20"), ("deal", "18446744073709551616"), ("deal", "1", "--game", "yukn"),
     ("solve", "--deal", "-1"), ("solve", "--deal", "1", "--timeout", "nan"),
     ("survey", "--deals", "1-" + "9" * 5000), ("survey", "--deals", "18446744073709551615-18446744073709551616"),
     ("survey", "--deals", "x"), ("survey", "--deals", "1-2", "--jobs", "1" * 5000),

@@ -16,15 +16,13 @@ from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
 from .cards import MAX_SEED
-from .notation import MoveTextError, PositionError, format_position, parse_move, parse_position, shown
+from .notation import MoveTextError, PositionError, format_position, parse_move, parse_position, shown, whole_number
 from .rules import VARIANTS, Rules
 from .state import Position
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 # A position is a few hundred characters; reading stops here (``--position /dev/zero``).
 MAX_POSITION_CHARS = 1 << 20
-# Longest number text worth reading: MAX_SEED has 20 digits.
-MAX_NUMBER_CHARS = 40
 MAX_BENCH_SECONDS = 600.0
 
 
@@ -40,13 +38,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _seed(text: str) -> int:
-    if len(text.strip()) > MAX_NUMBER_CHARS:
-        raise argparse.ArgumentTypeError(f"deal number {shown(text)} is too long "
-                                         f"(deal numbers go from 0 to {MAX_SEED})")
     try:
-        value = int(text)
+        value = whole_number(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number {shown(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"deal number {shown(text)} is not a whole number "
+                                         f"from 0 to {MAX_SEED}") from None
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"deal number must be between 0 and {MAX_SEED}")
     return value

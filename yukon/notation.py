@@ -135,6 +135,21 @@ def shown(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
+def whole_number(text: str, longest: int = 40) -> int:
+    """A whole number written in ASCII digits (an optional ``-``, spaces around).
+
+    ValueError for anything else, and for more than ``longest`` characters: ``int()``
+    alone would also take ``1_000``, ``١٢`` and fail on 5,000 digits with its own message.
+    """
+    t = text.strip()
+    if len(t) > longest:
+        raise ValueError(f"{shown(text)} is too long for a number")
+    digits = t[1:] if t.startswith("-") else t
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{shown(text)} is not a whole number")
+    return int(t)
+
+
 def parse_move(text: str) -> Move:
     """Read move text such as ``7H-3`` or ``AS-F``; raises MoveTextError."""
     card_part, dash, dest = text.strip().rpartition("-")

@@ -35,7 +35,7 @@ from types import FrameType
 from typing import BinaryIO, NamedTuple, TextIO
 
 from .cards import MAX_SEED
-from .notation import shown
+from .notation import shown, whole_number
 from .rules import VARIANTS, Rules
 from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 from .state import Position
@@ -45,7 +45,6 @@ Z95 = 1.959963984540054
 # One run solves at most this many deals (the range is held in memory); a larger survey
 # is several runs with the same results file.
 MAX_SURVEY_DEALS = 1_000_000
-MAX_NUMBER_CHARS = 40
 
 
 Job = tuple[int, str, bool, bool, float | None]  # seed, variant, any card in space, foundation return, timeout
@@ -101,11 +100,9 @@ def percentile(values: list[float], q: float) -> float:
 def parse_range(text: str) -> tuple[int, int]:
     """``A-B`` (inclusive) or a single ``A`` as (A, B); ValueError if it is neither."""
     a, dash, b = text.partition("-")
-    if len(text) > 2 * MAX_NUMBER_CHARS + 1:
-        raise ValueError(f"{shown(text)} is not a deal range like 1-5000 (too long)")
     try:
-        lo = int(a)
-        hi = int(b) if dash else lo
+        lo = whole_number(a)
+        hi = whole_number(b) if dash else lo
     except ValueError:
         raise ValueError(f"{shown(text)} is not a deal range like 1-5000") from None
     if lo < 0 or hi < lo:
@@ -604,10 +601,8 @@ def parse_timeout(text: str) -> float | None:
 
 
 def _jobs(text: str) -> int:
-    if len(text.strip()) > MAX_NUMBER_CHARS:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of worker processes")
     try:
-        return int(text)
+        return whole_number(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of worker processes") from None
 
