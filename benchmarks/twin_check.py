@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from yukon.rules import Rules  # noqa: E402
 from yukon.solver import UNWINNABLE, WINNABLE, crowded, dead_end, solve  # noqa: E402
 from yukon.state import Position  # noqa: E402
-from yukon.survey import parse_range  # noqa: E402
+from yukon.survey import parse_range, parse_timeout  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,10 +30,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", default="1-1000", help="a range of deal numbers, A-B")
     ap.add_argument("--game", choices=("yukon", "russian"), default="yukon")
-    ap.add_argument("--timeout", type=float, default=10.0, help="CPU seconds per deal")
+    ap.add_argument("--timeout", type=parse_timeout, default=10.0, help="CPU seconds per deal (0: no limit)")
     ap.add_argument("--no-foundation-return", action="store_true")
     a = ap.parse_args(argv)
-    lo, hi = parse_range(a.deals)
+    try:
+        lo, hi = parse_range(a.deals)
+    except ValueError as e:
+        ap.error(str(e))
     rules = Rules(a.game, False, not a.no_foundation_return)
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     for seed in range(lo, hi + 1):

@@ -8,12 +8,12 @@ the same run, so the ratio means something on a shared, noisy machine.
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import time
 from typing import TextIO
 
-from .cards import KINGS
 from .state import FOUNDATION, Move, Position
 
 
@@ -76,7 +76,13 @@ def playout_rate(seconds: float, seed: int = 7) -> float:
 
 
 def run_bench(seconds: float = 2.0, out: TextIO = sys.stdout) -> dict[str, float]:
-    """Measure and print the figures; returns them too."""
+    """Measure and print the figures; returns them too.
+
+    ValueError for ``seconds`` that is not a finite number above 0 (nan or inf would
+    never end).
+    """
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise ValueError(f"seconds must be a finite number above 0, not {seconds}")
     positions = bench_positions()
     fast = _rate(Position.legal_moves, positions, seconds)
     naive = _rate(naive_legal_moves, positions, seconds / 2)

@@ -1,12 +1,15 @@
 """The headless command line over the engine: ``python -m yukon deal|moves|apply|bench ...``.
 
-Exit status: 0 on success, 1 for an illegal move, 2 for bad input or usage. Every
-error is one line on stderr; no traceback reaches the user.
+Exit status: 0 on success, 1 for an illegal move, 2 for bad input or usage (input that
+is not UTF-8 or too large, closed standard input or output, a full disk ...), 130 when
+interrupted. Every error is one line on stderr; no traceback reaches the user.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -14,11 +17,14 @@ from typing import NoReturn, TextIO
 
 from . import __version__
 from .cards import MAX_SEED
-from .notation import MoveTextError, PositionError, format_position, parse_move, parse_position
+from .notation import MoveTextError, PositionError, format_position, parse_move, parse_position, shown, whole_number
 from .rules import VARIANTS, Rules
 from .state import Position
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+# A position is a few hundred characters; reading stops here (``--position /dev/zero``).
+MAX_POSITION_CHARS = 1 << 20
+MAX_BENCH_SECONDS = 600.0
 
 
 class UsageError(Exception):
@@ -34,9 +40,10 @@ class _Parser(argparse.ArgumentParser):
 
 def _seed(text: str) -> int:
     try:
-        value = int(text)
+        value = whole_number(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number {text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"deal number {shown(text)} is not a whole number "
+                                         f"from 0 to {MAX_SEED}") from None
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"deal number must be between 0 and {MAX_SEED}")
     return value
@@ -56,18 +63,35 @@ def add_position_option(parser: argparse.ArgumentParser) -> None:
                         help="position text to read (default: standard input)")
 
 
-def read_position(args: argparse.Namespace, stdin: TextIO) -> Position:
+def _read_text(stream: TextIO, source: str) -> str:
+    """At most MAX_POSITION_CHARS of UTF-8 text from ``stream``; UsageError otherwise."""
+    try:
+        text = stream.read(MAX_POSITION_CHARS + 1)
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{source} is not UTF-8 text (it holds the byte 0x{e.object[e.start]:02x}); "
+                         "is it a position?") from None
+    except OSError as e:
+        raise UsageError(f"cannot read {source}: {e.strerror or e}") from None
+    if len(text) > MAX_POSITION_CHARS:
+        raise UsageError(f"{source} is too large for a position (over {MAX_POSITION_CHARS} "
+                         "characters); is it a position file?")
+    return text
+
+
+def read_position(args: argparse.Namespace, stdin: TextIO | None) -> Position:
     """The position named by ``--position`` (or stdin) under the command's rule options."""
     if args.position == "-":
-        text = stdin.read()
         source = "standard input"
+        if stdin is None:
+            raise UsageError("standard input is closed; give the position on it or with --position FILE")
+        text = _read_text(stdin, source)
     else:
-        try:
-            with open(args.position, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise UsageError(f"cannot read {args.position}: {getattr(e, 'strerror', None) or e}") from None
         source = args.position
+        try:
+            with open(args.position, encoding="utf-8", errors="strict") as f:
+                text = _read_text(f, source)
+        except OSError as e:
+            raise UsageError(f"cannot read {args.position}: {e.strerror or e}") from None
     try:
         return parse_position(text, any_card_in_space=args.any_card_in_space,
                               foundation_return=not args.no_foundation_return)
@@ -75,7 +99,7 @@ def read_position(args: argparse.Namespace, stdin: TextIO) -> Position:
         raise UsageError(f"{source}: {e}") from None
 
 
-def _cmd_deal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _cmd_deal(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000_000)
@@ -84,14 +108,14 @@ def _cmd_deal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _cmd_moves(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _cmd_moves(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
     position = read_position(args, stdin)
     for move in position.legal_moves():
         out.write(f"{move}\n")
     return EXIT_OK
 
 
-def _cmd_apply(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _cmd_apply(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
     position = read_position(args, stdin)
     for number, text in enumerate(args.move, start=1):
         try:
@@ -100,14 +124,26 @@ def _cmd_apply(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             raise UsageError(str(e)) from None
         reason = position.why_illegal(move)
         if reason is not None:
-            sys.stderr.write(f"move {number} ({move}) is illegal: {reason}\n")
+            say(f"move {number} ({move}) is illegal: {reason}")
             return EXIT_ILLEGAL
         position.push(move)
     out.write(format_position(position))
     return EXIT_OK
 
 
-def _cmd_bench(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def bench_seconds(text: str) -> float:
+    """``--seconds`` of bench: a finite number above 0, at most MAX_BENCH_SECONDS."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_BENCH_SECONDS):
+        raise argparse.ArgumentTypeError(f"seconds must be above 0 and at most {MAX_BENCH_SECONDS:g} "
+                                         f"(each of the three measurements takes that long), not {text}")
+    return value
+
+
+def _cmd_bench(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
     from .bench import run_bench
 
     run_bench(seconds=args.seconds, out=out)
@@ -141,7 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure the engine's speed",
                        description="Legal-move generations and random playout moves per second.")
-    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    p.add_argument("--seconds", type=bench_seconds, default=2.0,
+                   help=f"time per measurement (default 2, at most {MAX_BENCH_SECONDS:g})")
     p.set_defaults(run=_cmd_bench)
 
     # Commands from other modules are added here, each by its own add_commands(sub).
@@ -151,20 +188,72 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def say(line: str) -> None:
+    """One line on stderr; nothing when stderr is closed or cannot be written."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _system_stdin() -> TextIO | None:
+    """Standard input read as strict UTF-8 whatever the locale; None when it is closed."""
+    if sys.stdin is None:
+        return None
+    try:
+        return open(sys.stdin.fileno(), encoding="utf-8", errors="strict", closefd=False)
+    except (OSError, ValueError):  # no file descriptor (an embedding program's stdin)
+        return sys.stdin
+
+
+def _silence_stdout() -> None:
+    """Point file descriptor 1 at the null device so the flush at exit cannot fail again."""
+    if sys.stdout is None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    stdin = stdin or sys.stdin
-    out = out or sys.stdout
+    """Run the command line; returns the exit status.
+
+    ``stdin`` and ``out`` default to the process's standard input (read as UTF-8) and
+    output. An OSError that reaches this level comes from writing the output: every
+    command turns its own file errors into a UsageError naming the file.
+    """
+    own_stdout = out is None
+    if stdin is None:
+        stdin = _system_stdin()
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "run", None) is None:
             raise UsageError("python -m yukon: name a command: deal, moves, apply, bench ... (try --help)")
-        return args.run(args, stdin, out)
+        if out is None:
+            if sys.stdout is None:
+                raise UsageError("standard output is closed; nothing could be printed")
+            out = sys.stdout
+        code: int = args.run(args, stdin, out)
+        out.flush()
+        return code
     except UsageError as e:
-        sys.stderr.write(f"error: {e}\n")
+        say(f"error: {e}")
         return EXIT_USAGE
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        return 130
-    except BrokenPipeError:
+        say("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``| head``): not an error
+        if own_stdout:
+            _silence_stdout()
         return EXIT_OK
+    except OSError as e:
+        if own_stdout:
+            _silence_stdout()
+        say(f"error: cannot write to standard output: {e.strerror or e}")
+        return EXIT_USAGE

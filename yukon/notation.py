@@ -127,21 +127,45 @@ def format_position(position: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
+_COLUMN_TEXT = {str(n): n - 1 for n in range(1, COLUMN_COUNT + 1)}
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a one-line message, cut short when long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+def whole_number(text: str, longest: int = 40) -> int:
+    """A whole number written in ASCII digits (an optional ``-``, spaces around).
+
+    ValueError for anything else, and for more than ``longest`` characters: ``int()``
+    alone would also take ``1_000``, ``١٢`` and fail on 5,000 digits with its own message.
+    """
+    t = text.strip()
+    if len(t) > longest:
+        raise ValueError(f"{shown(text)} is too long for a number")
+    digits = t[1:] if t.startswith("-") else t
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{shown(text)} is not a whole number")
+    return int(t)
+
+
 def parse_move(text: str) -> Move:
     """Read move text such as ``7H-3`` or ``AS-F``; raises MoveTextError."""
     card_part, dash, dest = text.strip().rpartition("-")
     if not dash:
-        raise MoveTextError(f"{text!r} is not a move (write it like 7H-3 or AS-F)")
+        raise MoveTextError(f"{shown(text)} is not a move (write it like 7H-3 or AS-F)")
     try:
         card = parse_card(card_part)
     except ValueError:
-        raise MoveTextError(f"{text!r} is not a move: {card_part!r} is not a card") from None
+        raise MoveTextError(f"{shown(text)} is not a move: {shown(card_part)} is not a card") from None
     d = dest.strip().upper()
     if d == "F":
         return Move.of(card, FOUNDATION)
-    if d.isdigit() and 1 <= int(d) <= COLUMN_COUNT:
-        return Move.of(card, int(d) - 1)
-    raise MoveTextError(f"{text!r} is not a move: {dest!r} is not a column 1-7 or F")
+    # Only the ASCII digits 1-7: str.isdigit() also passes '²' and 5,000-digit numbers.
+    if d in _COLUMN_TEXT:
+        return Move.of(card, _COLUMN_TEXT[d])
+    raise MoveTextError(f"{shown(text)} is not a move: {shown(dest)} is not a column 1-7 or F")
 
 
 def format_move(move: Move) -> str:

@@ -6,28 +6,71 @@ moves, one per line), ``unwinnable`` or ``unknown``.
 
 ``python -m yukon survey --deals A-B [--game ...] [--timeout S] [--jobs N] [--results FILE]``
 solves deals A..B on N processes with a progress bar on stderr, keeps one line per deal in
-the results file (so a second run skips the deals already done) and prints the counts,
-the winnable share with a 95% Wilson interval (unknowns counted as losses for the low
-end and as wins for the high end) and the median, p95 and max solve times.
+the results file (so a second run skips the deals already done, and solves again the
+unknown ones when its --timeout is longer than theirs) and prints the counts, the
+winnable share with a 95% Wilson interval (unknowns counted as losses for the low end
+and as wins for the high end) and the median, p95 and max solve times.
+
+Faults: a run takes at most MAX_SURVEY_DEALS deals and --jobs is capped at the processors.
+Each result line is written whole, unbuffered, as it comes, so a kill tears at most the
+last line, which the next run drops before it appends. Ctrl+C, SIGTERM and SIGHUP stop
+the survey with one line; its workers are plain child processes that ignore Ctrl+C and
+end when their input pipe does, so even ``kill -9`` leaves no worker running.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
-import multiprocessing as mp
 import os
+import queue
+import signal
+import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterable
-from typing import TextIO
+from collections.abc import Callable, Iterable, Iterator
+from types import FrameType
+from typing import BinaryIO, NamedTuple, TextIO
 
+from .cards import MAX_SEED
+from .notation import shown, whole_number
 from .rules import VARIANTS, Rules
 from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 from .state import Position
 
 RESULTS_HEADER = "# yukon survey v1"
 Z95 = 1.959963984540054
+# One run solves at most this many deals (the range is held in memory); a larger survey
+# is several runs with the same results file.
+MAX_SURVEY_DEALS = 1_000_000
+
+
+Job = tuple[int, str, bool, bool, float | None]  # seed, variant, any card in space, foundation return, timeout
+Outcome = tuple[int, str, float, int, int]  # seed, status, seconds, nodes, moves in the line
+
+
+class SurveyError(Exception):
+    """A survey that cannot start or go on; ``str()`` is one line for the user."""
+
+
+class Record(NamedTuple):
+    """One deal's line in a results file, and the time limit it was solved under."""
+
+    status: str
+    seconds: float
+    nodes: int
+    moves: int
+    limit: float | None  # seconds; None: no limit
+
+
+class _Stopped(BaseException):
+    """SIGTERM or SIGHUP during a survey (like KeyboardInterrupt for SIGINT)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -58,12 +101,14 @@ def parse_range(text: str) -> tuple[int, int]:
     """``A-B`` (inclusive) or a single ``A`` as (A, B); ValueError if it is neither."""
     a, dash, b = text.partition("-")
     try:
-        lo = int(a)
-        hi = int(b) if dash else lo
+        lo = whole_number(a)
+        hi = whole_number(b) if dash else lo
     except ValueError:
-        raise ValueError(f"{text!r} is not a deal range like 1-5000") from None
+        raise ValueError(f"{shown(text)} is not a deal range like 1-5000") from None
     if lo < 0 or hi < lo:
-        raise ValueError(f"{text!r} is not a deal range like 1-5000 (first <= last, both >= 0)")
+        raise ValueError(f"{shown(text)} is not a deal range like 1-5000 (first <= last, both >= 0)")
+    if hi > MAX_SEED:
+        raise ValueError(f"{shown(text)}: deal numbers go from 0 to {MAX_SEED}")
     return lo, hi
 
 
@@ -77,7 +122,7 @@ def rules_tag(rules: Rules) -> str:
     return tag
 
 
-def solve_deal(job: tuple[int, str, bool, bool, float | None]) -> tuple[int, str, float, int, int]:
+def solve_deal(job: Job) -> Outcome:
     """Solve one deal (in a worker): (seed, status, seconds, nodes, moves in the line)."""
     seed, variant, any_space, back, timeout = job
     rules = Rules(variant, any_space, back)
@@ -85,26 +130,51 @@ def solve_deal(job: tuple[int, str, bool, bool, float | None]) -> tuple[int, str
     return seed, r.status, r.stats["seconds"], r.stats["nodes"], len(r.moves)
 
 
-def read_results(path: str, tag: str) -> dict[int, tuple[str, float, int, int]]:
-    """The deals already in a results file (seed -> status, seconds, nodes, moves).
+def _section_limit(words: list[str]) -> tuple[bool, float | None]:
+    """(said, limit) of a ``# rules TAG timeout T`` line: limit in seconds, None for none."""
+    if len(words) < 5 or words[3] != "timeout":
+        return False, None
+    if words[4] == "None":
+        return True, None
+    try:
+        value = float(words[4])
+    except ValueError:
+        return False, None
+    return (True, value) if math.isfinite(value) and value > 0 else (False, None)
+
+
+def read_results(path: str, tag: str) -> dict[int, Record]:
+    """The deals already in a results file (seed -> Record); a later line for a deal wins.
 
     Raises ValueError when the file belongs to other rules or is not a results file.
-    A torn last line (a run stopped mid-write) is ignored.
+    A torn last line (a run stopped mid-write: no newline after it) is ignored even if
+    it looks whole. Only a regular file is read (``--results /dev/null`` keeps nothing).
+    Each deal's time limit comes from the ``# rules`` line above it; when that line does
+    not say, the deal's own solve time stands in for it.
     """
-    done: dict[int, tuple[str, float, int, int]] = {}
-    if not os.path.exists(path):
+    done: dict[int, Record] = {}
+    if not os.path.isfile(path):
         return done
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    if not lines:
-        return done
-    if not lines[0].startswith(RESULTS_HEADER):
-        raise ValueError(f"{path} is not a survey results file")
-    for line in lines[1:]:
+    with open(path, "rb") as f:
+        head = f.readline(len(RESULTS_HEADER) + 200)
+        data = head + f.read() if head.startswith(RESULTS_HEADER.encode()) else head
+    if not data or (b"\n" not in data and RESULTS_HEADER.encode().startswith(data)):
+        return done  # empty, or only a torn first header line
+    if not data.startswith(RESULTS_HEADER.encode()):
+        raise ValueError(f"{path} is not a survey results file (its first line is not {RESULTS_HEADER!r})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a survey results file (it is not UTF-8 text)") from None
+    lines = text.split("\n")[1:-1]  # the last piece is "" or a torn line
+    said, limit = False, None
+    for line in lines:
         if line.startswith("# rules"):
-            other = line.split()[2] if len(line.split()) > 2 else ""
+            words = line.split()
+            other = words[2] if len(words) > 2 else ""
             if other != tag:
                 raise ValueError(f"{path} holds results for {other}, not {tag}")
+            said, limit = _section_limit(words)
             continue
         if not line or line.startswith("#"):
             continue
@@ -112,10 +182,24 @@ def read_results(path: str, tag: str) -> dict[int, tuple[str, float, int, int]]:
         if len(parts) != 5 or parts[1] not in (WINNABLE, UNWINNABLE, UNKNOWN):
             continue
         try:
-            done[int(parts[0])] = (parts[1], float(parts[2]), int(parts[3]), int(parts[4]))
+            seed, seconds, nodes, moves = int(parts[0]), float(parts[2]), int(parts[3]), int(parts[4])
         except ValueError:
             continue
+        done[seed] = Record(parts[1], seconds, nodes, moves, limit if said else seconds)
     return done
+
+
+def needs_solving(record: Record | None, timeout: float | None) -> bool:
+    """Whether a deal must be solved (again) under ``timeout``.
+
+    Unknown deals are solved again when the new limit is longer than the one they ran
+    out of (None: no limit); decided deals never are.
+    """
+    if record is None:
+        return True
+    if record.status != UNKNOWN or record.limit is None:
+        return False
+    return timeout is None or timeout > record.limit
 
 
 def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | None) -> list[str]:
@@ -154,67 +238,349 @@ def _bar(done: int, total: int, counts: dict[str, int], started: float, base: in
             f"won {counts[WINNABLE]} lost {counts[UNWINNABLE]} unknown {counts[UNKNOWN]}{eta}  ")
 
 
-def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int, path: str,
-               out: TextIO, err: TextIO, progress: bool = True, solve_more: bool = True) -> int:
-    """Solve deals lo..hi not yet in ``path``, append each result there, print the summary.
+class _Progress:
+    """The progress bar on stderr; it goes quiet if stderr cannot be written."""
 
-    With ``solve_more`` False nothing is solved: the summary covers the deals of the range
-    already in the file (a survey stopped part way).
+    shown: bool  # something is on the bar's line (a message needs a fresh line)
+    err: TextIO | None
+
+    def __init__(self, err: TextIO | None, on: bool) -> None:
+        self.err = err if on else None
+        self.shown = False
+
+    def write(self, text: str) -> None:
+        if self.err is None:
+            return
+        try:
+            self.err.write(text)
+            self.err.flush()
+            self.shown = True
+        except (OSError, ValueError):
+            self.err = None
+
+    def finish(self) -> None:
+        """End the bar's line, so that what follows starts on a fresh one."""
+        if self.shown:
+            self.write("\n")
+            self.shown = False
+
+    def line(self, text: str, err: TextIO | None) -> None:
+        """``text`` as a line of its own on ``err``, after the bar if it is showing."""
+        if err is None:
+            return
+        try:
+            err.write(("\n" if self.shown else "") + text + "\n")
+            err.flush()
+        except (OSError, ValueError):
+            pass
+        self.shown = False
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped(signum)
+
+
+def _catch_stop_signals() -> Callable[[], None]:
+    """SIGTERM and SIGHUP stop the survey as Ctrl+C does; returns the undo."""
+    if not _in_main_thread():
+        return lambda: None
+    saved = [(sig, signal.signal(sig, _raise_stopped)) for sig in _stop_signals()]
+
+    def undo() -> None:
+        for sig, handler in saved:
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+    return undo
+
+
+def _stop_signals() -> list[signal.Signals]:
+    return [signal.SIGTERM] + ([signal.SIGHUP] if os.name == "posix" else [])
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored in this process for the ``with`` block (main thread only)."""
+    if not _in_main_thread():
+        yield
+        return
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, saved if saved is not None else signal.default_int_handler)
+
+
+def _job_line(job: Job) -> str:
+    seed, variant, any_space, back, timeout = job
+    return f"{seed} {variant} {int(any_space)} {int(back)} {timeout}\n"
+
+
+def _parse_job(line: str) -> Job:
+    seed, variant, any_space, back, timeout = line.split()
+    return int(seed), variant, any_space == "1", back == "1", None if timeout == "None" else float(timeout)
+
+
+def worker_main() -> None:
+    """A survey worker process: a job line in, a result line out, until standard input ends.
+
+    Ctrl+C is ignored (the survey stops its workers itself). When standard input ends,
+    the survey is done or gone (even killed outright), and the worker ends at once, in
+    the middle of a deal if need be: no orphan goes on burning a processor.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            lines.put(line)
+        os._exit(0)
+
+    threading.Thread(target=read, daemon=True).start()
+    while True:
+        line = lines.get()
+        try:
+            reply = "\t".join(str(v) for v in solve_deal(_parse_job(line)))
+        except Exception as e:  # a solver bug: the survey reports it as one line
+            reply = "error\t" + f"{type(e).__name__}: {e}".replace("\n", " ")
+        try:
+            sys.stdout.write(reply + "\n")
+            sys.stdout.flush()
+        except OSError:  # the survey is gone
+            os._exit(0)
+
+
+class _Workers:
+    """Worker processes (``worker_main``), each solving one deal at a time for a feeding thread.
+
+    Plain child processes on pipes, not multiprocessing: no semaphores for a kill to leak,
+    no resource tracker to complain, and a worker that dies is seen (its pipe ends) instead
+    of its deal being waited for forever.
+    """
+
+    procs: list[subprocess.Popen[str]]
+    threads: list[threading.Thread]
+    jobs: queue.Queue[Job]
+    outcomes: queue.Queue[Outcome | str]  # a str is a failure, told as one line
+    count: int
+
+    def __init__(self, workers: int, jobs: list[Job]) -> None:
+        self.jobs = queue.Queue()
+        for job in jobs:
+            self.jobs.put(job)
+        self.count = len(jobs)
+        self.outcomes = queue.Queue()
+        self.procs = []
+        self.threads = []
+        package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH", "")) if p)
+        # Started with SIGINT ignored, which Python then keeps: a Ctrl+C cannot give a
+        # worker that is still starting a traceback.
+        try:
+            with _sigint_ignored():
+                for _ in range(workers):
+                    self.procs.append(subprocess.Popen(
+                        [sys.executable, "-c", "from yukon.survey import worker_main; worker_main()"],
+                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env))
+        except BaseException:  # the ones already started must not be left behind
+            self.stop()
+            raise
+        for proc in self.procs:
+            thread = threading.Thread(target=self._feed, args=(proc,), daemon=True)
+            thread.start()
+            self.threads.append(thread)
+
+    def _feed(self, proc: subprocess.Popen[str]) -> None:
+        """Give ``proc`` deals one at a time until none are left, then close its input."""
+        assert proc.stdin is not None and proc.stdout is not None
+        while True:
+            try:
+                job = self.jobs.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                proc.stdin.write(_job_line(job))
+                proc.stdin.flush()
+                reply = proc.stdout.readline()
+            except (OSError, ValueError):
+                reply = ""
+            parts = reply.rstrip("\n").split("\t")
+            if parts[0] == "error":
+                self.outcomes.put(f"the solver failed on deal {job[0]}: {parts[-1]}")
+                return
+            try:
+                seed, status, seconds, nodes, moves = parts
+                self.outcomes.put((int(seed), status, float(seconds), int(nodes), int(moves)))
+            except ValueError:
+                self.outcomes.put(f"a worker process ended while solving deal {job[0]} "
+                                  f"(exit status {proc.wait()})")
+                return
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+
+    def results(self) -> Iterator[Outcome]:
+        """Each deal's outcome as it comes; SurveyError if a worker fails."""
+        for _ in range(self.count):
+            while True:
+                try:  # a timeout, so that Ctrl+C is seen on every platform
+                    outcome = self.outcomes.get(timeout=1.0)
+                    break
+                except queue.Empty:
+                    continue
+            if isinstance(outcome, str):
+                raise SurveyError(outcome)
+            yield outcome
+
+    def stop(self) -> None:
+        """End every worker (done or not) and wait for them and their threads."""
+        with _sigint_ignored():
+            for proc in self.procs:
+                if proc.poll() is None:
+                    proc.kill()
+            for proc in self.procs:
+                proc.wait()
+            for thread in self.threads:
+                thread.join()
+            for proc in self.procs:
+                for pipe in (proc.stdin, proc.stdout):
+                    try:
+                        if pipe is not None:
+                            pipe.close()
+                    except OSError:
+                        pass
+
+
+def _drop_torn_tail(path: str) -> bool:
+    """Cut a results file back to its last whole line; True if something was cut."""
+    if not os.path.isfile(path):
+        return False
+    with open(path, "rb+") as f:
+        data = f.read()
+        if not data or data.endswith(b"\n"):
+            return False
+        f.truncate(data.rfind(b"\n") + 1)
+    return True
+
+
+def _results(lo: int, hi: int, done: dict[int, Record]) -> list[tuple[str, float]]:
+    return [(done[s].status, done[s].seconds) for s in range(lo, hi + 1) if s in done]
+
+
+def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int, path: str,
+               out: TextIO, err: TextIO | None, progress: bool = True, solve_more: bool = True) -> int:
+    """Solve deals lo..hi not yet decided in ``path``, append each result there, print the summary.
+
+    Deals already in the file are kept, except unknown ones whose time limit was shorter
+    than ``timeout``: those are solved again (the new line wins). With ``solve_more``
+    False nothing is solved: the summary covers the deals of the range already in the
+    file (a survey stopped part way). Ctrl+C, SIGTERM or SIGHUP stop the survey with one
+    line on ``err`` and the exit status 128 + the signal; every result so far is kept.
+    Raises SurveyError for a range too large, a results file that cannot be read or
+    written, or workers that cannot start. An OSError from ``out`` is left to the caller.
+    """
+    total = hi - lo + 1
+    if total > MAX_SURVEY_DEALS:
+        raise SurveyError(f"deals {lo}-{hi} are {total} deals; one survey run takes at most "
+                          f"{MAX_SURVEY_DEALS} (run several ranges with the same --results file)")
     tag = rules_tag(rules)
-    done = read_results(path, tag)
+    try:
+        done = read_results(path, tag)
+    except ValueError as e:
+        raise SurveyError(str(e)) from None
+    except OSError as e:
+        raise SurveyError(f"cannot read {path}: {e.strerror or e}") from None
     if not solve_more:
-        rows = [(done[s][0], done[s][1]) for s in range(lo, hi + 1) if s in done]
-        for line in summary(rows, rules, timeout):
+        for line in summary(_results(lo, hi, done), rules, timeout):
             out.write(line + "\n")
         return 0
-    todo = [s for s in range(lo, hi + 1) if s not in done]
-    new_file = not os.path.exists(path) or os.path.getsize(path) == 0
-    if os.path.dirname(path):
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+    todo = [s for s in range(lo, hi + 1) if needs_solving(done.get(s), timeout)]
     counts = {WINNABLE: 0, UNWINNABLE: 0, UNKNOWN: 0}
+    todo_set = set(todo)
     for s in range(lo, hi + 1):
-        if s in done:
-            counts[done[s][0]] += 1
-    total = hi - lo + 1
+        if s in done and s not in todo_set:
+            counts[done[s].status] += 1
+    bar = _Progress(err, progress)
+    try:
+        if os.path.dirname(path):
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+        if _drop_torn_tail(path):
+            bar.line(f"note: {path} ended in a torn line (a run stopped while writing it); "
+                     "it is dropped", err)
+        new_file = not os.path.exists(path) or os.path.getsize(path) == 0
+        # Unbuffered: each write goes straight to the file, nothing waits in a buffer to be
+        # lost by a kill or to fail again when the file is closed.
+        f = open(path, "ab", buffering=0)
+    except OSError as e:
+        raise SurveyError(f"cannot write {path}: {e.strerror or e}") from None
     finished = total - len(todo)
     started = time.monotonic()
-    with open(path, "a", encoding="utf-8") as f:
-        if new_file:
-            f.write(f"{RESULTS_HEADER}\n# rules {tag} timeout {timeout}\n# seed\tstatus\tseconds\tnodes\tmoves\n")
-        elif todo:
-            f.write(f"# rules {tag} timeout {timeout}\n")
-        f.flush()
-        jobs_list = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout) for s in todo]
-        if progress:
-            err.write(_bar(finished, total, counts, started))
-            err.flush()
-        if jobs <= 1:
-            results = map(solve_deal, jobs_list)
-            pool = None
-        else:
-            pool = mp.get_context("spawn").Pool(jobs)
-            results = pool.imap_unordered(solve_deal, jobs_list, chunksize=1)
+    stopped_by = 0
+    jobs_list = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout) for s in todo]
+    workers = min(jobs, len(todo))
+    pool: _Workers | None = None
+    with f:
+        undo_signals = _catch_stop_signals()
         try:
+            _append(f, path, (f"{RESULTS_HEADER}\n" if new_file else "")
+                    + (f"# rules {tag} timeout {timeout}\n" if new_file or todo else "")
+                    + ("# seed\tstatus\tseconds\tnodes\tmoves\n" if new_file else ""))
+            bar.write(_bar(finished, total, counts, started))
+            results: Iterator[Outcome]
+            if workers <= 1:
+                results = map(solve_deal, jobs_list)
+            else:
+                try:
+                    pool = _Workers(workers, jobs_list)
+                except OSError as e:
+                    raise SurveyError(f"cannot start {workers} worker processes: {e.strerror or e}") from None
+                results = pool.results()
             for seed, status, seconds, nodes, moves in results:
-                f.write(f"{seed}\t{status}\t{seconds:.4f}\t{nodes}\t{moves}\n")
-                f.flush()
-                done[seed] = (status, seconds, nodes, moves)
+                _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{nodes}\t{moves}\n")
+                done[seed] = Record(status, seconds, nodes, moves, timeout)
                 counts[status] += 1
                 finished += 1
-                if progress:
-                    err.write(_bar(finished, total, counts, started, total - len(todo)))
-                    err.flush()
+                bar.write(_bar(finished, total, counts, started, total - len(todo)))
+        except SurveyError:
+            bar.finish()  # the error line comes after the bar, not on it
+            raise
+        except KeyboardInterrupt:
+            stopped_by = signal.SIGINT
+        except _Stopped as e:
+            stopped_by = e.signum
         finally:
+            # Back to the usual signals first: a SIGTERM while the workers are stopped
+            # ends the survey outright (its workers then see their input end and stop).
+            undo_signals()
             if pool is not None:
-                pool.terminate()
-                pool.join()
-    if progress:
-        err.write("\n")
-    rows = [(done[s][0], done[s][1]) for s in range(lo, hi + 1) if s in done]
-    for line in summary(rows, rules, timeout):
+                pool.stop()
+    if stopped_by:
+        solved = finished - (total - len(todo))
+        bar.line(f"survey stopped ({signal.Signals(stopped_by).name}): {solved} of {len(todo)} deals "
+                 f"solved in this run, every result kept in {path}; the same command goes on from there",
+                 err)
+        return 128 + stopped_by
+    bar.finish()
+    for line in summary(_results(lo, hi, done), rules, timeout):
         out.write(line + "\n")
     return 0
+
+
+def _append(f: BinaryIO, path: str, text: str) -> None:
+    """Write whole lines to the results file, at once, so a kill tears at most one."""
+    data = text.encode("utf-8")
+    try:
+        while data:
+            written = f.write(data)
+            if not written:  # a pipe or device that takes nothing: do not spin
+                raise SurveyError(f"cannot write {path}: it takes no more data")
+            data = data[written:]
+    except OSError as e:
+        raise SurveyError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 # -- command-line glue (registered by yukon.cli) --------------------------------------------
@@ -223,17 +589,30 @@ def _rules_from(args: argparse.Namespace, variant: str) -> Rules:
     return Rules(variant, args.any_card_in_space, not args.no_foundation_return)
 
 
-def _timeout(text: str) -> float | None:
+def parse_timeout(text: str) -> float | None:
+    """A ``--timeout`` in seconds: 0 or inf for no limit (None); negative or nan refused."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"timeout {text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"timeout {shown(text)} is not a number of seconds") from None
     if value < 0 or math.isnan(value):
         raise argparse.ArgumentTypeError("timeout must be 0 (no limit) or more seconds")
-    return None if value == 0 else value
+    return None if value == 0 or math.isinf(value) else value
 
 
-def _cmd_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _jobs(text: str) -> int:
+    try:
+        return whole_number(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of worker processes") from None
+
+
+def usable_jobs(jobs: int) -> int:
+    """``--jobs`` capped at the processors here: more workers than that only share them."""
+    return max(1, min(jobs, os.cpu_count() or 1))
+
+
+def _cmd_solve(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
     from .cli import EXIT_OK, UsageError, read_position
 
     if args.deal is not None:
@@ -254,8 +633,8 @@ def _cmd_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _cmd_survey(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from .cli import UsageError
+def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
+    from .cli import UsageError, say
 
     try:
         lo, hi = parse_range(args.deals)
@@ -263,15 +642,19 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         raise UsageError(str(e)) from None
     if args.jobs < 1:
         raise UsageError("--jobs must be 1 or more")
+    jobs = usable_jobs(args.jobs)
+    if jobs < args.jobs:
+        say(f"note: --jobs {args.jobs} is more than the {jobs} processors here; using {jobs} "
+            "(the solver keeps a processor busy; more workers would only share them)")
     rules = _rules_from(args, args.game)
+    if args.results is not None and not args.results.strip():
+        raise UsageError("--results needs a file name")
     path = args.results or f"survey-{rules_tag(rules)}.tsv"
     try:
-        return run_survey(lo, hi, rules, args.timeout, args.jobs, path, out, sys.stderr,
+        return run_survey(lo, hi, rules, args.timeout, jobs, path, out, sys.stderr,
                           progress=not args.quiet, solve_more=not args.summary_only)
-    except ValueError as e:
+    except SurveyError as e:
         raise UsageError(str(e)) from None
-    except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -286,7 +669,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     add_position_option(src)
     p.add_argument("--game", choices=VARIANTS, default=None,
                    help="variant (default: the position's Game line, or yukon for --deal)")
-    p.add_argument("--timeout", type=_timeout, default=10.0, metavar="S",
+    p.add_argument("--timeout", type=parse_timeout, default=10.0, metavar="S",
                    help="seconds before giving up with unknown (default 10; 0 = no limit)")
     add_rule_options(p)
     p.set_defaults(run=_cmd_solve)
@@ -296,9 +679,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                                    "second run skips the deals already done.")
     p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-5000")
     p.add_argument("--game", choices=VARIANTS, default="yukon", help="variant (default yukon)")
-    p.add_argument("--timeout", type=_timeout, default=10.0, metavar="S",
+    p.add_argument("--timeout", type=parse_timeout, default=10.0, metavar="S",
                    help="seconds per deal before unknown (default 10; 0 = no limit)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                   help="worker processes (default 1; at most the number of processors)")
     p.add_argument("--results", metavar="FILE", default=None,
                    help="results file (default survey-GAME.tsv); deals already in it are skipped")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
