@@ -13,90 +13,32 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 from . import __version__
-from .cards import MAX_SEED
-from .notation import MoveTextError, PositionError, format_position, parse_move, parse_position, shown, whole_number
+from .cliargs import (
+    EXIT_ILLEGAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    OneLineParser,
+    UsageError,
+    add_position_option,
+    add_rule_options,
+    parse_seed,
+    read_position,
+    say,
+)
+from .notation import (
+    MoveTextError,
+    format_position,
+    parse_move,
+    shown,
+)
 from .rules import VARIANTS, Rules
 from .state import Position
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-# A position is a few hundred characters; reading stops here (``--position /dev/zero``).
-MAX_POSITION_CHARS = 1 << 20
 MAX_BENCH_SECONDS = 600.0
-
-
-class UsageError(Exception):
-    """Bad input or usage: printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line instead of usage text + exit."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (try --help)")
-
-
-def _seed(text: str) -> int:
-    try:
-        value = whole_number(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number {shown(text)} is not a whole number "
-                                         f"from 0 to {MAX_SEED}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"deal number must be between 0 and {MAX_SEED}")
-    return value
-
-
-def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """The two rule options shared by every command that reads a position."""
-    parser.add_argument("--any-card-in-space", action="store_true",
-                        help="any face-up card (with its tail) may fill an empty column, not only a King")
-    parser.add_argument("--no-foundation-return", action="store_true",
-                        help="cards on the foundations may not come back to the table")
-
-
-def add_position_option(parser: argparse.ArgumentParser) -> None:
-    """``--position FILE`` (``-`` or absent: standard input)."""
-    parser.add_argument("--position", metavar="FILE", default="-",
-                        help="position text to read (default: standard input)")
-
-
-def _read_text(stream: TextIO, source: str) -> str:
-    """At most MAX_POSITION_CHARS of UTF-8 text from ``stream``; UsageError otherwise."""
-    try:
-        text = stream.read(MAX_POSITION_CHARS + 1)
-    except UnicodeDecodeError as e:
-        raise UsageError(f"{source} is not UTF-8 text (it holds the byte 0x{e.object[e.start]:02x}); "
-                         "is it a position?") from None
-    except OSError as e:
-        raise UsageError(f"cannot read {source}: {e.strerror or e}") from None
-    if len(text) > MAX_POSITION_CHARS:
-        raise UsageError(f"{source} is too large for a position (over {MAX_POSITION_CHARS} "
-                         "characters); is it a position file?")
-    return text
-
-
-def read_position(args: argparse.Namespace, stdin: TextIO | None) -> Position:
-    """The position named by ``--position`` (or stdin) under the command's rule options."""
-    if args.position == "-":
-        source = "standard input"
-        if stdin is None:
-            raise UsageError("standard input is closed; give the position on it or with --position FILE")
-        text = _read_text(stdin, source)
-    else:
-        source = args.position
-        try:
-            with open(args.position, encoding="utf-8", errors="strict") as f:
-                text = _read_text(f, source)
-        except OSError as e:
-            raise UsageError(f"cannot read {args.position}: {e.strerror or e}") from None
-    try:
-        return parse_position(text, any_card_in_space=args.any_card_in_space,
-                              foundation_return=not args.no_foundation_return)
-    except PositionError as e:
-        raise UsageError(f"{source}: {e}") from None
 
 
 def _cmd_deal(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
@@ -152,12 +94,12 @@ def _cmd_bench(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> i
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every command."""
-    parser = _Parser(prog="python -m yukon", description="Yukon Solitaire from the command line.")
+    parser = OneLineParser(prog="python -m yukon", description="Yukon Solitaire from the command line.")
     parser.add_argument("--version", action="version", version=f"Yukon Solitaire {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
 
     p = sub.add_parser("deal", help="print a dealt position", description="Print the position of a deal.")
-    p.add_argument("seed", nargs="?", type=_seed, metavar="SEED",
+    p.add_argument("seed", nargs="?", type=parse_seed, metavar="SEED",
                    help="deal number (random when left out; it is printed as a # comment)")
     p.add_argument("--game", choices=VARIANTS, default="yukon", help="variant (default yukon)")
     p.set_defaults(run=_cmd_deal)
@@ -186,17 +128,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solver_commands(sub)
     return parser
-
-
-def say(line: str) -> None:
-    """One line on stderr; nothing when stderr is closed or cannot be written."""
-    if sys.stderr is None:
-        return
-    try:
-        sys.stderr.write(line + "\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
 
 
 def _system_stdin() -> TextIO | None:

@@ -35,6 +35,15 @@ from types import FrameType
 from typing import BinaryIO, NamedTuple, TextIO
 
 from .cards import MAX_SEED
+from .cliargs import (
+    EXIT_OK,
+    UsageError,
+    add_position_option,
+    add_rule_options,
+    parse_seed,
+    read_position,
+    say,
+)
 from .notation import shown, whole_number
 from .rules import VARIANTS, Rules
 from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
@@ -613,8 +622,6 @@ def usable_jobs(jobs: int) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
-    from .cli import EXIT_OK, UsageError, read_position
-
     if args.deal is not None:
         position = Position.deal(args.deal, _rules_from(args, args.game or "yukon"))
     else:
@@ -634,8 +641,6 @@ def _cmd_solve(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> i
 
 
 def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
-    from .cli import UsageError, say
-
     try:
         lo, hi = parse_range(args.deals)
     except ValueError as e:
@@ -659,13 +664,11 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Add ``solve`` and ``survey`` to the command line's subcommands."""
-    from .cli import _seed, add_position_option, add_rule_options
-
     p = sub.add_parser("solve", help="decide a position or deal: winnable (with moves), unwinnable or unknown",
                        description="Decide a position: prints winnable (then the winning moves, one per line), "
                                    "unwinnable (proved) or unknown (time ran out).")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--deal", type=_seed, metavar="SEED", help="solve this deal number")
+    src.add_argument("--deal", type=parse_seed, metavar="SEED", help="solve this deal number")
     add_position_option(src)
     p.add_argument("--game", choices=VARIANTS, default=None,
                    help="variant (default: the position's Game line, or yukon for --deal)")
