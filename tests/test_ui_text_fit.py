@@ -258,3 +258,38 @@ def test_plural_forms_of_the_cards_carried() -> None:
     assert "(with the 3 cards on it)" in describe_move(pos, Move.of(col[-4], 0))
     assert "with the 1 card" not in describe_move(pos, Move.of(col[-2], FOUNDATION))
 
+
+
+def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock redraws only the status area each second: a message lying there stays drawn,
+    and the window then equals a full redraw."""
+    import yukon.ui.table as table_module
+    from test_ui_redraw import SteppedTime, Window
+
+    monkeypatch.setattr(table_module, "time", SteppedTime)
+    cards = list(range(52))
+    columns = [cards[0:13], [], cards[13:26], [], cards[26:39], [], cards[39:52]]
+    app = App(size=(800, 600), game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
+    window = Window()
+    monkeypatch.setattr(pygame.display, "flip", window.flip)
+    monkeypatch.setattr(pygame.display, "update", window.update)
+    app.draw()
+    t = app.table
+    assert t is not None and t.layout is not None
+    move = next(m for m in t.position.legal_moves() if m.to != FOUNDATION)
+    t.try_move(move)
+    for _ in range(100):
+        app.update(1 / 60)
+        app.draw()
+    t.say("A word that has nowhere to go but the status area.", seconds=30)
+    app.draw()
+    placed = t.message_box()
+    assert placed is not None and t.layout.status_rect.contains(placed[0])
+    for _ in range(3):
+        SteppedTime.now += 1.0
+        assert t.needs_draw()
+        app.draw()
+        shown = window.bytes()
+        t.invalidate()
+        app.draw()
+        assert window.bytes() == shown
