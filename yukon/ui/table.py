@@ -196,6 +196,8 @@ class TableScreen(Screen):
         self.celebrating = 0.0
         self._pending_return: tuple | None = None
         self._won_dialog: QuestionDialog | None = None
+        self._msg_fit: tuple[str, TableLayout, tuple[pygame.Rect, int, list[str]] | None] | None = None
+        self._status_fit: tuple[tuple, tuple[int, list[tuple[str, tuple[int, int, int], bool]]]] | None = None
         self.relayout()
 
     # -- the game and its layout -----------------------------------------------------------
@@ -1212,9 +1214,13 @@ class TableScreen(Screen):
         r = lay.status_rect
         l1, l2, l3 = self.status_text()
         top = max(11, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.17)))
+        key = (l1, l2, l3, r.w, r.h, top)
+        if self._status_fit is not None and self._status_fit[0] == key:
+            return self._status_fit[1]  # drawn again for every region a move redraws: fit it once
         styles = [(TEXT, True), ((210, 230, 214), False), (GOLD, False)]
         size, rows = fit_block([(l1, True), (l2, False), (l3, False)], r.w, r.h, top)
-        return size, [(row, *styles[i]) for i, row in rows]
+        self._status_fit = (key, (size, [(row, *styles[i]) for i, row in rows]))
+        return self._status_fit[1]
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -1277,10 +1283,17 @@ class TableScreen(Screen):
         lay = self.layout
         if m is None or lay is None:
             return None
+        # placed once per text and layout (any move or resize makes a new layout object)
+        if self._msg_fit is None or self._msg_fit[0] != m.text or self._msg_fit[1] is not lay:
+            self._msg_fit = (m.text, lay, self._place_message(m.text, lay))
+        placed = self._msg_fit[2]
+        return None if placed is None else (placed[0].copy(), placed[1], placed[2])
+
+    def _place_message(self, text: str, lay: TableLayout) -> tuple[pygame.Rect, int, list[str]] | None:
         top = max(13, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.16)))
         first: tuple[pygame.Rect, int, list[str]] | None = None
         for wrap_w in (lay.view.w - 60, 5 * lay.cw, 4 * lay.cw, 3 * lay.cw, 2 * lay.cw):
-            lines = wrap(m.text, top, max(wrap_w, 100), True)  # measured bold, as drawn
+            lines = wrap(text, top, max(wrap_w, 100), True)  # measured bold, as drawn
             f = art.font(top, True)
             box = pygame.Rect(0, 0, max(f.size(t)[0] for t in lines) + 2 * top,
                               len(lines) * f.get_height() + top)
@@ -1293,7 +1306,7 @@ class TableScreen(Screen):
         r = lay.status_rect
         pad = 6
         for size in range(top, 10, -1):
-            lines = wrap(m.text, size, r.w - 2 * pad, True)
+            lines = wrap(text, size, r.w - 2 * pad, True)
             f = art.font(size, True)
             if (max(f.size(t)[0] for t in lines) <= r.w - 2 * pad
                     and len(lines) * f.get_height() + 2 * pad <= r.h):
