@@ -293,3 +293,19 @@ def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytes
         t.invalidate()
         app.draw()
         assert window.bytes() == shown
+
+
+@pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
+def test_the_statistics_note_is_wrapped_not_cut(tmp_path: Path, size: tuple[int, int],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    d = start_with_settings(tmp_path, size, {})
+    d.key(pygame.K_t)
+    sheet = d.app.top.sheet  # type: ignore[attr-defined]
+    drawn: list[pygame.Surface] = []
+    real = art.text
+    monkeypatch.setattr(art, "text", lambda s, *a, **k: drawn.append(real(s, *a, **k)) or drawn[-1])
+    d.app._full = True
+    d.app.draw()
+    pad = max(10, sheet.size)
+    inner = sheet.panel.w - 2 * pad
+    assert drawn and all(img.get_width() <= inner for img in drawn)
