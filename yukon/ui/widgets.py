@@ -72,8 +72,8 @@ def _fit(labels: list[str], room: int, spacing: int, top: int, low: int) -> tupl
 
 
 def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
-    """Place the buttons in one row if they fit at a readable size, else in two when that leaves
-    the table most of the window; else one row whose last button, "More", opens a list of the
+    """Place the buttons in one row if they fit at a readable size (and not much smaller than
+    a second row would allow), else in two when that leaves the table most of the window; else one row whose last button, "More", opens a list of the
     buttons that did not fit. In a window too small even for that, the buttons narrow and
     their labels shrink. Text and buttons grow with big windows (``layout.text_scale``)."""
     margin = max(6, min(16, width // 100))
@@ -93,7 +93,9 @@ def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
         fits = [_fit(p, room, spacing, top, readable) for p in parts]
         size = min(f[0] for f in fits) if fits else top
         widths = [w for p in parts for w in _fit(p, room, spacing, size, size)[1]]
-        if all(sum(_fit(p, room, spacing, size, size)[1]) + spacing * max(len(p) - 1, 0) <= room for p in parts):
+        fit = all(sum(_fit(p, room, spacing, size, size)[1]) + spacing * max(len(p) - 1, 0) <= room for p in parts)
+        # One row unless its labels would come out much smaller than a second row allows.
+        if fit and (rows == 2 or not two_rows_ok or size >= 0.7 * top):
             break
     else:
         # One row: as many buttons as fit beside "More" at a readable size; the rest go in its list.
