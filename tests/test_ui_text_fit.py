@@ -285,14 +285,15 @@ def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytes
     app.draw()
     placed = t.message_box()
     assert placed is not None and t.layout.status_rect.contains(placed[0])
-    for _ in range(3):
-        SteppedTime.now += 1.0
+    for step in (1.0, 1.0, 1.0, 40.0):  # three ticks, then the message runs out
+        SteppedTime.now += step
         assert t.needs_draw()
         app.draw()
         shown = window.bytes()
         t.invalidate()
         app.draw()
         assert window.bytes() == shown
+    assert t.message is None
 
 
 @pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
