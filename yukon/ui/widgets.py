@@ -4,6 +4,8 @@ The button bar is data: a list of ``ButtonSpec`` (label, action, key hint). An a
 either the name of a table command (``"undo"``, ``"hint"``, ...) or a callable taking no
 arguments, so a new button (Lessons, Settings, Statistics) is one line:
 ``app.buttons.insert(-1, ButtonSpec("Stats", lambda: app.push(StatsScreen(app))))``.
+Buttons that do not fit the bar fold into its "More" list. ``fit_block`` fits lines of
+text (the status) into a box: broken at their " · " separators first, then between words.
 """
 
 from __future__ import annotations
@@ -73,9 +75,10 @@ def _fit(labels: list[str], room: int, spacing: int, top: int, low: int) -> tupl
 
 def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
     """Place the buttons in one row if they fit at a readable size (and not much smaller than
-    a second row would allow), else in two when that leaves the table most of the window; else one row whose last button, "More", opens a list of the
-    buttons that did not fit. In a window too small even for that, the buttons narrow and
-    their labels shrink. Text and buttons grow with big windows (``layout.text_scale``)."""
+    a second row would allow), else in two when that leaves the table most of the window;
+    else in one row whose last button, "More", opens a list of the buttons that did not fit.
+    In a window too small even for that, the buttons narrow and their labels shrink. Text
+    and buttons grow with big windows (``layout.text_scale``)."""
     margin = max(6, min(16, width // 100))
     spacing = max(10, min(20, width // 80))
     room = width - 2 * margin
@@ -214,7 +217,8 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     return text.rstrip() + "\u2026" if text else ""
 
 
-def fit_block(lines: list[tuple[str, bool]], width: int, height: int, top: int, low: int = 9) -> tuple[int, list[tuple[int, str]]]:
+def fit_block(lines: list[tuple[str, bool]], width: int, height: int, top: int,
+              low: int = 9) -> tuple[int, list[tuple[int, str]]]:
     """Fit lines of text (text, bold) into a ``width`` x ``height`` box: the largest size from
     ``top`` down at which every line, broken at its " · " separators, fits; when none does, parts
     may break between words too; when even that fails at ``low``, rows are cut with an ellipsis.
@@ -263,7 +267,8 @@ def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[
     lo, hi = 1, width
     while lo < hi:  # the narrowest width that still needs no more lines
         mid = (lo + hi) // 2
-        if len(wrap(text, size, mid, bold)) <= len(lines) and max(art.font(size, bold).size(t)[0] for t in wrap(text, size, mid, bold)) <= mid:
+        trial = wrap(text, size, mid, bold)
+        if len(trial) <= len(lines) and max(art.font(size, bold).size(t)[0] for t in trial) <= mid:
             hi = mid
         else:
             lo = mid + 1
