@@ -83,3 +83,21 @@ def test_open_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     assert help_text.open_in_browser(path) is False
     path2, message2 = help_text.save_and_open_rules(tmp_path)
     assert path2 == path and "open that file in a browser" in message2
+
+
+def test_the_rules_go_to_documents_else_home(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    assert help_text.documents_folder(home) == home  # no Documents folder: the home folder
+    (home / "Documents").mkdir()
+    assert help_text.documents_folder(home) == home / "Documents"
+    (home / "Dokumente").mkdir()
+    (home / ".config").mkdir()
+    (home / ".config" / "user-dirs.dirs").write_text('XDG_DOCUMENTS_DIR="$HOME/Dokumente"\n')
+    assert help_text.documents_folder(home) == home / "Dokumente"  # the desktop's own name for it
+
+
+def test_the_printable_page_has_no_raw_position_text(tmp_path: Path) -> None:
+    text = help_text.write_rules_html(tmp_path).read_text(encoding="utf-8")
+    assert "<pre" not in text and "Foundations:" not in text and ": (QC) 7H KC 9H" not in text
+    assert html.escape(help_text.GROUP_MOVE_CAPTION) in text  # the cards spelled out under the picture

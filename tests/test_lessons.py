@@ -75,6 +75,30 @@ def test_every_scripted_move_is_legal_where_it_stands(lesson: Lesson) -> None:
                 position.play(step.moves[choice])
 
 
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
+def test_a_count_of_cards_in_an_instruction_matches_the_table(lesson: Lesson) -> None:
+    """'with the three cards on it' must be what lies on the moved card when the step comes."""
+    import re
+
+    checked = 0
+    for path in scripted_paths(lesson):
+        position = lesson.start()
+        for step, choice in zip(lesson.steps, path):
+            said = re.search(r"with (?:the |all )?(\w+) cards? on it", step.instruction)
+            if said and step.kind == "move":
+                on_it = len(position.tail(step.moves[choice].card)) - 1
+                word = said.group(1)
+                assert NUMBER_WORDS.get(word, int(word) if word.isdigit() else -1) == on_it, step.instruction
+                checked += 1
+            if step.kind == "move":
+                position.play(step.moves[choice])
+    if lesson.key.startswith("1"):
+        assert checked  # lesson 1 counts the cards on the 10 of hearts
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
 def test_playing_every_scripted_path_completes_the_lesson(lesson: Lesson) -> None:
     for path in scripted_paths(lesson):

@@ -265,13 +265,19 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
 def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
     monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
-    app, extras = start(tmp_path, seed=8)
+    docs = tmp_path / "home" / "Documents"
+    docs.mkdir(parents=True)
+    app = App(seed=8, size=(1024, 700))
+    extras = install(app, folder=str(tmp_path / "data"), rules_folder=str(docs))
+    app.frame()
     press(app, pygame.K_F1)
     assert isinstance(app.top, RulesScreenPlus)
     click(app, *app.top.save_rect.center)
-    page = tmp_path / "yukon-rules.html"
+    page = docs / "yukon-rules.html"
     assert page.exists() and opened == [page.resolve().as_uri()]
-    assert "saved" in app.top.note
+    assert not (tmp_path / "data" / "yukon-rules.html").exists()  # not in the hidden data folder
+    assert "saved" in app.top.note and str(page.resolve()) in app.top.note  # the full path is said
+    assert extras.rules_folder == str(docs)
     click(app, *app.top.keys_rect.center)
     assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, KeysOverlay)
 

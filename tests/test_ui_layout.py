@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from yukon.state import Game, Position
-from yukon.ui.layout import MIN_STRIP, compute_layout, index_height
+from yukon.ui.layout import MIN_FAN, MIN_STRIP, compute_layout, index_height
 
 SIZES = [(640, 400), (800, 600), (1024, 768), (1280, 800), (1366, 768), (1440, 900), (1920, 1080),
          (2560, 1440), (3840, 2160), (640, 1000), (1000, 400), (700, 480), (3840, 1000), (900, 2000)]
@@ -60,7 +60,12 @@ def test_columns_apart_and_every_face_up_card_clickable(size: tuple[int, int]) -
                 if j < down:
                     continue
                 strip = lay.strip_rect(c)
-                assert strip.h >= MIN_STRIP, (size, i, j)
+                # every strip is clickable; below MIN_STRIP only in a column so long that it
+                # fills the table to the bottom (it fans tighter rather than shrink every card)
+                end = lay.card_rect(col[-1]).bottom
+                assert end <= lay.view.bottom - lay.margin + 1, (size, i)
+                assert strip.h >= MIN_STRIP or (strip.h >= MIN_FAN and end >= lay.view.bottom - lay.margin - 2), \
+                    (size, i, j, strip.h)
                 assert strip.y < lay.view.bottom  # visible
                 # hit-testing picks this card anywhere on its strip
                 for y in (strip.y, strip.y + strip.h // 2, strip.bottom - 1):
@@ -113,8 +118,10 @@ def test_panel_takes_room_from_the_table() -> None:
     assert side.cw <= plain.cw
 
 
-@pytest.mark.parametrize("size", [(240, 180), (320, 240), (640, 400), (800, 600), (1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("size", [(240, 180), (320, 240), (480, 360), (640, 400), (800, 600), (1280, 800),
+                                  (1920, 1080), (3840, 2160)])
 def test_buttons_stay_inside_the_window_and_apart(size: tuple[int, int]) -> None:
+    from yukon.ui import art
     from yukon.ui.widgets import layout_bar
 
     labels = ["Undo", "Redo", "Hint", "Demo", "Restart deal", "New deal", "Lessons", "Deal #", "Stats",
@@ -122,10 +129,42 @@ def test_buttons_stay_inside_the_window_and_apart(size: tuple[int, int]) -> None
     w, h = size
     bar = layout_bar(labels, w, h)
     assert len(bar.rects) == len(labels)
-    for r in bar.rects:
+    shown = [bar.rects[i] for i in bar.shown()] + ([bar.more] if bar.more is not None else [])
+    assert bar.shown() == list(range(len(labels) - len(bar.hidden)))  # the first ones stay, the rest fold
+    assert (bar.more is None) == (not bar.hidden)
+    for r in shown:
         assert 0 <= r.x and r.right <= w and bar.rect.y <= r.y and r.bottom <= h
-    for a in range(len(bar.rects)):
-        for b in range(a + 1, len(bar.rects)):
-            assert not bar.rects[a].inflate(6, 6).colliderect(bar.rects[b])  # at least a few pixels apart
-    if w >= 640:
-        assert all(r.h >= 36 for r in bar.rects)  # finger-sized
+    for a in range(len(shown)):
+        for b in range(a + 1, len(shown)):
+            assert not shown[a].inflate(6, 6).colliderect(shown[b])  # at least a few pixels apart
+    assert bar.rows <= 2 and bar.rect.h <= h * 0.2 + 8  # never three rows eating the window
+    if w >= 480:
+        assert all(r.h >= 36 for r in shown)  # finger-sized
+        f = art.font(bar.font_size, True)
+        for i in bar.shown():
+            assert f.size(labels[i])[0] <= bar.rects[i].w - 4, (labels[i], size)  # no label shrunk or cut
+        assert bar.font_size >= 13
+
+
+def test_the_bar_folds_into_a_more_list_in_one_row_at_480x360() -> None:
+    from yukon.ui.widgets import layout_bar
+
+    labels = ["Undo", "Redo", "Hint", "Demo", "Restart deal", "New deal", "Lessons", "Deal #", "Stats",
+              "Settings", "Rules", "Full screen", "Quit"]
+    bar = layout_bar(labels, 480, 360)
+    assert bar.rows == 1 and bar.more is not None and bar.hidden
+    assert {r.y for i, r in enumerate(bar.rects) if i not in bar.hidden} == {bar.more.y}
+    wide = layout_bar(labels, 1920, 1080)
+    assert wide.rows == 1 and wide.more is None and not wide.hidden
+
+
+def test_text_grows_with_the_window() -> None:
+    from yukon.ui.layout import text_scale
+    from yukon.ui.widgets import layout_bar
+
+    labels = ["Undo", "Redo", "Hint", "New deal", "Rules", "Quit"]
+    sizes = [(1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
+    fonts = [layout_bar(labels, w, h).font_size for w, h in sizes]
+    assert fonts == sorted(fonts) and fonts[-1] >= 2.2 * fonts[0]
+    assert text_scale(800, 600) == 1.0 and text_scale(3840, 2160) == 2.7
+    assert text_scale(3840, 800) == 1.0  # a wide but low window keeps small cards, so small text

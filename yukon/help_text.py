@@ -141,7 +141,6 @@ p { margin: .5em 0; }
 table.keys { border-collapse: collapse; margin-top: .5em; }
 table.keys td { padding: .2em .8em .2em 0; vertical-align: top; }
 table.keys td.key { font-family: 'DejaVu Sans Mono', monospace; white-space: nowrap; font-weight: bold; }
-pre.position { background: #f3f6f2; padding: .6em 1em; border-left: 3px solid #1f6b3a; }
 figure { margin: 1em 0; } figcaption { font-size: .95em; color: #333; margin-top: .3em; }
 svg { max-width: 100%; height: auto; }
 footer { margin-top: 2.5em; font-size: .85em; color: #666; }
@@ -224,10 +223,8 @@ def rules_html() -> str:
         parts.append(f"<h2>{esc(heading)}</h2>")
         parts.extend(f"<p>{esc(p)}</p>" for p in paragraphs)
         if heading == "Moving a tail":
+            # The picture and its caption say it all; the position's raw text is for programs, not print.
             parts.append(f'<figure>{group_move_svg()}<figcaption>{esc(GROUP_MOVE_CAPTION)}</figcaption></figure>')
-            parts.append("<p>The same example as position text (columns from the left, "
-                         "face-down cards in brackets, the end card last):</p>")
-            parts.append(f'<pre class="position">{esc(GROUP_MOVE_POSITION)}</pre>')
         parts.append("</section>")
     parts.append("<section>")
     parts.append("<h2>Keys</h2>")
@@ -286,10 +283,29 @@ def open_in_browser(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def documents_folder(home: str | os.PathLike[str] | None = None) -> Path:
+    """Where a player looks for a saved page: the Documents folder (the desktop's own name for
+    it, from ~/.config/user-dirs.dirs, when set) if it exists, else the home folder."""
+    base = Path(home) if home is not None else Path.home()
+    candidates = []
+    try:
+        for line in (base / ".config" / "user-dirs.dirs").read_text(encoding="utf-8").splitlines():
+            if line.startswith("XDG_DOCUMENTS_DIR="):
+                value = line.split("=", 1)[1].strip().strip('"')
+                candidates.append(Path(value.replace("$HOME", str(base))))
+    except (OSError, UnicodeDecodeError):
+        pass
+    candidates.append(base / "Documents")
+    for folder in candidates:
+        if folder.is_dir() and folder.resolve() != base.resolve():
+            return folder
+    return base
+
+
 def save_and_open_rules(folder: str | os.PathLike[str]) -> tuple[Path | None, str]:
     """Write the rules page and try to open it; returns (path or None, a message for the player)."""
     try:
-        path = write_rules_html(folder)
+        path = write_rules_html(folder).resolve()  # the full path, to tell the player
     except OSError as e:
         return None, f"Could not save the rules page: {e.strerror or e}"
     if open_in_browser(path):

@@ -18,8 +18,6 @@ the settings screen shows those two rows).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -138,12 +136,9 @@ class RulesScreenPlus(RulesScreen):
         super().handle(cmd)
 
     def save_rules(self) -> None:
-        """Write the rules page and open it in the browser; say where it went.
-
-        Without a data folder the page goes to the system's temporary folder: never a new,
-        visible folder in the player's home.
-        """
-        folder = self.extras.folder or os.path.join(tempfile.gettempdir(), "yukon-solitaire")
+        """Write the rules page where a player finds it (Documents, else home), open it in the
+        browser and say where it went."""
+        folder = self.extras.rules_folder or help_text.documents_folder()
         _, self.note = help_text.save_and_open_rules(folder)
         self.full = True
 
@@ -292,9 +287,11 @@ class KeyboardPlay:
 class Extras:
     """Resume, settings, statistics, rules page, keys, deal numbers, keyboard play and sound."""
 
-    def __init__(self, app: App, folder: str | None, resume: bool = True, rules: Rules | None = None) -> None:
+    def __init__(self, app: App, folder: str | None, resume: bool = True, rules: Rules | None = None,
+                 rules_folder: str | None = None) -> None:
         self.app = app
         self.folder = folder
+        self.rules_folder = rules_folder  # where "Save the rules" writes; None: Documents, else home
         self.sound = SoundBoard()
         self.session = Session(folder, self.sound, background=True)
         self.keyboard = KeyboardPlay()
@@ -307,6 +304,7 @@ class Extras:
         app.on_quit.append(self.quitting)
         app.key_hook = self.key_hook  # type: ignore[attr-defined]
         app.table_overlay = self.keyboard.draw  # type: ignore[attr-defined]
+        app.event_hooks.append(self._mouse_hides_cursor)
         app.show_rules = self.show_rules  # type: ignore[method-assign]
         KEYMAP.update(EXTRA_KEYS)
         self._add_buttons()
@@ -385,6 +383,14 @@ class Extras:
             self.app.table.relayout()
 
     # -- the app's callbacks -----------------------------------------------------------------
+    def _mouse_hides_cursor(self, event: pygame.event.Event) -> bool:
+        """A click or the wheel hides the keyboard cursor (on a card it would look like a
+        selection); the next key shows it again. Never swallows the event."""
+        if (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL) and self.keyboard.cursor.hide()
+                and self.app.table is not None):
+            self.app.table.invalidate()
+        return False
+
     def changed(self, kind: str, game: Game, move: object) -> None:
         """A change at the table (see App.on_change)."""
         app = self.app
@@ -518,14 +524,16 @@ class Extras:
             app.next_seed = keep
 
 
-def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None) -> Extras:
+def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
+            rules_folder: str | None = None) -> Extras:
     """Install the extras into ``app``; ``folder=True`` takes the user's data folder from SDL.
 
     ``resume=False`` (a deal or game given on the command line) keeps the table's game,
     but when a saved game is under way it is resumed and the player is asked first (the
     saved game is never replaced without a word); ``rules`` (a game given on the command
-    line) overrides the settings' rules.
+    line) overrides the settings' rules; ``rules_folder`` is where "Save the rules" writes
+    (None: Documents, else the home folder).
     """
     if folder is True:
         folder = data_folder()
-    return Extras(app, folder or None, resume, rules)
+    return Extras(app, folder or None, resume, rules, rules_folder)

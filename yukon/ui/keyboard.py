@@ -52,7 +52,12 @@ class KeyCursor:
     on_foundations: bool = False
     foundation: int = 0  # suit 0..3 while on the foundation row
     selected: Card | None = None
-    shown: bool = False  # drawn only once the keyboard has been used
+    shown: bool = False  # drawn only while the keyboard is in use
+
+    def hide(self) -> bool:
+        """The mouse took over: stop drawing the cursor until the next key; True if it was drawn."""
+        was, self.shown = self.shown, False
+        return was
 
     # -- where the cursor is ---------------------------------------------------------------
     def card_index(self, pos: Position) -> int | None:

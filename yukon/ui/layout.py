@@ -3,10 +3,13 @@
 ``compute_layout(width, height, position, ...)`` places the status area and four
 foundations along the top, seven column headings and the seven columns below, the
 button bar at the bottom and, when a mode (a lesson) asks for one, a text panel on the
-right. Cards scale with the window; a long column tightens its overlap, face-down cards
-first, so every face-up card keeps a strip showing its corner index (and, in the worst
-case, at least a clickable strip). When the window is too narrow for readable cards the
-table keeps a minimum card size and scrolls sideways (``scroll_x``, ``max_scroll``).
+right. Cards scale with the window; a long column tightens its own overlap, face-down
+cards first, so every face-up card keeps a strip showing its corner index while it can,
+then at least a clickable strip, and past that point the column fans tighter still: a
+long column never shrinks the cards of the other columns. When the window is too narrow
+for readable cards the table keeps a minimum card size and scrolls sideways
+(``scroll_x``, ``max_scroll``). ``text_scale`` says how much larger than at 1280x800
+text and buttons are drawn, so they grow with the cards in a big window.
 """
 
 from __future__ import annotations
@@ -26,9 +29,19 @@ UP_STEP = 0.27  # usual overlap of face-up cards, in card heights (the card art 
 DOWN_STEP = 0.11  # usual overlap of face-down cards
 
 
-def bar_height_for(height: int, rows: int = 1) -> int:
-    """The button bar's height: finger-sized, growing a little with tall windows."""
-    row = max(40, min(60, round(height * 0.07)))
+MIN_FAN = 2  # past MIN_STRIP a very long column fans this tight before it would leave the table
+
+
+def text_scale(width: int, height: int) -> float:
+    """How many times larger than at 1280x800 text and buttons are drawn (1 to 3): they grow
+    with the cards, which follow the window's smaller proportion."""
+    return max(1.0, min(3.0, width / 1280, height / 800))
+
+
+def bar_height_for(height: int, rows: int = 1, width: int = 0) -> int:
+    """The button bar's height: finger-sized, growing with big windows (``width`` 0: by height alone)."""
+    scale = text_scale(width or round(height * 1.6), height)
+    row = max(44, min(round(60 * scale), round(height * 0.07)))
     return row * rows + 8 * (rows - 1)
 
 
@@ -174,6 +187,12 @@ def column_steps(n: int, down: int, avail: float, ch: int, cw: int) -> tuple[flo
     fd = max(3.0, ch * 0.03)
     if up > 1:
         fu = max(float(MIN_STRIP), min(fu, (avail - ch - down * fd) / (up - 1)))
+    if need(fd, fu) <= avail:
+        return fd, fu
+    # Past that point the column fans tighter rather than run off the table (or shrink every card).
+    fd = max(float(MIN_FAN), min(fd, (avail - ch) / max(n - 1, 1)))
+    if up > 1:
+        fu = max(float(MIN_FAN), (avail - ch - down * fd) / (up - 1))
     return fd, fu
 
 
@@ -195,7 +214,7 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     """Lay the table out for a window of ``width`` x ``height`` pixels (``left_handed``: the
     foundations over the first four columns and the status over the last three)."""
     width, height = max(width, 1), max(height, 1)
-    bar_h = min(bar_height_for(height, bar_rows), max(height // 2, 1))
+    bar_h = min(bar_height_for(height, bar_rows, width), max(height // 2, 1))
     panel_width = min(panel_width, width // 2)
     view = Rect(0, 0, width - panel_width, height - bar_h)
     bar = Rect(0, height - bar_h, width, bar_h)
@@ -206,15 +225,8 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     # Height for a foundation row, a heading row and a column of 6 face-down and 9 face-up
     # cards at their usual overlap; longer columns tighten.
     cw_h = (view.h - 2 * margin) / (CARD_RATIO * (1 + 1 + 6 * 0.08 + 8 * 0.22) + 0.12 + 0.26)
+    # The card size follows the window only: a long column tightens its own overlap (below).
     cw = max(MIN_CARD_W, int(min(cw_w, cw_h)))
-    # A very long column shrinks the cards (never below readable) until its corner indices fit.
-    longest = [(len(col) - d, d) for col, d in zip(position.columns, position.down)]
-    while cw > MIN_CARD_W:
-        ch = round(cw * CARD_RATIO)
-        avail = view.bottom - margin - _cols_y(view.y + margin, cw, ch)
-        if all(ch + d * ch * 0.06 + max(up - 1, 0) * (index_height(cw) + 2) <= avail for up, d in longest):
-            break
-        cw = max(MIN_CARD_W, int(cw * 0.95))
     while True:  # rounding of the gap can add a pixel or two: take them off the card
         gap = max(4, round(cw * GAP_RATIO))
         content_w = 2 * margin + COLUMN_COUNT * cw + (COLUMN_COUNT - 1) * gap

@@ -12,6 +12,7 @@ import pygame
 
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, PointerUp, Wheel
+from .layout import text_scale
 from .screen import Screen
 from .widgets import GOLD, TEXT, draw_button, wrap
 
@@ -41,7 +42,7 @@ class RulesScreen(Screen):
 
     def _size(self) -> int:
         w, h = self.app.size
-        return max(13, min(22, min(w // 48, h // 30)))
+        return max(13, min(round(22 * text_scale(w, h)), min(w // 48, h // 30)))
 
     def handle(self, cmd: Command) -> None:
         """Scroll, or go back."""

@@ -181,7 +181,7 @@ class SettingsScreen(Sheet):
             val = value_text(self.settings, name)
             changed = getattr(self.settings, name) != getattr(self.original, name)
             img = art.text(val, size, FOCUS if changed else TEXT, True)
-            pill = img.get_rect(midright=(r.right - 14, r.centery)).inflate(18, 8)
+            pill = img.get_rect(midright=(r.right - max(14, size), r.centery)).inflate(max(18, size), max(8, size // 2))
             pygame.draw.rect(surface, (12, 34, 20), pill, border_radius=pill.h // 2)
             surface.blit(img, img.get_rect(center=pill.center))
             y += rh + 4

@@ -15,6 +15,7 @@ import pygame
 
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, Quit, Resize, Wheel
+from .layout import text_scale
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, TEXT_DIM, draw_button, wrap
 
 SHADE = (0, 0, 0, 150)
@@ -143,7 +144,7 @@ class Sheet:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill(SHADE)
         surface.blit(shade, (0, 0))
-        self.size = size = max(13, min(26, min(w, h) // 36))
+        self.size = size = max(13, min(round(26 * text_scale(w, h)), min(w, h) // 36))
         pad = max(10, size)
         bh = max(40, size * 2 + 10)
         pw = min(w - 16, max(360, min(size * 40, w * 9 // 10)))

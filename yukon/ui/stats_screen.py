@@ -10,6 +10,7 @@ from ..rules import VARIANT_TITLES, VARIANTS
 from ..stats import Statistics, VariantStats, format_share, format_time
 from . import art
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
+from .widgets import wrap
 
 LINES: list[tuple[str, Callable[[VariantStats], str]]] = [
     ("Games played", lambda s: str(s.played)),
@@ -57,7 +58,7 @@ class StatsScreen(Sheet):
     def content_height(self, width: int) -> int:
         """The height the content wants at ``width``."""
         line = art.font(self.size).get_linesize()
-        return (len(LINES) + 2) * (line + 6) + len(self.news) * (line + 4) + line
+        return (len(LINES) + 3) * (line + 6) + len(self.news) * (line + 4) + line  # the note may take two lines
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
@@ -88,4 +89,7 @@ class StatsScreen(Sheet):
             y += line
         y += line // 2
         note = "A game counts once its first move is made; leaving it for a new deal counts as a loss."
-        surface.blit(art.text(note, max(11, size - 3), TEXT_DIM), (rect.x, y))
+        small = max(11, size - 3)
+        for part in wrap(note, small, rect.w):  # never cut at the sheet's edge
+            surface.blit(art.text(part, small, TEXT_DIM), (rect.x, y))
+            y += art.font(small).get_linesize()

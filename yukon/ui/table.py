@@ -30,6 +30,7 @@ and ``win_news``.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass
@@ -37,14 +38,15 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
-from ..cards import RANK, SUIT
+from ..cards import RANK, SUIT, SUIT_NAMES, card_name
 from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from . import art
 from .input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
-from .layout import Hit, TableLayout, compute_layout
-from .screen import QuestionDialog, Screen
+from .layout import Hit, TableLayout, compute_layout, text_scale
+from .screen import MenuList, QuestionDialog, Screen
 from .tween import Animator, Flip, Slide, slide_duration
-from .widgets import GOLD, TEXT, BarLayout, ButtonSpec, Message, Panel, draw_button, draw_panel, layout_bar, wrap
+from .widgets import (GOLD, MORE_LABEL, TEXT, BarLayout, ButtonSpec, Message, Panel, draw_button,
+                      draw_panel, fit_block, layout_bar, line_height, wrap)
 
 if TYPE_CHECKING:
     from .app import App
@@ -58,6 +60,7 @@ INFO_BG = (14, 40, 24)
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.45
 MESSAGE_TIME = 3.0
+MORE = 1000  # the bar's "More" button, as a button index
 SYMBOL = art.SUIT_SYMBOLS
 
 
@@ -122,8 +125,10 @@ def describe_move(position: Position, move: Move) -> str:
     extra = ""
     if s < ON_FOUNDATION:
         n = len(position.columns[s]) - position.columns[s].index(card)
-        if n > 1:
-            extra = f" (with the {n - 1} card{'s' if n > 2 else ''} on it)"
+        if n == 2:
+            extra = " (with the card on it)"
+        elif n > 2:
+            extra = f" (with the {n - 1} cards on it)"
     elif s == ON_FOUNDATION:
         extra = " back from its foundation"
     return f"{short_name(card)}{extra} {where}"
@@ -192,6 +197,8 @@ class TableScreen(Screen):
         self._pending_return: tuple | None = None
         self._won_dialog: QuestionDialog | None = None
         self._played_by: str | None = None  # who made the last move when not the player ("Demo")
+        self._msg_fit: tuple[str, TableLayout, tuple[pygame.Rect, int, list[str]] | None] | None = None
+        self._status_fit: tuple[tuple, tuple[int, list[tuple[str, tuple[int, int, int], bool]]]] | None = None
         self.relayout()
 
     # -- the game and its layout -----------------------------------------------------------
@@ -250,7 +257,7 @@ class TableScreen(Screen):
         self.bar = layout_bar([b.text() for b in self.buttons()], w, h)
         pw = 0
         if self.current_panel() is not None:
-            pw = max(220, min(440, w * 28 // 100))
+            pw = max(220, min(round(440 * text_scale(w, h)), w * 28 // 100))
         self.layout = compute_layout(w, h, self.position, self.scroll_x, pw, self.bar.rows,
                                      getattr(self.app, "left_handed", False))  # a setting (extras_app)
         self.scroll_x = self.layout.scroll_x
@@ -461,7 +468,8 @@ class TableScreen(Screen):
             self.say("This table plays a set position; leave it to deal again.")
             return
         if ask and self.game.history and not self.position.is_won():
-            self.app.push(QuestionDialog(self.app, "Replace this position with a new shuffled deal?",
+            loss = " Leaving it counts as a loss." if self.game.seed is not None else ""
+            self.app.push(QuestionDialog(self.app, "Replace the game under way with a new shuffled deal?" + loss,
                                          [("New deal", lambda: self.new_deal(False)), ("Keep playing", None)]))
             return
         self.selection = None
@@ -632,6 +640,8 @@ class TableScreen(Screen):
     def _button_at(self, x: int, y: int) -> int:
         if self.bar is None:
             return -1
+        if self.bar.more is not None and self.bar.more.collidepoint(x, y):
+            return MORE
         return next((i for i, r in enumerate(self.bar.rects) if r.collidepoint(x, y)), -1)
 
     def _panel_button_at(self, x: int, y: int) -> int:
@@ -761,6 +771,9 @@ class TableScreen(Screen):
         self._click(p.hit)
 
     def _run_button(self, i: int) -> None:
+        if i == MORE:
+            self.open_menu()
+            return
         specs = self.buttons()
         if not 0 <= i < len(specs):
             return
@@ -792,12 +805,18 @@ class TableScreen(Screen):
         if hit.kind == "card" and hit.card is not None:
             card = hit.card
             is_end = pos.columns[hit.column][-1] == card  # type: ignore[index]
-            if (is_end and self.last_click is not None and self.last_click[0] == card
-                    and now - self.last_click[1] < DOUBLE_CLICK):
+            if (self.last_click is not None and self.last_click[0] == card
+                    and now - self.last_click[1] < DOUBLE_CLICK and (is_end or sel == card)):
                 self.last_click = None
                 self.selection = None
                 self.full = True
-                self.try_move(Move.of(card, FOUNDATION))
+                if is_end:
+                    self.try_move(Move.of(card, FOUNDATION))
+                else:  # a double click on a covered card: say why nothing goes home
+                    n = len(pos.tail(card)) - 1
+                    on = "the card on it" if n == 1 else f"the {n} cards on it"
+                    self.say(f"The {card_name(card)} cannot go home yet: only the end card of a column "
+                             f"can, so {on} must move away first.", "error")
                 return
             self.last_click = (card, now)
             if sel is not None:
@@ -819,6 +838,12 @@ class TableScreen(Screen):
                 if sel == hit.card:
                     self.selection = None
                     self.full = True
+                elif (hit.suit is not None and hit.suit != SUIT[sel] and pos.loc[sel] != ON_FOUNDATION
+                      and pos.why_illegal(Move.of(sel, FOUNDATION)) is not None):
+                    # The reason would name the card's own foundation: say first that it is another one.
+                    reason = pos.why_illegal(Move.of(sel, FOUNDATION)) or ""
+                    self.say(f"The {card_name(sel)} goes on the {SUIT_NAMES[SUIT[sel]]} foundation, not the "
+                             f"{SUIT_NAMES[hit.suit]} one, and {reason}.", "error")
                 else:
                     self.try_move(Move.of(sel, FOUNDATION))
                 return
@@ -950,6 +975,10 @@ class TableScreen(Screen):
             r = lay.status_rect
             static.blit(self._felt, r, r)
             self._draw_status(static)
+            if self._msg_rect is not None and self._msg_rect.colliderect(r):  # a message over the status
+                static.set_clip(r)
+                self._draw_message(static)
+                static.set_clip(None)
             surface.blit(static, r, r)
             return [r.copy()]
         self._clock_due = False
@@ -1185,37 +1214,38 @@ class TableScreen(Screen):
         line3 = "  \u00b7  ".join(v for v in self.app.status_extra.values() if v)
         return line1, line2, line3
 
+    def status_rows(self) -> tuple[int, list[tuple[str, tuple[int, int, int], bool]]]:
+        """The status lines fitted to the status area: (text size, [(row, colour, bold)]).
+
+        Text grows with the cards (within limits); a line too wide breaks at its " · "
+        separators first, then between words, and the size comes down only as far as needed,
+        so nothing is cut at the edge of the area.
+        """
+        lay = self.layout
+        assert lay is not None
+        r = lay.status_rect
+        l1, l2, l3 = self.status_text()
+        top = max(11, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.17)))
+        key = (l1, l2, l3, r.w, r.h, top)
+        if self._status_fit is not None and self._status_fit[0] == key:
+            return self._status_fit[1]  # drawn again for every region a move redraws: fit it once
+        styles = [(TEXT, True), ((210, 230, 214), False), (GOLD, False)]
+        size, rows = fit_block([(l1, True), (l2, False), (l3, False)], r.w, r.h, top)
+        self._status_fit = (key, (size, [(row, *styles[i]) for i, row in rows]))
+        return self._status_fit[1]
+
     def _draw_status(self, surface: pygame.Surface) -> None:
         lay = self.layout
         assert lay is not None
         r = lay.status_rect
         self._last_second = int(self.elapsed()) if self.t_start is not None else -1
-        l1, l2, l3 = self.status_text()
-        size = max(11, min(24, round(lay.cw * 0.17)))
-        y = r.y
+        size, rows = self.status_rows()
         clip = surface.get_clip()
         surface.set_clip(r.clip(clip))  # a tiny window: cut the text rather than cover a foundation
-        lines = [(l1, TEXT, True), (l2, (210, 230, 214), False)]
-        sep = "  \u00b7  "
-        parts = l3.split(sep)
-        line_h = round(art.font(size).get_height() * 1.25)
-        if len(parts) > 1 and art.font(size).size(l3)[0] > r.w and (2 + len(parts)) * line_h <= r.h:
-            # the helpers' notes one per line rather than shrunk to an unreadable size
-            lines += [(part, GOLD, False) for part in parts]
-        else:
-            lines.append((l3, GOLD, False))
-        wrapped = [(part, c, b) for t, c, b in lines
-                   for part in (wrap(t, size, r.w, b) if art.font(size, b).size(t)[0] > r.w else [t])]
-        if len(wrapped) > len(lines) and len(wrapped) * line_h <= r.h:
-            lines = wrapped  # a note too long for the width goes on over two lines while there is room
-        for line, colour, bold in lines:
-            if not line:
-                continue
-            img = art.text(line, size, colour, bold)
-            if img.get_width() > r.w:
-                img = art.text(line, max(9, size * r.w // img.get_width()), colour, bold)
-            surface.blit(img, (r.x, y))
-            y += round(img.get_height() * 1.25)
+        y = r.y
+        for line, colour, bold in rows:
+            surface.blit(art.text(line, size, colour, bold), (r.x, y))
+            y += line_height(size)
         surface.set_clip(clip)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
@@ -1224,8 +1254,26 @@ class TableScreen(Screen):
         pygame.draw.rect(surface, (10, 34, 20), bar.rect)
         pygame.draw.line(surface, (60, 110, 74), bar.rect.topleft, bar.rect.topright)
         for i, (spec, r) in enumerate(zip(self.buttons(), bar.rects)):
+            if i in bar.hidden:
+                continue
             enabled = spec.enabled() if spec.enabled is not None else True
             draw_button(surface, r, spec.text(), bar.font_size, hover=(i == self.hover_button), enabled=enabled)
+        if bar.more is not None:
+            draw_button(surface, bar.more, MORE_LABEL, bar.font_size, hover=(self.hover_button == MORE))
+
+    def open_menu(self) -> None:
+        """The bar's "More" list: the buttons that did not fit, above the "More" button."""
+        bar = self.bar
+        if bar is None or bar.more is None:
+            return
+        specs = self.buttons()
+        items: list[tuple[str, Callable[[], None], bool]] = []
+        for i in bar.hidden:
+            if i < len(specs):
+                spec = specs[i]
+                items.append((spec.text(), functools.partial(self._run_button, i),
+                              spec.enabled() if spec.enabled is not None else True))
+        self.app.push(MenuList(self.app, items, bar.more, bar.font_size))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         panel = self.current_panel()
@@ -1235,6 +1283,47 @@ class TableScreen(Screen):
             self.panel_buttons = []
             return
         self.panel_buttons = draw_panel(surface, lay.panel, panel)
+
+    def message_box(self) -> tuple[pygame.Rect, int, list[str]] | None:
+        """Where the message goes, its text size and its lines; None when there is none.
+
+        It goes low on the table where no card lies (wrapped narrower if that finds a clear
+        spot), else over the status area, so it never hides a card the player is looking for;
+        only when neither has room does it sit over the columns' ends.
+        """
+        m = self.message
+        lay = self.layout
+        if m is None or lay is None:
+            return None
+        # placed once per text and layout (any move or resize makes a new layout object)
+        if self._msg_fit is None or self._msg_fit[0] != m.text or self._msg_fit[1] is not lay:
+            self._msg_fit = (m.text, lay, self._place_message(m.text, lay))
+        placed = self._msg_fit[2]
+        return None if placed is None else (placed[0].copy(), placed[1], placed[2])
+
+    def _place_message(self, text: str, lay: TableLayout) -> tuple[pygame.Rect, int, list[str]] | None:
+        top = max(13, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.16)))
+        first: tuple[pygame.Rect, int, list[str]] | None = None
+        for wrap_w in (lay.view.w - 60, 5 * lay.cw, 4 * lay.cw, 3 * lay.cw, 2 * lay.cw):
+            lines = wrap(text, top, max(wrap_w, 100), True)  # measured bold, as drawn
+            f = art.font(top, True)
+            box = pygame.Rect(0, 0, max(f.size(t)[0] for t in lines) + 2 * top,
+                              len(lines) * f.get_height() + top)
+            box.midbottom = (lay.view.centerx, lay.view.bottom - max(8, lay.margin))
+            clear = place_clear_of_columns(box, lay)
+            if first is None:
+                first = (box, top, lines)
+            if clear and box.y >= lay.cols_y:
+                return box, top, lines
+        r = lay.status_rect
+        pad = 6
+        for size in range(top, 10, -1):
+            lines = wrap(text, size, r.w - 2 * pad, True)
+            f = art.font(size, True)
+            if (max(f.size(t)[0] for t in lines) <= r.w - 2 * pad
+                    and len(lines) * f.get_height() + 2 * pad <= r.h):
+                return pygame.Rect(r.x, r.y, r.w, len(lines) * f.get_height() + 2 * pad), size, lines
+        return first
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         m = self.message
@@ -1246,26 +1335,23 @@ class TableScreen(Screen):
         if time.monotonic() >= m.until:
             self.message = None
             return
-        size = max(13, min(24, round(lay.cw * 0.16)))
-        lines = wrap(m.text, size, max(lay.view.w - 60, 100), True)  # measured bold, as drawn
+        placed = self.message_box()
+        assert placed is not None
+        box, size, lines = placed
         imgs = [art.text(t, size, TEXT, True) for t in lines]
-        w = max(i.get_width() for i in imgs) + 2 * size
-        h = sum(i.get_height() for i in imgs) + size
-        box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (lay.view.centerx, lay.view.bottom - max(8, lay.margin))
-        place_clear_of_columns(box, lay)
         bg = {"error": ERROR_BG, "hint": (16, 60, 96), "lesson": (110, 60, 10)}.get(m.kind, INFO_BG)
         self._msg_rect = box.inflate(2, 2)
         pygame.draw.rect(surface, bg, box, border_radius=size // 2)
         pygame.draw.rect(surface, (230, 230, 220), box, width=1, border_radius=size // 2)
-        y = box.y + size // 2
+        y = box.y + (box.h - sum(i.get_height() for i in imgs)) // 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
 
 
-def place_clear_of_columns(box: pygame.Rect, lay: TableLayout) -> None:
-    """Slide a message box sideways (nearest the middle) so it covers no column's cards, when there is room.
+def place_clear_of_columns(box: pygame.Rect, lay: TableLayout) -> bool:
+    """Slide a message box sideways (nearest the middle) so it covers no column's cards, when there
+    is room; True when it covers none.
 
     A long column reaches the bottom of the table; a message over its end card would hide the
     very card a player is looking for.
@@ -1273,10 +1359,10 @@ def place_clear_of_columns(box: pygame.Rect, lay: TableLayout) -> None:
     cols = [pygame.Rect(lay.col_x[i], lay.cols_y, lay.cw, lay.card_rect(c[-1]).bottom - lay.cols_y)
             for i, c in enumerate(lay.column_cards) if c and c[-1] in lay.card_xy]
     if box.collidelist(cols) < 0:
-        return
+        return True
     left, right = lay.view.x + 4, lay.view.right - 4 - box.w
     if right < left:
-        return
+        return False
     centre = box.x
     step = max(4, lay.gap // 2)
     best: int | None = None
@@ -1285,6 +1371,7 @@ def place_clear_of_columns(box: pygame.Rect, lay: TableLayout) -> None:
             best = x
     if best is not None:
         box.x = best
+    return best is not None
 
 
 def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:

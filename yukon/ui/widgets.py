@@ -4,6 +4,8 @@ The button bar is data: a list of ``ButtonSpec`` (label, action, key hint). An a
 either the name of a table command (``"undo"``, ``"hint"``, ...) or a callable taking no
 arguments, so a new button (Lessons, Settings, Statistics) is one line:
 ``app.buttons.insert(-1, ButtonSpec("Stats", lambda: app.push(StatsScreen(app))))``.
+Buttons that do not fit the bar fold into its "More" list. ``fit_block`` fits lines of
+text (the status) into a box: broken at their " · " separators first, then between words.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Callable
 import pygame
 
 from . import art
-from .layout import bar_height_for
+from .layout import bar_height_for, text_scale
 
 TEXT = (240, 244, 236)
 TEXT_DIM = (150, 160, 150)
@@ -41,49 +43,93 @@ class ButtonSpec:
         return self.shown() if self.shown is not None else self.label
 
 
+MORE_LABEL = "\u2630 More"  # the bar's last button when the others do not all fit: opens a list of the rest
+
+
 @dataclass(slots=True)
 class BarLayout:
-    """Where each button of the bar lies."""
+    """Where each button of the bar lies; a button folded into the "More" list has an empty rect."""
 
     rect: pygame.Rect
     rows: int
     font_size: int
     rects: list[pygame.Rect]
+    more: pygame.Rect | None = None  # the "More" button, when some buttons are folded away
+    hidden: list[int] = field(default_factory=list)  # the folded buttons' indices, in bar order
+
+    def shown(self) -> list[int]:
+        """The indices of the buttons drawn in the bar."""
+        return [i for i in range(len(self.rects)) if i not in self.hidden]
+
+
+def _fit(labels: list[str], room: int, spacing: int, top: int, low: int) -> tuple[int, list[int]]:
+    """The largest size from ``top`` down to ``low`` at which the labels' buttons fit ``room``, and their widths."""
+    size = top
+    while True:
+        f = art.font(size, True)
+        widths = [f.size(lb)[0] + 2 * max(10, size) for lb in labels]
+        if sum(widths) + spacing * max(len(widths) - 1, 0) <= room or size <= low:
+            return size, widths
+        size -= 1
 
 
 def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
-    """Place the buttons in one row if they fit at a readable size, else in two or three;
-    in a window too small even for that, the buttons narrow and their labels shrink."""
+    """Place the buttons in one row if they fit at a readable size (and not much smaller than
+    a second row would allow), else in two when that leaves the table most of the window;
+    else in one row whose last button, "More", opens a list of the buttons that did not fit.
+    In a window too small even for that, the buttons narrow and their labels shrink. Text
+    and buttons grow with big windows (``layout.text_scale``)."""
     margin = max(6, min(16, width // 100))
     spacing = max(10, min(20, width // 80))
-    for rows in (1, 2, 3):
-        bar_h = min(bar_height_for(height, rows), max(height // 2, 1))
+    room = width - 2 * margin
+    readable = 13  # below this a label is hard to read: fold buttons into the list instead
+    two_rows_ok = bar_height_for(height, 2, width) <= height * 0.16
+    n = len(labels)
+    rows = 1
+    hidden: list[int] = []
+    for rows in ((1, 2) if two_rows_ok else (1,)):
+        bar_h = min(bar_height_for(height, rows, width), max(height // 2, 1))
         row_h = (bar_h - 8 * (rows - 1) - 8) // rows
-        size = max(11, min(22, round(row_h * 0.4)))
-        per_row = -(-len(labels) // rows) if labels else 0
-        while True:
-            f = art.font(size, True)
-            widths = [f.size(lb)[0] + 2 * max(10, size) for lb in labels]
-            rows_w = [sum(widths[r * per_row:(r + 1) * per_row]) + spacing * (max(len(widths[r * per_row:(r + 1) * per_row]), 1) - 1)
-                      for r in range(rows)]
-            if max(rows_w, default=0) <= width - 2 * margin or size <= 11:
-                break
-            size -= 1
-        if max(rows_w, default=0) <= width - 2 * margin or rows == 3:
+        top = max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4)))
+        per_row = -(-n // rows) if labels else 0
+        parts = [labels[r * per_row:(r + 1) * per_row] for r in range(rows)]
+        fits = [_fit(p, room, spacing, top, readable) for p in parts]
+        size = min(f[0] for f in fits) if fits else top
+        widths = [w for p in parts for w in _fit(p, room, spacing, size, size)[1]]
+        fit = all(sum(_fit(p, room, spacing, size, size)[1]) + spacing * max(len(p) - 1, 0) <= room for p in parts)
+        # One row unless its labels would come out much smaller than a second row allows.
+        if fit and (rows == 2 or not two_rows_ok or size >= 0.7 * top):
             break
+    else:
+        # One row: as many buttons as fit beside "More" at a readable size; the rest go in its list.
+        rows = 1
+        bar_h = min(bar_height_for(height, 1, width), max(height // 2, 1))
+        row_h = bar_h - 8
+        top = max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4)))
+        keep = n
+        while keep > 0:
+            size, widths = _fit(labels[:keep] + [MORE_LABEL], room, spacing, top, readable)
+            if sum(widths) + spacing * keep <= room:
+                break
+            keep -= 1
+        if keep == 0:
+            size, widths = _fit([MORE_LABEL], room, spacing, top, 11)
+        hidden = list(range(keep, n))
+        per_row = keep + 1
+        widths = widths[:keep] + [widths[-1]]
     bar = pygame.Rect(0, height - bar_h, width, bar_h)
     rects: list[pygame.Rect] = []
     for r in range(rows):
         ws = widths[r * per_row:(r + 1) * per_row]
-        room = width - 2 * margin - spacing * (len(ws) - 1)
-        if rows_w[r] > width - 2 * margin and ws:
+        row_w = sum(ws) + spacing * (len(ws) - 1)
+        if row_w > room and ws:
             # A tiny window: narrower buttons (their labels shrink to fit) rather than cut off.
             spacing = max(4, spacing // 2)
-            room = max(len(ws), width - 2 * margin - spacing * (len(ws) - 1))
-            scale = room / sum(ws)
+            avail = max(len(ws), room - spacing * (len(ws) - 1))
+            scale = avail / sum(ws)
             ws = [max(1, int(w * scale)) for w in ws]
-            rows_w[r] = sum(ws) + spacing * (len(ws) - 1)
-        extra = max(0, (width - 2 * margin - rows_w[r]))
+            row_w = sum(ws) + spacing * (len(ws) - 1)
+        extra = max(0, room - row_w)
         # Buttons grow a little to fill a wide bar, but not to absurd widths.
         grow = min(extra // max(len(ws), 1), size * 3)
         total = sum(ws) + grow * len(ws) + spacing * (len(ws) - 1)
@@ -92,7 +138,11 @@ def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
         for w in ws:
             rects.append(pygame.Rect(x, y, w + grow, row_h))
             x += w + grow + spacing
-    return BarLayout(bar, rows, size, rects)
+    more = None
+    if hidden:
+        more = rects.pop()
+        rects += [pygame.Rect(more.x, more.y, 0, 0) for _ in hidden]
+    return BarLayout(bar, rows, size, rects, more, hidden)
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int,
@@ -127,6 +177,104 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+SEP = "  \u00b7  "  # between the parts of a status line; a line breaks here before it breaks a part
+
+
+def _pack(parts: list[str], size: int, width: int, bold: bool, words: bool) -> list[str] | None:
+    """Parts joined by SEP into as few rows no wider than ``width`` as they go; a part too wide
+    alone is broken between words when ``words``, else (or when a single word is too wide) None."""
+    f = art.font(size, bold)
+    rows: list[str] = []
+    row = ""
+    for part in parts:
+        trial = row + SEP + part if row else part
+        if f.size(trial)[0] <= width:
+            row = trial
+            continue
+        if row:
+            rows.append(row)
+        row = part
+        if f.size(part)[0] > width:
+            if not words:
+                return None
+            pieces = wrap_balanced(part, size, width, bold)
+            if any(f.size(p)[0] > width for p in pieces):
+                return None
+            rows += pieces[:-1]
+            row = pieces[-1]
+    if row:
+        rows.append(row)
+    return rows
+
+
+def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut at the end with an ellipsis so it is no wider than ``width`` pixels."""
+    f = art.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026" if text else ""
+
+
+def fit_block(lines: list[tuple[str, bool]], width: int, height: int, top: int,
+              low: int = 9) -> tuple[int, list[tuple[int, str]]]:
+    """Fit lines of text (text, bold) into a ``width`` x ``height`` box: the largest size from
+    ``top`` down at which every line, broken at its " · " separators, fits; when none does, parts
+    may break between words too; when even that fails at ``low``, rows are cut with an ellipsis.
+    Returns (size, [(index of the source line, row text)]); rows are ``line_height(size)`` apart."""
+    width = max(width, 1)
+    for words, bottom in ((False, max(low, 11, round(top * 0.8))), (True, low)):
+        for size in range(top, bottom - 1, -1):
+            out: list[tuple[int, str]] = []
+            for i, (text, bold) in enumerate(lines):
+                if not text:
+                    continue
+                rows = _pack(text.split(SEP), size, width, bold, words)
+                if rows is None:
+                    break
+                out += [(i, r) for r in rows]
+            else:
+                if block_height(size, len(out)) <= height:
+                    return size, out
+    out = []
+    for i, (text, bold) in enumerate(lines):
+        if text:
+            rows = _pack(text.split(SEP), low, width, bold, True) or [text]
+            out += [(i, ellipsize(r, low, width, bold)) for r in rows]
+    keep = len(out)
+    while keep > 1 and block_height(low, keep) > height:
+        keep -= 1
+    return low, out[:keep]
+
+
+def line_height(size: int) -> int:
+    """The distance between the rows of a text block at ``size``."""
+    return round(art.font(size).get_height() * 1.2)
+
+
+def block_height(size: int, rows: int) -> int:
+    """The height of ``rows`` rows of text at ``size`` (the last one without its spacing)."""
+    return 0 if rows <= 0 else (rows - 1) * line_height(size) + art.font(size).get_height()
+
+
+def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Like ``wrap``, in as few lines, but with the lines as even as they can be, so no word is
+    left alone on the last line ("a click or any key stops / it")."""
+    lines = wrap(text, size, width, bold)
+    if len(lines) < 2:
+        return lines
+    lo, hi = 1, width
+    while lo < hi:  # the narrowest width that still needs no more lines
+        mid = (lo + hi) // 2
+        trial = wrap(text, size, mid, bold)
+        if len(trial) <= len(lines) and max(art.font(size, bold).size(t)[0] for t in trial) <= mid:
+            hi = mid
+        else:
+            lo = mid + 1
+    return wrap(text, size, lo, bold)
+
+
 @dataclass(slots=True)
 class Message:
     """A line shown to the player for a while (a refused move's reason, a hint, a tip)."""
@@ -150,7 +298,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel) -> list
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, BUTTON_EDGE, rect.topleft, rect.bottomleft)
     pad = max(8, rect.w // 18)
-    size = max(12, min(20, rect.w // 17))
+    size = max(12, min(round(20 * text_scale(*surface.get_size())), rect.w // 17))
     y = rect.y + pad
     inner_w = rect.w - 2 * pad
     for line in wrap(panel.title, size + 4, inner_w, True):
