@@ -25,7 +25,7 @@ import pygame
 
 from .. import help_text
 from ..rules import Rules
-from ..settings import Settings
+from ..settings import SETTINGS_FILE, Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
 from . import art
 from .extras import Session
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 # Settings that only mean something once the solver drives them; the solver's window code
 # sets ``app.solver_features = True`` and reads them from ``app.extras.session.settings``.
-SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only"})
+SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only", "hide_verdicts"})
 CURSOR = (255, 255, 255)
 RULES_BACKGROUND = (12, 48, 28)  # the Rules screen's own background
 NOTE_BACKGROUND = (8, 34, 20)
@@ -287,11 +287,14 @@ class KeyboardPlay:
 class Extras:
     """Resume, settings, statistics, rules page, keys, deal numbers, keyboard play and sound."""
 
-    def __init__(self, app: App, folder: str | None, resume: bool = True, rules: Rules | None = None) -> None:
+    def __init__(self, app: App, folder: str | None, resume: bool = True, rules: Rules | None = None,
+                 welcome: bool = False) -> None:
         self.app = app
         self.folder = folder
         self.sound = SoundBoard()
         self.session = Session(folder, self.sound, background=True)
+        kept = self.session.store.path(SETTINGS_FILE)
+        first_start = kept is not None and not kept.exists()  # no settings were ever kept here
         self.keyboard = KeyboardPlay()
         app.extras = self  # type: ignore[attr-defined]
         app.win_news = []  # type: ignore[attr-defined]
@@ -319,6 +322,8 @@ class Extras:
             self.session.started(app.game)
         self._previous = app.game
         self.tell()
+        if welcome and first_start:
+            self.offer_lessons()
 
     # -- wiring ------------------------------------------------------------------------------
     def _add_buttons(self) -> None:
@@ -347,6 +352,7 @@ class Extras:
         self.app.rules = settings.rules()
         self.app.animation_speed = settings.animation_factor  # type: ignore[attr-defined]
         self.app.left_handed = settings.left_handed  # type: ignore[attr-defined]
+        self.app.auto_home_safe = settings.auto_home_safe
         self.sound.enabled = settings.sound
         if not first and self.app.table is not None:
             self.app.table.relayout()
@@ -426,6 +432,24 @@ class Extras:
         return True
 
     # -- the screens -------------------------------------------------------------------------
+    def offer_lessons(self) -> None:
+        """Point a newcomer to the lessons, once ever (remembered in the settings at once)."""
+        settings = self.session.settings
+        if settings.lessons_offered or not any(b.label == "Lessons" for b in self.app.buttons):
+            return
+        settings.lessons_offered = True
+        self.session.change_settings(settings)
+        table = self.app.table
+
+        def open_lessons() -> None:
+            if table is not None:
+                self._press_button("Lessons", table)
+
+        self.app.push(QuestionDialog(
+            self.app, "New to Yukon? Four short lessons show its moves step by step, on real cards. "
+            "You can open them later too, with the Lessons button or the L key.",
+            [("Show me the lessons", open_lessons), ("Just play", None)], title="Welcome"))
+
     def show_rules(self) -> None:
         """The Rules screen with our buttons."""
         self.app.push(RulesScreenPlus(self.app, self))
@@ -485,12 +509,18 @@ class Extras:
             app.next_seed = keep
 
 
-def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None) -> Extras:
+def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
+            welcome: bool | None = None) -> Extras:
     """Install the extras into ``app``; ``folder=True`` takes the user's data folder from SDL.
 
     ``resume=False`` (a deal or game given on the command line) keeps the table's game;
-    ``rules`` (a game given on the command line) overrides the settings' rules.
+    ``rules`` (a game given on the command line) overrides the settings' rules. ``welcome``:
+    on the very first start (no settings kept yet) point the player to the lessons, once;
+    by default only in the player's own data folder (``folder=True``), not a folder given
+    by a test or a benchmark.
     """
+    if welcome is None:
+        welcome = folder is True
     if folder is True:
         folder = data_folder()
-    return Extras(app, folder or None, resume, rules)
+    return Extras(app, folder or None, resume, rules, welcome)
