@@ -21,7 +21,7 @@ import pytest
 
 import yukon.ui.table as table_module
 from yukon.cards import parse_card
-from yukon.rules import Rules
+from yukon.rules import YUKON, Rules
 from yukon.settings import SETTINGS_FILE, Settings
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import input as ui_input
@@ -116,7 +116,7 @@ def cards(text: str) -> list[int]:
     return [parse_card(t) for t in text.split()]
 
 
-def position(columns: list[str], foundations: list[int], rules: Rules = Rules()) -> Position:
+def position(columns: list[str], foundations: list[int], rules: Rules = YUKON) -> Position:
     """A position from face-up columns and foundation heights; every other card goes face down
     under a face-up end card in the last empty column (the highest rank: it cannot go home)."""
     cols = [cards(c) for c in columns] + [[] for _ in range(7 - len(columns))]
@@ -516,3 +516,11 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     install(app3, folder=str(old), welcome=True)
     app3.frame()
     assert app3.top is app3.table
+
+
+def test_the_keys_list_names_a_and_a_is_free_of_other_uses() -> None:
+    from yukon.help_text import KEYS
+
+    assert any(k == "A" and "home" in what for k, what in KEYS)
+    assert ui_input.key_action(pygame.K_a, 0) == "all_home"
+    assert ui_input.key_action(pygame.K_b, 0) is None and ui_input.key_action(pygame.K_p, 0) is None
