@@ -516,6 +516,15 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     install(app3, folder=str(old), welcome=True)
     app3.frame()
     assert app3.top is app3.table
+    # A player whose settings file was damaged: told about it, not welcomed as a newcomer.
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / SETTINGS_FILE).write_text("{not json")
+    app4 = App(size=(1024, 700), seed=9)
+    install(app4, folder=str(broken), welcome=True)
+    app4.frame()
+    t4 = table_of(app4)
+    assert t4.message is not None and "settings" in t4.message.text.lower()
 
 
 def test_the_keys_list_names_a() -> None:

@@ -292,9 +292,9 @@ class Extras:
         self.app = app
         self.folder = folder
         self.sound = SoundBoard()
+        # Looked at before reading: a damaged settings file is moved aside as it is read.
+        first_start = folder is not None and not os.path.exists(os.path.join(folder, SETTINGS_FILE))
         self.session = Session(folder, self.sound, background=True)
-        kept = self.session.store.path(SETTINGS_FILE)
-        first_start = kept is not None and not kept.exists()  # no settings were ever kept here
         self.keyboard = KeyboardPlay()
         app.extras = self  # type: ignore[attr-defined]
         app.win_news = []  # type: ignore[attr-defined]
