@@ -7,8 +7,9 @@ import pytest
 from solver_helpers import exhaustive_winnable, small_position
 from yukon.notation import parse_position
 from yukon.rules import RUSSIAN, YUKON, Rules
+from yukon.safe import is_safe_home
 from yukon.solver import (UNKNOWN, UNWINNABLE, WINNABLE, _apply_safe, _BestFirst, _decode, _tables, check_line,
-                          dead_end, is_safe_home, position_key, solve)
+                          dead_end, position_key, solve)
 from yukon.state import ON_FOUNDATION, Position
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
@@ -129,7 +130,7 @@ def test_safe_foundation_rule_never_loses_a_win() -> None:
             p = small_position(seed, rules, 12 + seed % 9)
             t = _tables(rules)
             safe = [c[-1] for c in p.columns if c and p.foundations[c[-1] // 13] == c[-1] % 13
-                    and is_safe_home(p, c[-1], t)]
+                    and is_safe_home(p, c[-1], t.guards)]
             if not safe:
                 continue
             q = p.copy()
@@ -171,7 +172,7 @@ def test_yukon_safe_rule_matches_the_colour_rule() -> None:
                 same_other = [s for s in range(4) if (s in (1, 2)) == red and s != suit][0]
                 expect = all(q.foundations[s] >= rank - 1 for s in other_colour) and (
                     not back or q.foundations[same_other] >= rank - 2)
-                assert is_safe_home(q, card, t) == expect, (card, f, back)
+                assert is_safe_home(q, card, t.guards) == expect, (card, f, back)
 
 
 def test_canonical_key_ignores_column_order_but_not_face_down_cards() -> None:

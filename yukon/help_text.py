@@ -96,6 +96,8 @@ KEYS: list[tuple[str, str]] = [
     ("Ctrl+Z or Backspace", "undo the last move"),
     ("Ctrl+Y", "redo a move you undid (Ctrl+Shift+Z too)"),
     ("H", "show a hint; press again for the next one"),
+    ("A", "all home: send every card that can go to its foundation, one after another "
+          "(a click or any key stops it)"),
     ("N", "new deal"),
     ("Ctrl+R", "restart this deal from the beginning"),
     ("D", "choose a deal by its number"),

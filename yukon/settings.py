@@ -38,6 +38,9 @@ class Settings:
     auto_finish: bool = False  # the rules say the player sends every card home
     winnable_only: bool = False
     left_handed: bool = False
+    auto_home_safe: bool = False  # after each of the player's moves, send safe cards home
+    hide_verdicts: bool = False  # the solver keeps winnable / lost to itself (hints still work)
+    lessons_offered: bool = False  # the first start's pointer to the lessons has been shown
     finished_lessons: set[str] = field(default_factory=set)
 
     def rules(self) -> Rules:

@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .rules import Rules
+from .safe import safe_guards
 from .state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 
 WINNABLE = "winnable"
@@ -107,14 +108,7 @@ class _Tables:
         for c in rules.space_leaders:
             self.leader[c] = True
         self.leaders = tuple(rules.space_leaders)
-        guards = []
-        for c in range(52):
-            g = set(onto[c])
-            if self.back:
-                for x in onto[c]:
-                    g.update(onto[x])
-            guards.append(tuple(sorted(g)))
-        self.guards = guards
+        self.guards = safe_guards(rules)  # the safe foundation rule (yukon.safe)
         # Pairs of cards that fit on the same two targets (Yukon's same-colour twins), with
         # those targets: (c, d, x1, x2).
         twins = []
@@ -134,16 +128,6 @@ def position_key(p: Position) -> bytes:
     """A canonical key: equal for positions that differ only in the order of the columns."""
     term = _TERM
     return b"".join(sorted([bytes(c) + term[d] for c, d in zip(p.columns, p.down)]))
-
-
-def is_safe_home(p: Position, card: int, tables: _Tables | None = None) -> bool:
-    """May ``card`` (an end card that fits its foundation) go home without losing a win?"""
-    t = tables or _tables(p.rules)
-    loc = p.loc
-    for g in t.guards[card]:
-        if loc[g] != ON_FOUNDATION:
-            return False
-    return True
 
 
 def _apply_safe(p: Position, tables: _Tables, safe: bool = True) -> list[Undo]:

@@ -23,6 +23,9 @@ Seams for the other parts of the program:
     ``app.pop(screen)`` put screens (settings, statistics, keys) on the stack.
   * ``app.status_extra``: a dict of extra texts for the status line (e.g. the solver's
     "still winnable"); ``app.hint_provider``: (position, last move) -> moves, best first.
+  * ``app.auto_home_safe``: after each of the player's moves the table sends proven-safe
+    cards home by itself (a setting; the extras set it). The game's clock stands still
+    while any screen covers the table or the window is minimized or loses focus.
   * ``app.tickers``: callables ``() -> seconds | None`` run at the start of every loop
     iteration (polling a child process, say); the number asks for the next call within
     that many seconds even when idle. ``app.event_hooks``: callables ``(event) -> bool``
@@ -44,10 +47,11 @@ import pygame
 
 from .. import hints
 from ..rules import YUKON, Rules
+from ..safe import home_moves
 from ..state import Game, Move, Position
 from .clock import FixedClock
 from .icon import window_icon
-from .input import Action, Expose, Quit, Resize, translate
+from .input import Action, Expose, Focus, PointerDown, Quit, Resize, translate
 from .screen import Screen
 from .widgets import ButtonSpec
 
@@ -57,7 +61,7 @@ MIN_SIZE = (320, 240)
 
 
 def default_buttons(app: App) -> list[ButtonSpec]:
-    """Undo, Redo, Hint, Restart deal, New deal, Lessons, Rules, Full screen, Quit."""
+    """Undo, Redo, Hint, All home, Restart deal, New deal, Lessons, Rules, Full screen, Quit."""
     extra: list[ButtonSpec] = []
     if importlib.util.find_spec(__package__ + ".lessons_screen") is not None:
         # The lessons module loads on the first press, not at start-up (it costs ~0.1 s to import).
@@ -75,10 +79,15 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         t = app.table
         return t is not None and t.game.can_redo()
 
+    def can_send_home() -> bool:
+        t = app.table
+        return t is not None and bool(home_moves(t.position))
+
     return [
         ButtonSpec("Undo", "undo", "Ctrl+Z", can_undo),
         ButtonSpec("Redo", "redo", "Ctrl+Y", can_redo),
         ButtonSpec("Hint", "hint", "H"),
+        ButtonSpec("All home", "all_home", "A", can_send_home),
         ButtonSpec("Restart deal", "restart"),
         ButtonSpec("New deal", "new"),
         *extra,
@@ -130,6 +139,8 @@ class App:
         self.hint_provider: Callable[[Position, Move | None], list[Move]] = hints.hint_moves
         self.tickers: list[Callable[[], float | None]] = []
         self.event_hooks: list[Callable[[pygame.event.Event], bool]] = []
+        self.auto_home_safe = False
+        self.window_active = True  # focused and not minimized: the game's clock may run
         self.step = STEP
         self.clock = FixedClock(STEP)
         self.screens: list[Screen] = []
@@ -228,6 +239,7 @@ class App:
                 cover.anim.finish()  # type: ignore[attr-defined]
         self.screens.append(screen)
         self._full = True
+        self._clock_follows()
 
     def pop(self, screen: Screen | None = None) -> None:
         """Take a screen (the top one by default) off the stack; the table itself stays."""
@@ -237,6 +249,12 @@ class App:
             self.screens.remove(screen)
             screen.closed()
             self._full = True
+            self._clock_follows()
+
+    def _clock_follows(self) -> None:
+        """The game's clock runs only while its table is on top and the window is in use."""
+        if self.table is not None and self.screens:
+            self.table.pause_clock(not self.window_active or self.top is not self.table)
 
     def show_rules(self) -> None:
         """Open the rules screen."""
@@ -265,7 +283,7 @@ class App:
         if self.table is not None:
             self.table.relayout()
             if elapsed > 0:
-                self.table.t_start = time.monotonic() - elapsed
+                self.table.set_elapsed(elapsed)
         self._full = True
 
     def elapsed(self) -> float:
@@ -314,6 +332,12 @@ class App:
             if isinstance(cmd, Expose):
                 self._full = True
                 continue
+            if isinstance(cmd, Focus) or (not self.window_active and isinstance(cmd, (PointerDown, Action))):
+                # Away (focus lost, minimized): the clock stops; back (or a click or key says so): it runs on.
+                self.window_active = cmd.active if isinstance(cmd, Focus) else True
+                self._clock_follows()
+                if isinstance(cmd, Focus):
+                    continue
             if isinstance(cmd, Action) and cmd.name == "fullscreen":
                 self.toggle_fullscreen()
                 continue

@@ -24,7 +24,7 @@ import pygame
 
 from .. import help_text
 from ..rules import VARIANT_TITLES, Rules
-from ..settings import Settings
+from ..settings import SETTINGS_FILE, Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
 from . import art
 from .extras import Session
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 # Settings that only mean something once the solver drives them; the solver's window code
 # sets ``app.solver_features = True`` and reads them from ``app.extras.session.settings``.
-SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only"})
+SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only", "hide_verdicts"})
 CURSOR = (255, 255, 255)
 RULES_BACKGROUND = (12, 48, 28)  # the Rules screen's own background
 NOTE_BACKGROUND = (8, 34, 20)
@@ -288,11 +288,13 @@ class Extras:
     """Resume, settings, statistics, rules page, keys, deal numbers, keyboard play and sound."""
 
     def __init__(self, app: App, folder: str | None, resume: bool = True, rules: Rules | None = None,
-                 rules_folder: str | None = None) -> None:
+                 rules_folder: str | None = None, welcome: bool = False) -> None:
         self.app = app
         self.folder = folder
         self.rules_folder = rules_folder  # where "Save the rules" writes; None: Documents, else home
         self.sound = SoundBoard()
+        # Looked at before reading: a damaged settings file is moved aside as it is read.
+        first_start = folder is not None and not os.path.exists(os.path.join(folder, SETTINGS_FILE))
         self.session = Session(folder, self.sound, background=True)
         self.keyboard = KeyboardPlay()
         app.extras = self  # type: ignore[attr-defined]
@@ -328,6 +330,8 @@ class Extras:
         self.tell()
         if chosen is not None and saved is not None:
             self._ask_command_line(saved.game, chosen)
+        if welcome and first_start:
+            self.offer_lessons()
 
     def _ask_command_line(self, saved: Game, chosen: Game) -> None:
         """A game given on the command line while a saved game is under way: ask, replace nothing yet."""
@@ -378,6 +382,7 @@ class Extras:
         self.app.rules = settings.rules()
         self.app.animation_speed = settings.animation_factor  # type: ignore[attr-defined]
         self.app.left_handed = settings.left_handed  # type: ignore[attr-defined]
+        self.app.auto_home_safe = settings.auto_home_safe
         self.sound.enabled = settings.sound
         if not first and self.app.table is not None:
             self.app.table.relayout()
@@ -465,6 +470,24 @@ class Extras:
         return True
 
     # -- the screens -------------------------------------------------------------------------
+    def offer_lessons(self) -> None:
+        """Point a newcomer to the lessons, once ever (remembered in the settings at once)."""
+        settings = self.session.settings
+        if settings.lessons_offered or not any(b.label == "Lessons" for b in self.app.buttons):
+            return
+        settings.lessons_offered = True
+        self.session.change_settings(settings)
+        table = self.app.table
+
+        def open_lessons() -> None:
+            if table is not None:
+                self._press_button("Lessons", table)
+
+        self.app.push(QuestionDialog(
+            self.app, "New to Yukon? Four short lessons show its moves step by step, on real cards. "
+            "You can open them later too, with the Lessons button or the L key.",
+            [("Show me the lessons", open_lessons), ("Just play", None)], title="Welcome"))
+
     def show_rules(self) -> None:
         """The Rules screen with our buttons."""
         self.app.push(RulesScreenPlus(self.app, self))
@@ -525,15 +548,19 @@ class Extras:
 
 
 def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
-            rules_folder: str | None = None) -> Extras:
+            rules_folder: str | None = None, welcome: bool | None = None) -> Extras:
     """Install the extras into ``app``; ``folder=True`` takes the user's data folder from SDL.
 
     ``resume=False`` (a deal or game given on the command line) keeps the table's game,
     but when a saved game is under way it is resumed and the player is asked first (the
     saved game is never replaced without a word); ``rules`` (a game given on the command
     line) overrides the settings' rules; ``rules_folder`` is where "Save the rules" writes
-    (None: Documents, else the home folder).
+    (None: Documents, else the home folder). ``welcome``: on the very first start (no
+    settings kept yet) point the player to the lessons, once; by default only in the
+    player's own data folder (``folder=True``), not a folder given by a test or a benchmark.
     """
+    if welcome is None:
+        welcome = folder is True
     if folder is True:
         folder = data_folder()
-    return Extras(app, folder or None, resume, rules, rules_folder)
+    return Extras(app, folder or None, resume, rules, rules_folder, welcome)

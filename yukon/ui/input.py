@@ -71,7 +71,14 @@ class Expose:
     """The window must be drawn again (uncovered, restored)."""
 
 
-Command = PointerDown | PointerMove | PointerUp | Wheel | Action | Resize | Quit | Expose
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """The window gained (``active``) or lost the player: focus lost, minimized or hidden."""
+
+    active: bool
+
+
+Command = PointerDown | PointerMove | PointerUp | Wheel | Action | Resize | Quit | Expose | Focus
 
 CTRL = "ctrl"
 SHIFT = "shift"
@@ -84,6 +91,7 @@ KEYMAP: dict[tuple[int, str], str] = {
     (pygame.K_h, ""): "hint",
     (pygame.K_p, ""): "play_hint",
     (pygame.K_b, ""): "back_to_winnable",
+    (pygame.K_a, ""): "all_home",
     (pygame.K_ESCAPE, ""): "cancel",
     (pygame.K_RETURN, ""): "confirm",
     (pygame.K_KP_ENTER, ""): "confirm",
@@ -144,4 +152,10 @@ def translate(event: pygame.event.Event) -> Command | None:
         return Quit()
     if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.VIDEOEXPOSE):
         return Expose()
+    if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+        return Focus(False)
+    if t == pygame.WINDOWFOCUSGAINED:
+        return Focus(True)
+    if t == pygame.ACTIVEEVENT and event.dict.get("state", 0) & (pygame.APPINPUTFOCUS | pygame.APPACTIVE):
+        return Focus(bool(event.dict.get("gain", 0)))  # the mouse merely leaving the window is no absence
     return None

@@ -24,8 +24,12 @@ ROWS: list[tuple[str, str, str]] = [
     ("foundation_return", "Foundation cards may come back", "the top card of a foundation may return to a column"),
     ("animation", "Animation", "how fast cards slide; off places them at once"),
     ("sound", "Sound", "quiet sounds for slides, flips, cards going home and a win"),
+    ("auto_home_safe", "Send safe cards home by itself",
+     "after your move, a card goes home once no card left in play could need it"),
     ("auto_finish", "Offer to finish", "once every card is face up, offer to play the ending out"),
     ("winnable_only", "Winnable deals only", "deal only shuffles the solver has proved can be won"),
+    ("hide_verdicts", "Hide whether the deal can be won",
+     "no winnable or lost news from the solver; Hint still helps when you ask"),
     ("left_handed", "Left-handed layout", "foundations on the left side of the table"),
 ]
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")

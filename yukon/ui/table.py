@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 import pygame
 
 from ..cards import RANK, SUIT, SUIT_NAMES, card_name
+from ..safe import home_moves
 from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from . import art
 from .input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
@@ -61,6 +62,7 @@ DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.45
 MESSAGE_TIME = 3.0
 MORE = 1000  # the bar's "More" button, as a button index
+HOME_PACE = 0.6  # cards sent home one after another slide this much faster than a move by hand
 SYMBOL = art.SUIT_SYMBOLS
 
 
@@ -192,6 +194,12 @@ class TableScreen(Screen):
         self._ended_key: tuple | None = None
         self.t_start: float | None = None
         self.t_end: float | None = None
+        self._paused_at: float | None = None  # the clock stands still since then (table covered, window away)
+        self.sending_home = False  # cards go home one move at a time (All home, or the safe ones by themselves)
+        self._home_safe_only = False
+        self._home_sent = 0
+        self._moves_made = 0  # moves made through try_move, to tell the player's moves in handle()
+        self._pace = 1.0  # a factor on slide times for the change being made
         self._last_second = -1
         self.celebrating = 0.0
         self._pending_return: tuple | None = None
@@ -322,7 +330,7 @@ class TableScreen(Screen):
             duration = slide_duration(dist, lay.cw)
             if kind in ("restart", "new"):
                 duration = min(0.6, duration * 1.4)
-            duration *= speed
+            duration *= speed * self._pace
             # Draw order while sliding: by where they land, so a tail stays stacked in order.
             moved.sort(key=lambda c: (lay.card_xy[c][0], lay.card_xy[c][1]))
             self.anim.add_slide(Slide(tuple(moved), tuple(before[c] for c in moved),
@@ -401,11 +409,12 @@ class TableScreen(Screen):
             self.say(reason[0].upper() + reason[1:] + ".", "error")
             return False
         if self.t_start is None:
-            self.t_start = time.monotonic()
+            self.t_start = self._now()
         self.selection = None
         self.change("move", lambda: game.play(move))
+        self._moves_made += 1
         if game.position.is_won() and self.t_end is None:
-            self.t_end = time.monotonic()  # the clock stops now, so the statistics and the message agree
+            self.t_end = self._now()  # the clock stops now, so the statistics and the message agree
         self.message = None
         self.app.notify("move", game, move)
         if self.mode is not None:
@@ -455,7 +464,7 @@ class TableScreen(Screen):
         if self.message is not None and self.message.kind == "hint":
             self.message = None  # it spoke of the position just left
         if self.position.is_won() and self.t_end is None:
-            self.t_end = time.monotonic()  # a redo that wins: the clock stops before anyone reads it
+            self.t_end = self._now()  # a redo that wins: the clock stops before anyone reads it
         self.app.notify(kind, self.game, move)
         if self.mode is not None:
             self.mode.after_change(self.game, kind)
@@ -504,6 +513,46 @@ class TableScreen(Screen):
                 return self.hint_list[self.hint_index]
         return None
 
+    # -- sending cards home ----------------------------------------------------------------
+    def send_home(self, safe_only: bool = False) -> None:
+        """Send home every end card its foundation takes (``safe_only``: only those no card left
+        in play could still need), one move at a time with the usual slides, until none is left.
+
+        Each card goes by ``try_move``, so a lesson's veto, undo, sound, statistics and every
+        listener see an ordinary move. Any click or key of the player stops it."""
+        if self.sending_home:
+            return
+        if not home_moves(self.position, safe_only):
+            if not safe_only:
+                self.say("All the cards are home already." if self.position.is_won()
+                         else "No card can go home right now.")
+            return
+        # The first card goes at the next step, once the slide of the move before it has landed.
+        self.sending_home, self._home_safe_only, self._home_sent = True, safe_only, 0
+
+    def stop_home(self) -> None:
+        """Stop sending cards home (the card on its way lands)."""
+        self.sending_home = False
+
+    def _home_step(self) -> None:
+        """Send the next card home, or end the run when none can go."""
+        moves = home_moves(self.position, self._home_safe_only)
+        if not moves:
+            self.sending_home = False
+            if not self._home_safe_only and not self.position.is_won() and self._home_sent:
+                n = self._home_sent
+                self.say(f"{n} card{'s' if n != 1 else ''} sent home; no other card can go yet.")
+            return
+        self._pace = HOME_PACE
+        try:
+            made = self.try_move(moves[0])  # a lesson's veto says why and stops the run
+        finally:
+            self._pace = 1.0
+        if made:
+            self._home_sent += 1
+        else:
+            self.sending_home = False
+
     def _check_end(self) -> None:
         pos = self.position
         key = pos.key()
@@ -512,7 +561,7 @@ class TableScreen(Screen):
         if pos.is_won():
             self._ended_key = key
             if self.t_end is None:
-                self.t_end = time.monotonic()
+                self.t_end = self._now()
             self.app.notify("won", self.game, None)
             n = len(self.game.history)
             text = (f"All 52 cards are home in {n} move{'s' if n != 1 else ''}, {self.elapsed_text()}."
@@ -567,7 +616,15 @@ class TableScreen(Screen):
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, cmd: Command) -> None:
-        """Act on one command from the player."""
+        """Act on one command from the player; after a move of theirs, safe cards may go home by themselves."""
+        if self.sending_home and not isinstance(cmd, (PointerMove, Expose)):
+            self.stop_home()  # the player acts: the cards stop where they are
+        made = self._moves_made
+        self._handle_command(cmd)
+        if self._moves_made != made and self.app.auto_home_safe and self.mode is None and self._own_game is None:
+            self.send_home(safe_only=True)
+
+    def _handle_command(self, cmd: Command) -> None:
         if self._known_game is not self.game:
             self.relayout()
         if isinstance(cmd, PointerMove):
@@ -605,6 +662,8 @@ class TableScreen(Screen):
             self.redo()
         elif name == "hint":
             self.hint()
+        elif name == "all_home":
+            self.send_home()
         elif name == "restart":
             self.ask_restart()
         elif name == "new":
@@ -871,7 +930,12 @@ class TableScreen(Screen):
 
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        """Advance slides and flips by one fixed step."""
+        """Advance slides and flips by one fixed step (and send the next card home when the last has landed)."""
+        if self.sending_home and not self.anim.active and self.celebrating <= 0:
+            if self.app.top is not self:
+                self.stop_home()  # a question or another screen came over the table
+            else:
+                self._home_step()
         was = self.anim.active
         self.anim.advance(dt)
         if self.celebrating > 0:
@@ -895,7 +959,7 @@ class TableScreen(Screen):
 
     def busy(self) -> bool:
         """Something is sliding, flipping or being dragged."""
-        return self.anim.active or bool(self.drag_cards)
+        return self.anim.active or bool(self.drag_cards) or self.sending_home
 
     def needs_draw(self) -> bool:
         """A change, a frame of motion, a message running out or the clock ticking."""
@@ -908,7 +972,7 @@ class TableScreen(Screen):
             if self._changed is None and not self._must_flip:
                 self._changed = []
             return True
-        if self.t_start is not None and self.t_end is None and int(now - self.t_start) != self._last_second:
+        if self.t_start is not None and self.t_end is None and int(self.elapsed()) != self._last_second:
             self._clock_due = True
             return True
         return False
@@ -919,16 +983,39 @@ class TableScreen(Screen):
         times = []
         if self.message is not None:
             times.append(self.message.until - now)
-        if self.t_start is not None and self.t_end is None:
+        if self.t_start is not None and self.t_end is None and self._paused_at is None:
             el = now - self.t_start
             times.append(1.0 - (el % 1.0) + 0.002)
         return max(0.0, min(times)) if times else None
 
     def elapsed(self) -> float:
-        """Seconds played (the clock starts with the first move and stops when the game is won)."""
+        """Seconds played (the clock starts with the first move and stops when the game is won;
+        it stands still while the table is covered or the window is away)."""
         if self.t_start is None:
             return 0.0
-        return (self.t_end or time.monotonic()) - self.t_start
+        return (self.t_end if self.t_end is not None else self._now()) - self.t_start
+
+    def _now(self) -> float:
+        """The clock's time: standing still while it is paused."""
+        return self._paused_at if self._paused_at is not None else time.monotonic()
+
+    def set_elapsed(self, seconds: float) -> None:
+        """Go on from ``seconds`` already played (a resumed game)."""
+        self.t_start = self._now() - seconds
+        self.t_end = None
+
+    def pause_clock(self, paused: bool) -> None:
+        """Stop the clock (the table is covered, the window is away) or let it run on; the time
+        it stood still never counts."""
+        if paused:
+            if self._paused_at is None:
+                self._paused_at = time.monotonic()
+            return
+        if self._paused_at is None:
+            return
+        if self.t_start is not None and self.t_end is None:
+            self.t_start += time.monotonic() - self._paused_at
+        self._paused_at = None
 
     def elapsed_text(self) -> str:
         """The time played as m:ss."""
@@ -1106,6 +1193,12 @@ class TableScreen(Screen):
             return lay.foundation_rects[SUIT[card]].copy()
         return lay.column_end_rect(dest)
 
+    def _lit_source(self) -> int | None:
+        """The card whose legal destinations are lit: the selection, or the card being dragged."""
+        if self.selection is not None:
+            return self.selection
+        return self.drag_cards[0] if self.drag_cards else None
+
     def _legal_dests(self, card: int) -> set[int]:
         return {m.to for m in self.position.legal_moves() if m.card == card}
 
@@ -1113,7 +1206,7 @@ class TableScreen(Screen):
         """The columns with a ring drawn in them, and whether the foundation row has one."""
         pos = self.position
         lesson_cards, lesson_dests = (self.mode.highlights(self.game) if self.mode is not None else (set(), set()))
-        sel = self.selection
+        sel = self._lit_source()
         legal = self._legal_dests(sel) if sel is not None else set()
         hint = self.hint_move
         lit: set[int] = set(d for d in legal if d < FOUNDATION) | set(d for d in lesson_dests if d < FOUNDATION)
@@ -1142,7 +1235,7 @@ class TableScreen(Screen):
         surface.blit(self._felt, (0, 0))
         self._draw_status(surface)
         lesson_cards, lesson_dests = (self.mode.highlights(self.game) if self.mode is not None else (set(), set()))
-        sel = self.selection
+        sel = self._lit_source()
         legal = self._legal_dests(sel) if sel is not None else set()
         hint = self.hint_move
         # Foundations: the highest card of each that is not on its way somewhere.
