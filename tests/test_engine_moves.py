@@ -8,7 +8,7 @@ from enginetools import naive_legal_moves, perft
 from yukon.cards import parse_card
 from yukon.notation import format_position, parse_move, parse_position
 from yukon.rules import Rules
-from yukon.state import FOUNDATION, Game, IllegalMove, Move, Position
+from yukon.state import Game, IllegalMove, Move, Position
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from yukon import help_text
-from yukon.cards import parse_card
 from yukon.notation import parse_move, parse_position
 
 

@@ -19,7 +19,7 @@ from yukon.settings import load_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.lessons_screen import LessonScreen
-from yukon.ui.screen import QuestionDialog
+from yukon.ui.screen import MenuList, QuestionDialog
 from yukon.ui.table import TableScreen
 
 LESSONS = load_lessons()
@@ -93,8 +93,20 @@ class Driver:
         self.settle()
 
     def bar_button(self, label: str) -> None:
+        """Click the bar's button, through the "More" list when it is folded away there."""
         labels = [b.label for b in self.screen.buttons()]
-        self.click(*self.screen.bar.rects[labels.index(label)].center)  # type: ignore[union-attr]
+        bar = self.screen.bar
+        assert bar is not None
+        i = labels.index(label)
+        if i not in bar.hidden:
+            self.click(*bar.rects[i].center)
+        else:
+            assert bar.more is not None
+            self.click(*bar.more.center)
+            menu = self.app.top
+            assert isinstance(menu, MenuList)
+            rects = menu.rects(*self.app.size)
+            self.click(*rects[bar.hidden.index(i)].center)
         self.settle()
 
     def panel_button(self, label: str) -> None:

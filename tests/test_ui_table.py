@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from yukon.cards import KING, RANK, SUIT, make_card
+from yukon.cards import KING, SUIT, make_card
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
 from yukon.ui.screen import QuestionDialog

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from yukon.state import FOUNDATION, ON_FOUNDATION, Move
+from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.clock import FixedClock
 from yukon.ui.tween import Animator, Flip, Slide, ease_in_out_cubic, ease_out_cubic, linear, slide_duration

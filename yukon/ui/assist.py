@@ -38,7 +38,6 @@ What the player gets:
 from __future__ import annotations
 
 import itertools
-import random
 import sys
 import time
 from dataclasses import dataclass, field

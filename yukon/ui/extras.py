@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
-from ..stats import STATS_FILE, Statistics, load_stats, save_stats
+from ..stats import STATS_FILE, load_stats, save_stats
 
 
 class SoundPlayer(Protocol):

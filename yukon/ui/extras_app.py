@@ -18,6 +18,7 @@ the settings screen shows those two rows).
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Callable
 
 import pygame
