@@ -117,3 +117,47 @@ def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService)
     assert t.hint_move is not None and t.hint_move in t.position.legal_moves()
     assert not app.errors
     a.close()
+
+
+def solver_rows(app: App) -> list[tuple[str, tuple[int, int, int]]]:
+    t = app.table
+    assert t is not None
+    _, rows = t.status_rows()
+    return [(row, colour) for row, colour, _ in rows if row.strip() and row.strip() in app.status_extra["solver"]]
+
+
+def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: SolverService) -> None:
+    from test_ui_assist import find_losing_move, play_by_clicks
+    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.table import ALERT
+
+    start, losing = find_losing_move(range(200), 14)
+    for hidden in (False, True):
+        app = App(size=(1024, 700), game=Game(start))
+        extras = install_extras(app, folder=None, resume=False)
+        app.set_game(Game(start))
+        extras.session.settings.hide_verdicts = hidden
+        app.animation_speed = 0.0  # type: ignore[attr-defined]
+        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0)
+        app.draw()
+        assert decided(app, a) == WINNABLE
+        if not hidden:
+            winnable = solver_rows(app)
+            assert winnable and all(colour != ALERT for _, colour in winnable)
+        else:
+            assert app.status_extra.get("solver", "") == ""
+        play_by_clicks(app, losing)
+        run_until(app, lambda: a.status == LOST)
+        for _ in range(5):
+            app.frame()
+        if not hidden:
+            lost = solver_rows(app)
+            assert lost and all(colour == ALERT for _, colour in lost)
+            assert isinstance(app.top, QuestionDialog)  # the loss question
+        else:
+            assert app.status_extra.get("solver", "") == "" and app.top is app.table  # no verdict, no question
+            press(app, pygame.K_h)  # hints still help when asked
+            t = app.table
+            assert t is not None and t.hint_move is not None
+        assert not app.errors
+        a.close()

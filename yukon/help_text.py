@@ -96,6 +96,8 @@ KEYS: list[tuple[str, str]] = [
     ("Ctrl+Z or Backspace", "undo the last move"),
     ("Ctrl+Y", "redo a move you undid (Ctrl+Shift+Z too)"),
     ("H", "show a hint; press again for the next one"),
+    ("P", "play the move the hint shows (with no hint on show, the next move of the winning line)"),
+    ("B", "back to the last position of this game the solver knows can be won"),
     ("A", "all home: send every card that can go to its foundation, one after another "
           "(a click or any key stops it)"),
     ("N", "new deal"),

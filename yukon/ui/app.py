@@ -136,6 +136,7 @@ class App:
         self.on_change: list[Callable[[str, Game, Move | None], None]] = []
         self.on_quit: list[Callable[[], None]] = []
         self.status_extra: dict[str, str] = {}
+        self.status_alerts: set[str] = set()  # keys of status_extra whose text is bad news
         self.hint_provider: Callable[[Position, Move | None], list[Move]] = hints.hint_moves
         self.tickers: list[Callable[[], float | None]] = []
         self.event_hooks: list[Callable[[pygame.event.Event], bool]] = []

@@ -496,6 +496,10 @@ class Assist:
             return  # a redraw now would cost a full frame in the middle of a slide: wait
         self._shown = text
         self.app.status_extra["solver"] = text
+        if self.status == LOST and text:
+            self.app.status_alerts.add("solver")
+        else:
+            self.app.status_alerts.discard("solver")
         if t is not None:
             t.full = True
 

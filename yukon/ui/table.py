@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 SELECT = (255, 214, 70)
 TARGET = (90, 230, 140)
 HINT = (80, 200, 255)
+ALERT = (255, 150, 128)  # status text that brings bad news ("cannot be won")
 LESSON = (255, 150, 60)
 ERROR_BG = (120, 24, 24)
 INFO_BG = (14, 40, 24)
@@ -1319,12 +1320,20 @@ class TableScreen(Screen):
         r = lay.status_rect
         l1, l2, l3 = self.status_text()
         top = max(11, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.17)))
-        key = (l1, l2, l3, r.w, r.h, top)
+        alerts = tuple(self.app.status_extra.get(k, "") for k in sorted(self.app.status_alerts))
+        key = (l1, l2, l3, r.w, r.h, top, alerts)
         if self._status_fit is not None and self._status_fit[0] == key:
             return self._status_fit[1]  # drawn again for every region a move redraws: fit it once
         styles = [(TEXT, True), ((210, 230, 214), False), (GOLD, False)]
         size, rows = fit_block([(l1, True), (l2, False), (l3, False)], r.w, r.h, top)
-        self._status_fit = (key, (size, [(row, *styles[i]) for i, row in rows]))
+
+        def style(i: int, row: str) -> tuple[tuple[int, int, int], bool]:
+            # bad news (a lost game) must not look like good news: its rows take another colour
+            if i == 2 and any(row.strip() and row.strip().rstrip("\u2026") in a for a in alerts):
+                return ALERT, False
+            return styles[i]
+
+        self._status_fit = (key, (size, [(row, *style(i, row)) for i, row in rows]))
         return self._status_fit[1]
 
     def _draw_status(self, surface: pygame.Surface) -> None:
