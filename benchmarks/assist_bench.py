@@ -44,11 +44,12 @@ def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
     from yukon.state import Game
     from yukon.ui.app import App
     from yukon.ui.assist import WINNABLE, install
+    from yukon.ui.parts import TablePrefs
 
     follow: list[float] = []
     cold: list[float] = []
     app = App(size=(1920, 1080), game=Game.deal(1))
-    app.animation_speed = 0.0  # type: ignore[attr-defined]  # no slides: the moves land at once (the timed frame is the same)
+    app.apply_prefs(TablePrefs(animation_speed=0.0))  # no slides: the moves land at once (the timed frame is the same)
     a = install(app)
     app.draw()
     t = app.table
@@ -100,10 +101,12 @@ def frame_costs(frames: int) -> dict[str, object]:
     from yukon.ui import assist as assist_mod
     from yukon.ui.app import App
     from yukon.ui.art import CardArt
+    from yukon.ui.parts import TablePrefs
 
     game, move = long_tail_game()
     app = App(size=(1920, 1080), game=game)
-    app.animation_speed = 1.0  # type: ignore[attr-defined]
+    app.apply_prefs(TablePrefs(animation_speed=1.0))
+    polled: list[object] = []  # the parts whose tick runs (none: as without the assist)
     app.draw()
     t = app.table
     assert t is not None
@@ -120,8 +123,9 @@ def frame_costs(frames: int) -> dict[str, object]:
             forward = not forward
             while t.anim.active and len(out) < n:
                 t0 = time.perf_counter()
-                for f in app.tickers:  # what app.frame does first
-                    f()
+                for p in app.parts:  # what app.frame does first
+                    if p in polled:
+                        p.tick()
                 pygame.event.pump()
                 app.update(1 / 60)
                 app.draw()
@@ -135,6 +139,7 @@ def frame_costs(frames: int) -> dict[str, object]:
 
     slide_frames(60)  # warm the caches
     a = assist_mod.install(app)
+    polled.append(a)
     wait_for(app, lambda: a.status not in ("checking", ""), 15.0)  # the child started and answered
     slide_frames(60)  # both positions of the slide get known (no more requests)
     wait_for(app, lambda: a.pending is None, 30.0)
@@ -147,9 +152,9 @@ def frame_costs(frames: int) -> dict[str, object]:
     cpu: dict[str, list[float]] = {"idle": [], "busy": []}
     rounds = 4  # the three cases take turns, so a noisy moment of the machine hits all of them
     for _ in range(rounds):
-        app.tickers.remove(a.tick)  # as without the assist: nothing polled
+        polled.remove(a)  # as without the assist: nothing polled
         runs["none"] += slide_frames(frames // rounds)
-        app.tickers.append(a.tick)
+        polled.append(a)
         for case in ("idle", "busy"):
             if case == "busy":  # a hard deal with no time limit keeps the child searching
                 svc.request(next(assist_mod._ids), hard, game.rules, timeout=None)

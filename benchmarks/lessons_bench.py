@@ -62,14 +62,15 @@ def bench_open(rounds: int) -> list[float]:
     import pygame
 
     from yukon.ui.app import App
-    from yukon.ui.lessons_screen import open_lessons
+    from yukon.ui.lessons_part import install
 
     app = App(seed=1, size=(800, 600))
+    book = install(app)
     app.frame()
     times = []
     for _ in range(rounds):
         t = time.perf_counter()
-        screen = open_lessons(app, 0)
+        screen = book.open(0)
         app.frame()
         times.append(time.perf_counter() - t)
         app.pop(screen)

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import pygame
+from yukon.ui.parts import TablePrefs
 import pytest
 
 from solver_helpers import small_position
@@ -40,7 +41,7 @@ def service() -> Iterator[SolverService]:
 
 def make_app(game: Game, service: SolverService, **kw: object) -> tuple[App, Assist]:
     app = App(size=(1280, 800), game=game)
-    app.animation_speed = 0.25  # type: ignore[attr-defined]  # the settings' speed: quick slides
+    app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     return app, install(app, service, **kw)  # type: ignore[arg-type]
 
@@ -152,10 +153,10 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     k = a.lookup(t.position)
     assert k is not None and k.status == WINNABLE and check_line(t.position, list(k.line))
     assert t.hint_move == k.line[0] and " \u2013 it " in t.message.text
-    assert app.status_extra["solver"] == "Solver: this deal can be won"
+    assert a.solver_note == "Solver: this deal can be won"
     # Following the hint: the next hint is the next move of the same line, with no new request.
     play_by_clicks(app, k.line[0])
-    assert a.pending is None and app.status_extra["solver"] == "Solver: still winnable"
+    assert a.pending is None and a.solver_note == "Solver: still winnable"
     key(app, pygame.K_h)
     assert t.hint_move == k.line[1]
     # Pressing again shows the next useful move, each a different legal one, then the line's again.
@@ -192,7 +193,7 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     play_by_clicks(app, losing)
     run_until(app, lambda: a.status == LOST, 30.0)  # long before the stale search could end
     assert a.lookup(lost) is not None and a.lookup(lost).status == LOST  # type: ignore[union-attr]
-    assert app.status_extra["solver"] == "Solver: cannot be won from here"
+    assert a.solver_note == "Solver: cannot be won from here"
     assert a.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
     time.sleep(0.3)
     app.frame()
@@ -221,11 +222,11 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     start, losing = find_losing_move(range(200), 14)
     app, a = make_app(Game(start), service)
     run_until(app, lambda: a.status == WINNABLE)
-    assert app.status_extra["solver"] == "Solver: this deal can be won"
+    assert a.solver_note == "Solver: this deal can be won"
     play_by_clicks(app, losing)
     run_until(app, lambda: any(isinstance(s, QuestionDialog) for s in app.screens))
     assert a.status == LOST
-    assert app.status_extra["solver"] == "Solver: cannot be won from here; B goes back 1 move to a winnable position"
+    assert a.solver_note == "Solver: cannot be won from here; B goes back 1 move to a winnable position"
     dialog = app.top
     assert isinstance(dialog, QuestionDialog) and dialog.answers[0][0] == "Go back"
     assert "Go back to the last winnable position?" in dialog.question
@@ -234,7 +235,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     settle(app)
     assert app.top is app.table and app.game.position == start and not app.game.history
     run_until(app, lambda: a.status == WINNABLE)
-    assert app.status_extra["solver"] == "Solver: this deal can be won"
+    assert a.solver_note == "Solver: this deal can be won"
     # A hint on a lost position falls back to the heuristic hints and says the deal is lost.
     play_by_clicks(app, losing)
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
@@ -253,7 +254,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
             break
     app.frame()
     n = 1 + loser_moves
-    assert f"B goes back {n} move" in app.status_extra["solver"]
+    assert f"B goes back {n} move" in a.solver_note
     key(app, pygame.K_b)
     settle(app)
     assert app.game.position == start and not app.game.history
@@ -283,12 +284,12 @@ def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> Non
     run_until(app, lambda: len(app.game.history) >= 2, 30.0)
     settle(app)
     assert not app.game.position.is_won()
-    assert "stops it" in app.status_extra["demo"]  # the way out stays on screen while it plays
+    assert "stops it" in a.demo_note  # the way out stays on screen while it plays
     w, h = app.size
     click(app, w // 2, h // 3)  # anywhere: the click stops the demo and does nothing else
     n = len(app.game.history)
     assert not a.demo and app.table.selection is None  # type: ignore[union-attr]
-    assert not app.status_extra["demo"]
+    assert not a.demo_note
     end = time.monotonic() + 0.6
     while time.monotonic() < end:
         app.frame()
@@ -305,7 +306,7 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     app = App(size=(1280, 800), game=Game.deal(1))
     extras = install_extras(app, folder=None, resume=False)
     extras.session.settings.winnable_only = True
-    a = install(app, service)
+    a = install(app, service, session=extras.session)
     app.draw()
     run_until(app, lambda: a.ready_deal is not None)
     seed = a.ready_deal[0]  # type: ignore[index]
@@ -314,10 +315,9 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     result = solve(Position.deal(seed), timeout=10)
     assert result.status == WINNABLE and check_line(Position.deal(seed), result.moves)
     app.frame()
-    assert app.status_extra["solver"] == "Solver: this deal can be won"  # known at once, no wait
+    assert a.solver_note == "Solver: this deal can be won"  # known at once, no wait
     run_until(app, lambda: a.ready_deal is not None)  # the next one is got ready
     assert a.ready_deal[0] != seed  # type: ignore[index]
-    assert getattr(app, "solver_features", False)
     assert not app.errors
     a.close()
 
@@ -336,8 +336,8 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
     extras = install_extras(app, folder=None, resume=False)
     app.set_game(Game(p))
     extras.session.settings.auto_finish = True
-    app.animation_speed = 0.25  # type: ignore[attr-defined]
-    a = install(app, service)
+    app.apply_prefs(TablePrefs(animation_speed=0.25))
+    a = install(app, service, session=extras.session)
     app.draw()
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
@@ -361,9 +361,9 @@ def test_a_game_the_demo_finished_is_not_the_players_win(service: SolverService)
         if solve(p, timeout=2).status == WINNABLE:
             break
     app = App(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
-    app.animation_speed = 0.25  # type: ignore[attr-defined]
+    app.apply_prefs(TablePrefs(animation_speed=0.25))
     extras = install_extras(app, folder=None, resume=False)
-    a = install(app, service)
+    a = install(app, service, session=extras.session)
     app.draw()
     press_button(app, "Demo")
     run_until(app, lambda: app.game.position.is_won(), 30.0)

@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from collections.abc import Iterator
 
 import pygame
+from yukon.ui.parts import TablePrefs
 import pytest
 
 from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
@@ -37,7 +38,7 @@ def service() -> Iterator[SolverService]:
 
 def make_app(game: Game, service: SolverService | None) -> tuple[App, Assist]:
     app = App(size=(1024, 700), game=game)
-    app.animation_speed = 0.0  # type: ignore[attr-defined]
+    app.apply_prefs(TablePrefs(animation_speed=0.0))
     app.draw()
     return app, install(app, service, hint_patience=SAFETY, demo_pause=0.0)
 
@@ -112,18 +113,18 @@ def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService)
     run_until(app, lambda: a.failed)
     t = app.table
     assert t is not None and t.message is not None and "keeps stopping" in t.message.text
-    assert a.service is None and app.status_extra.get("solver", "") == ""
+    assert a.service is None and a.solver_note == ""
     press(app, pygame.K_h)  # hints still come, from the heuristics
     assert t.hint_move is not None and t.hint_move in t.position.legal_moves()
     assert not app.errors
     a.close()
 
 
-def solver_rows(app: App) -> list[tuple[str, tuple[int, int, int]]]:
+def solver_rows(app: App, solver: Assist) -> list[tuple[str, tuple[int, int, int]]]:
     t = app.table
     assert t is not None
     _, rows = t.status_rows()
-    return [(row, colour) for row, colour, _ in rows if row.strip() and row.strip() in app.status_extra["solver"]]
+    return [(row, colour) for row, colour, _ in rows if row.strip() and row.strip() in solver.solver_note]
 
 
 def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: SolverService) -> None:
@@ -137,25 +138,25 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
         extras = install_extras(app, folder=None, resume=False)
         app.set_game(Game(start))
         extras.session.settings.hide_verdicts = hidden
-        app.animation_speed = 0.0  # type: ignore[attr-defined]
-        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0)
+        app.apply_prefs(TablePrefs(animation_speed=0.0))
+        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, session=extras.session)
         app.draw()
         assert decided(app, a) == WINNABLE
         if not hidden:
-            winnable = solver_rows(app)
+            winnable = solver_rows(app, a)
             assert winnable and all(colour != ALERT for _, colour in winnable)
         else:
-            assert app.status_extra.get("solver", "") == ""
+            assert a.solver_note == ""
         play_by_clicks(app, losing)
         run_until(app, lambda: a.status == LOST)
         for _ in range(5):
             app.frame()
         if not hidden:
-            lost = solver_rows(app)
+            lost = solver_rows(app, a)
             assert lost and all(colour == ALERT for _, colour in lost)
             assert isinstance(app.top, QuestionDialog)  # the loss question
         else:
-            assert app.status_extra.get("solver", "") == "" and app.top is app.table  # no verdict, no question
+            assert a.solver_note == "" and app.top is app.table  # no verdict, no question
             press(app, pygame.K_h)  # hints still help when asked
             t = app.table
             assert t is not None and t.hint_move is not None

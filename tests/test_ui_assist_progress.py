@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from collections.abc import Callable, Iterator
 
 import pygame
+from yukon.ui.parts import TablePrefs
 import pytest
 
 from yukon.rules import Rules
@@ -63,7 +64,7 @@ def service() -> Iterator[SolverService]:
 
 def make_app(game: Game, service: SolverService, size: tuple[int, int] = (800, 600)) -> tuple[App, Assist]:
     app = App(size=size, game=game)
-    app.animation_speed = 0.0  # type: ignore[attr-defined]  # the settings' "no slides"
+    app.apply_prefs(TablePrefs(animation_speed=0.0))
     app.draw()
     return app, install(app, service, hint_patience=SAFETY, demo_pause=0.0)
 
@@ -214,8 +215,8 @@ def test_finish_plays_opened_endings_out_without_coming_back(service: SolverServ
         extras = install_extras(app, folder=None, resume=False)
         app.set_game(Game(ending))
         extras.session.settings.auto_finish = True
-        app.animation_speed = 0.0  # type: ignore[attr-defined]
-        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0)
+        app.apply_prefs(TablePrefs(animation_speed=0.0))
+        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, session=extras.session)
         app.draw()
         run_until(app, lambda: isinstance(app.top, QuestionDialog))
         dialog = app.top

@@ -218,7 +218,7 @@ def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
         assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, kind)
         press(app, pygame.K_ESCAPE)
         assert app.top is app.table
-    labels = [b.label for b in app.buttons]
+    labels = [b.label for b in app.buttons()]
     for label in ("Settings", "Stats", "Deal #"):
         r = app.table.bar.rects[labels.index(label)]
         click(app, *r.center)
@@ -345,7 +345,7 @@ def test_keys_carry_on_from_a_mouse_selection(tmp_path: Path) -> None:
 
 def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
     app, extras = start(tmp_path, seed=8)
-    has_lessons = any(b.label == "Lessons" for b in app.buttons)
+    has_lessons = any(b.label == "Lessons" for b in app.buttons())
     press(app, pygame.K_l)
     if has_lessons:
         assert app.top is not app.table

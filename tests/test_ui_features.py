@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from parts_helpers import Listener
 import pytest
 
 import yukon.ui.table as table_module
@@ -26,6 +27,7 @@ from yukon.settings import SETTINGS_FILE, Settings
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import input as ui_input
 from yukon.ui.app import App
+from yukon.ui.lessons_part import install as install_lessons
 from yukon.ui.extras_app import SOLVER_SETTINGS, SheetScreen, install
 from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import QuestionDialog
@@ -131,6 +133,7 @@ def position(columns: list[str], foundations: list[int], rules: Rules = YUKON) -
 
 def make(game: Game, size: tuple[int, int] = (1280, 800)) -> App:
     app = App(size=size, game=game)
+    install_lessons(app)
     app.frame()
     return app
 
@@ -145,7 +148,7 @@ def ladders(height: int) -> Position:
 def test_all_home_button_sends_every_card_home_one_move_at_a_time() -> None:
     app = make(Game(ladders(4)))  # 36 cards out: the 36 clicks of the playtest
     heard: list[tuple[str, Move | None]] = []
-    app.on_change.append(lambda kind, game, move: heard.append((kind, move)))
+    app.add_part(Listener(lambda kind, game, move: heard.append((kind, move))))
     press_button(app, "All home")
     t = table_of(app)
     assert t.sending_home and t.busy()
@@ -260,11 +263,11 @@ def move_by_clicks(app: App, card: str, column: int) -> None:
 
 def test_safe_cards_go_home_by_themselves_after_the_players_move(tmp_path: Path) -> None:
     app = start_with_settings(tmp_path, Game(safe_position()), auto_home_safe=True)
-    assert app.auto_home_safe
+    assert app.prefs.auto_home_safe
     t = table_of(app)
     three, four = parse_card("3H"), parse_card("4S")
     heard: list[Move | None] = []
-    app.on_change.append(lambda kind, game, move: heard.append(move) if kind == "move" else None)
+    app.add_part(Listener(lambda kind, game, move: heard.append(move) if kind == "move" else None))
     move_by_clicks(app, "9C", 1)
     settle(app)
     assert t.game.moves_made == [Move.of(parse_card("9C"), 1), Move.of(three, FOUNDATION)]
@@ -285,7 +288,7 @@ def test_safe_cards_go_home_by_themselves_after_the_players_move(tmp_path: Path)
 
 def test_safe_cards_stay_put_with_the_setting_off(tmp_path: Path) -> None:
     app = start_with_settings(tmp_path, Game(safe_position()))
-    assert not app.auto_home_safe
+    assert not app.prefs.auto_home_safe
     move_by_clicks(app, "9C", 1)
     settle(app)
     run(app, 30)
@@ -305,7 +308,7 @@ def test_the_setting_is_switched_on_in_the_settings_screen(tmp_path: Path) -> No
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_s)  # S again: Done
-    assert app.top is app.table and app.auto_home_safe and extras.session.settings.auto_home_safe
+    assert app.top is app.table and app.prefs.auto_home_safe and extras.session.settings.auto_home_safe
     move_by_clicks(app, "9C", 1)
     settle(app)
     assert table_of(app).position.loc[parse_card("3H")] == ON_FOUNDATION

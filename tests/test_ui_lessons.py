@@ -18,6 +18,7 @@ from yukon.notation import parse_move
 from yukon.settings import load_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
+from yukon.ui.lessons_part import install as install_lessons
 from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import MenuList, QuestionDialog
 from yukon.ui.table import TableScreen
@@ -117,9 +118,11 @@ class Driver:
         self.settle()
 
 
-def make(size: tuple[int, int] = (800, 600)) -> Driver:
+def make(size: tuple[int, int] = (800, 600), lessons: bool = True) -> Driver:
     pygame.display.quit()
     app = App(seed=11, size=size)
+    if lessons:
+        install_lessons(app)
     app.frame()
     return Driver(app)
 
@@ -222,14 +225,15 @@ def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
     from yukon.save import Store, load_game
     from yukon.ui.extras_app import install
 
-    d = make()
-    install(d.app, folder=str(tmp_path), resume=False)
+    d = make(lessons=False)
+    extras = install(d.app, folder=str(tmp_path), resume=False)
+    install_lessons(d.app, extras.session)
     d.bar_button("Lessons")
     s = d.lesson
     for text in ("9S-3", "9S-1", "TH-4"):
         d.move_by_clicks(text)
     assert s.run.finished
-    d.app.extras.session.store.flush()  # type: ignore[attr-defined]  # the writer thread is done
+    extras.session.store.flush()  # the writer thread is done
     store = Store(str(tmp_path))
     settings, _ = load_settings(store)
     assert settings.finished_lessons == {LESSONS[0].key}

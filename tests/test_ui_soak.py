@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from parts_helpers import Listener
 
 from yukon.state import ON_FOUNDATION
 from yukon.ui.app import App
@@ -68,7 +69,7 @@ def soak(seed: int, events: int, draw_every: int = 1) -> int:
     app = App(seed=seed, size=(800, 600))
     app.frame()
     made: list[str] = []
-    app.on_change.append(lambda kind, game, move: made.append(kind))
+    app.add_part(Listener(lambda kind, game, move: made.append(kind)))
     post = pygame.event.post
     E = pygame.event.Event
     for i in range(events):

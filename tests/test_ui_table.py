@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from parts_helpers import Listener, Notes, OnQuit, Ticker
 import pytest
 
 from yukon.cards import KING, SUIT, make_card
@@ -316,9 +317,9 @@ def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
     king = make_card(KING, 0)
     d = make(game=Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])))
     seen: list[float] = []
-    d.app.on_change.append(lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "move" else None)
+    d.app.add_part(Listener(lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "move" else None))
     d.table.t_start = time.monotonic() - 59.99  # a minute is about to tick over
-    d.app.on_change.append(lambda *a: time.sleep(0.02))  # saving and sounds take a moment
+    d.app.add_part(Listener(lambda *a: time.sleep(0.02)))  # saving and sounds take a moment
     d.click(*d.card_point(king))
     d.click(*d.card_point(king))  # double-click: home, and the game is won
     assert d.table.position.is_won() and len(seen) == 1
@@ -330,7 +331,7 @@ def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
     d.key(pygame.K_z, pygame.KMOD_CTRL)
     assert not d.table.position.is_won()
     d.table.t_end = None  # (as after a resume) the clock runs again
-    d.app.on_change.insert(0, lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "redo" else None)
+    d.app.add_part(Listener(lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "redo" else None), first=True)
     d.key(pygame.K_y, pygame.KMOD_CTRL)  # the redo wins again
     assert d.table.position.is_won() and len(seen) == 2
     assert seen[1] == d.table.elapsed()
@@ -468,7 +469,7 @@ def test_leaving_full_screen_ignores_the_switch_s_own_stale_size_event() -> None
 def test_listeners_hear_every_change() -> None:
     d = make(19)
     heard: list[str] = []
-    d.app.on_change.append(lambda kind, game, move: heard.append(kind))
+    d.app.add_part(Listener(lambda kind, game, move: heard.append(kind)))
     move = tableau_moves(d.table.position)[0]
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
@@ -478,7 +479,7 @@ def test_listeners_hear_every_change() -> None:
     d.key(pygame.K_RETURN)  # yes, restart (a move would be lost)
     assert heard == ["move", "undo", "redo", "restart"]
     quits: list[int] = []
-    d.app.on_quit.append(lambda: quits.append(1))
+    d.app.add_part(OnQuit(lambda: quits.append(1)))
     d.button("Quit")
     assert quits == [1] and not d.app.running
 
@@ -513,8 +514,7 @@ def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
     from yukon.ui.widgets import GOLD
 
     d = make(1, (1280, 800))
-    d.app.status_extra["solver"] = "Solver: still winnable"
-    d.app.status_extra["demo"] = "Demo playing: a click or any key stops it"
+    d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
     d.app._full = True
     d.app.frame()
@@ -551,8 +551,7 @@ def gold_bands(d: Driver) -> list[list[int]]:
 
 def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut() -> None:
     d = make(1, (640, 480))
-    d.app.status_extra["solver"] = "Solver: still winnable"
-    d.app.status_extra["demo"] = "Demo playing: a click or any key stops it"
+    d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
     d.app._full = True
     d.app.frame()
@@ -560,7 +559,7 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut()
 
     lay = d.table.layout
     size = max(11, min(24, round(lay.cw * 0.17)))
-    assert art.font(size).size(d.app.status_extra["demo"])[0] > lay.status_rect.w  # it cannot fit on one line
+    assert art.font(size).size("Demo playing: a click or any key stops it")[0] > lay.status_rect.w  # it cannot fit on one line
     assert len(gold_bands(d)) == 3  # the solver's note, and the demo's on two lines
     import yukon.ui.table as table_module
 
@@ -604,12 +603,12 @@ def test_ctrl_c_in_the_terminal_quits_like_the_quit_button() -> None:
     """A KeyboardInterrupt while the loop waits runs the quit hooks (the save) and no traceback."""
     d = make(19)
     quits: list[int] = []
-    d.app.on_quit.append(lambda: quits.append(1))
+    d.app.add_part(OnQuit(lambda: quits.append(1)))
 
     def interrupt() -> None:
         raise KeyboardInterrupt
 
-    d.app.tickers.append(interrupt)
+    d.app.add_part(Ticker(interrupt))
     d.app.run()  # returns instead of raising
     assert quits == [1] and not d.app.running and d.app.errors == []
 

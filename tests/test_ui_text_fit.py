@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from parts_helpers import Notes
 import pytest
 from test_ui_table import Driver
 
@@ -22,7 +23,7 @@ from yukon.rules import Rules
 from yukon.state import FOUNDATION, Game, Move, Position
 from yukon.ui import art
 from yukon.ui.app import App
-from yukon.ui.extras_app import install
+from yukon.ui.extras_app import Extras, install
 from yukon.ui.screen import MenuList, QuestionDialog
 from yukon.ui.table import describe_move
 from yukon.ui.widgets import SEP, block_height
@@ -48,11 +49,14 @@ def start(size: tuple[int, int], game: Game | None = None, seed: int = 7) -> Dri
     return Driver(app)
 
 
+EXTRAS: dict[App, Extras] = {}  # the extras of each app the tests started
+
+
 def start_with_settings(tmp_path: Path, size: tuple[int, int], settings: dict[str, object],
                         game: Game | None = None) -> Driver:
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, **settings}))
     app = App(seed=123456789, size=size, game=game)
-    install(app, folder=str(tmp_path), resume=False, rules_folder=str(tmp_path))
+    EXTRAS[app] = install(app, folder=str(tmp_path), resume=False, rules_folder=str(tmp_path))
     app.frame()
     return Driver(app)
 
@@ -142,8 +146,7 @@ def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[in
     d.app.set_game(Game(game.position.with_rules(Rules(variant)), seed=123456789))
     d.app.frame()
     assert d.table.status_text()[0].endswith(Rules(variant).describe())
-    d.app.status_extra["solver"] = "Solver: still winnable"
-    d.app.status_extra["demo"] = "Demo: move 12 of 140 \u2014 a click or any key stops it"
+    d.app.add_part(Notes("Solver: still winnable", "Demo: move 12 of 140 \u2014 a click or any key stops it"))
     d.table.invalidate()
     d.app.frame()
     assert_status_and_bar_fit(d, size)
@@ -203,7 +206,7 @@ def test_a_message_stays_off_the_cards() -> None:
 
 def test_the_keyboard_cursor_hides_on_mouse_input(tmp_path: Path) -> None:
     d = start_with_settings(tmp_path, (1024, 700), {})
-    extras = d.app.extras  # type: ignore[attr-defined]
+    extras = EXTRAS[d.app]
     d.key(pygame.K_RIGHT)
     assert extras.keyboard.cursor_rect(d.table) is not None
     lay = d.table.layout

@@ -12,36 +12,28 @@ falls back to short sleeps between polls. A thread that posts an event for the l
 calls ``app.wake()`` so the blocked loop sees it at once (otherwise within 0.5 s).
 (yukon/ui/__init__.py also keeps SDL from routing frames through a software OpenGL.)
 
-Seams for the other parts of the program:
+What the app offers the rest of the program:
   * ``app.game``: the game in play (a ``yukon.state.Game``); ``set_game(game, elapsed)``
-    puts a resumed one on the table; ``new_deal(seed)`` deals (``next_seed`` picks the
-    number and ``rules`` the variant for new deals, both replaceable by settings).
-  * ``app.on_change``: callables ``(kind, game, move)`` told after every change, kind
-    being move, undo, redo, restart, new, won or stuck; ``app.on_quit``: callables
-    ``()`` run before the window closes. ``app.elapsed()`` gives the time played.
-  * ``app.buttons``: the button bar as a list of ``ButtonSpec``; ``app.push(screen)`` /
-    ``app.pop(screen)`` put screens (settings, statistics, keys) on the stack.
-  * ``app.status_extra``: a dict of extra texts for the status line (e.g. the solver's
-    "still winnable"); ``app.hint_provider``: (position, last move) -> moves, best first.
-  * ``app.auto_home_safe``: after each of the player's moves the table sends proven-safe
-    cards home by itself (a setting; the extras set it). The game's clock stands still
-    while any screen covers the table or the window is minimized or loses focus.
-  * ``app.tickers``: callables ``() -> seconds | None`` run at the start of every loop
-    iteration (polling a child process, say); the number asks for the next call within
-    that many seconds even when idle. ``app.event_hooks``: callables ``(event) -> bool``
-    that see each pygame event first; True swallows it (a demo stopped by any key or click).
+    puts a resumed one on the table; ``new_deal(seed)`` deals under ``app.rules``
+    (``set_rules`` changes the variant for new deals); ``app.elapsed()`` is the time played.
+  * ``app.push(screen)`` / ``app.pop(screen)``: the screen stack (settings, statistics,
+    dialogs); the app knows screens only through ``yukon.ui.screen.Screen``.
+  * Parts (``yukon.ui.parts``), added by the builder with ``add_part``: each hears every
+    change (``notify``), and adds buttons, named commands, status notes, overlays, event
+    filters, ticks, win notes, seeds and the Rules screen through its declared methods.
+    ``app.prefs`` are the table's own settings (``apply_prefs``). The game's clock stands
+    still while any screen covers the table or the window is minimized or loses focus.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import select
 import sys
 import time
 import warnings
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -52,8 +44,12 @@ from ..state import Game, Move, Position
 from .clock import FixedClock
 from .icon import window_icon
 from .input import Action, Expose, Focus, PointerDown, Quit, Resize, translate
+from .parts import Change, ChangeKind, Part, StatusNote, TablePrefs, bar_position
 from .screen import Screen
 from .widgets import ButtonSpec
+
+if TYPE_CHECKING:
+    from .table import TableScreen
 
 STEP = 1.0 / 120.0
 FPS = 60
@@ -61,16 +57,7 @@ MIN_SIZE = (320, 240)
 
 
 def default_buttons(app: App) -> list[ButtonSpec]:
-    """Undo, Redo, Hint, All home, Restart deal, New deal, Lessons, Rules, Full screen, Quit."""
-    extra: list[ButtonSpec] = []
-    if importlib.util.find_spec(__package__ + ".lessons_screen") is not None:
-        # The lessons module loads on the first press, not at start-up (it costs ~0.1 s to import).
-        def open_lessons() -> None:
-            from .lessons_screen import open_lessons as open_
-
-            open_(app)
-
-        extra.append(ButtonSpec("Lessons", open_lessons))
+    """Undo, Redo, Hint, All home, Restart deal, New deal, Rules, Full screen, Quit."""
     def can_undo() -> bool:
         t = app.table
         return t is not None and t.game.can_undo()
@@ -90,7 +77,6 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         ButtonSpec("All home", "all_home", "A", can_send_home),
         ButtonSpec("Restart deal", "restart"),
         ButtonSpec("New deal", "new"),
-        *extra,
         ButtonSpec("Rules", "rules", "F1"),
         ButtonSpec("Full screen", "fullscreen", "F11", shown=lambda: "Window" if app.fullscreen else "Full screen"),
         ButtonSpec("Quit", "quit", "Ctrl+Q"),
@@ -131,16 +117,10 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.rules = rules
-        self.next_seed: Callable[[], int] = lambda: random.randrange(1, 1_000_000_000)
-        self.game = game if game is not None else Game.deal(seed if seed is not None else self.next_seed(), rules)
-        self.on_change: list[Callable[[str, Game, Move | None], None]] = []
-        self.on_quit: list[Callable[[], None]] = []
-        self.status_extra: dict[str, str] = {}
-        self.status_alerts: set[str] = set()  # keys of status_extra whose text is bad news
+        self.parts: list[Part] = []
+        self.prefs = TablePrefs()
+        self.game = game if game is not None else Game.deal(seed if seed is not None else self.random_seed(), rules)
         self.hint_provider: Callable[[Position, Move | None], list[Move]] = hints.hint_moves
-        self.tickers: list[Callable[[], float | None]] = []
-        self.event_hooks: list[Callable[[pygame.event.Event], bool]] = []
-        self.auto_home_safe = False
         self.window_active = True  # focused and not minimized: the game's clock may run
         self.step = STEP
         self.clock = FixedClock(STEP)
@@ -153,7 +133,7 @@ class App:
         self._full = True
         self._pacer = pygame.time.Clock()
         self._idle_since = time.perf_counter()
-        self.buttons: list[ButtonSpec] = default_buttons(self)
+        self._base_buttons: list[ButtonSpec] = default_buttons(self)
         self.windowed_size = size or self._fitting_size()
         pygame.display.set_caption("Yukon Solitaire")
         pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
@@ -172,6 +152,59 @@ class App:
         self.table: TableScreen | None = None
         self.table = TableScreen(self)
         self.push(self.table)
+
+    # -- parts -----------------------------------------------------------------------------
+    def add_part(self, part: Part, first: bool = False) -> None:
+        """Add a part of the program (the builder does, once each); the bar takes its buttons.
+
+        ``first`` puts it before the others: it hears each change and sees each command first.
+        """
+        if first:
+            self.parts.insert(0, part)
+        else:
+            self.parts.append(part)
+        if self.table is not None:
+            self.table.relayout()
+
+    def buttons(self) -> list[ButtonSpec]:
+        """The button bar: the app's own buttons and every part's, in ``BAR_ORDER``."""
+        specs = self._base_buttons + [b for p in self.parts for b in p.buttons()]
+        return sorted(specs, key=bar_position)
+
+    def part_action(self, table: TableScreen, name: str) -> bool:
+        """Offer a named command to the parts, in the order they were added; True when one took it."""
+        return any(p.action(table, name) for p in list(self.parts))
+
+    def status_notes(self) -> list[StatusNote]:
+        """Every part's texts for the status line."""
+        return [n for p in self.parts for n in p.status_notes() if n.text]
+
+    def win_notes(self) -> list[str]:
+        """Every part's lines for the win message."""
+        return [line for p in self.parts for line in p.win_notes()]
+
+    def apply_prefs(self, prefs: TablePrefs) -> None:
+        """The table follows new settings (slide speed, left-handed layout, safe cards home)."""
+        self.prefs = prefs
+        if self.table is not None:
+            self.table.relayout()
+
+    def set_rules(self, rules: Rules) -> None:
+        """The variant and options for new deals."""
+        self.rules = rules
+
+    @staticmethod
+    def random_seed() -> int:
+        """A deal number at random."""
+        return random.randrange(1, 1_000_000_000)
+
+    def next_seed(self) -> int:
+        """The number for the next new deal: a part's choice (winnable deals only), else at random."""
+        for p in self.parts:
+            seed = p.choose_seed()
+            if seed is not None:
+                return seed
+        return self.random_seed()
 
     # -- window ----------------------------------------------------------------------------
     def _fitting_size(self) -> tuple[int, int]:
@@ -235,9 +268,7 @@ class App:
     def push(self, screen: Screen) -> None:
         """Put a screen on top (a dialog, the rules, settings ...)."""
         if self.screens:
-            cover = self.top
-            if hasattr(cover, "anim"):
-                cover.anim.finish()  # type: ignore[attr-defined]
+            self.top.settle()
         self.screens.append(screen)
         self._full = True
         self._clock_follows()
@@ -258,18 +289,24 @@ class App:
             self.table.pause_clock(not self.window_active or self.top is not self.table)
 
     def show_rules(self) -> None:
-        """Open the rules screen."""
+        """Open the rules screen (a part's, with its own buttons, when one offers it)."""
+        for p in self.parts:
+            screen = p.rules_screen()
+            if screen is not None:
+                self.push(screen)
+                return
         from .rules_screen import RulesScreen
 
         self.push(RulesScreen(self))
 
     # -- the game --------------------------------------------------------------------------
-    def notify(self, kind: str, game: Game, move: Move | None) -> None:
-        """Tell the listeners about a change; a listener's failure never reaches the player."""
-        for f in list(self.on_change):
+    def notify(self, kind: ChangeKind, game: Game, move: Move | None) -> None:
+        """Tell every part about a change; a part's failure never reaches the player."""
+        change = Change(kind, game, move)
+        for p in list(self.parts):
             try:
-                f(kind, game, move)
-            except Exception as e:  # a broken hook must not end the game
+                p.changed(change)
+            except Exception as e:  # a broken part must not end the game
                 print(f"yukon: a change listener failed: {e!r}", file=sys.stderr)
 
     def new_deal(self, seed: int | None = None) -> Game:
@@ -295,9 +332,9 @@ class App:
         """Run the quit hooks and end the loop."""
         if not self.running:
             return
-        for f in list(self.on_quit):
+        for p in list(self.parts):
             try:
-                f()
+                p.quitting()
             except Exception as e:
                 print(f"yukon: a quit hook failed: {e!r}", file=sys.stderr)
         self.running = False
@@ -310,7 +347,7 @@ class App:
     def dispatch(self, events: list[pygame.event.Event]) -> None:
         """Turn events into commands and hand them to the top screen."""
         for e in events:
-            if self.event_hooks and any(h(e) for h in list(self.event_hooks)):
+            if self.parts and any(p.event(e) for p in list(self.parts)):
                 continue
             cmd = translate(e)
             if cmd is None:
@@ -426,7 +463,7 @@ class App:
 
     def frame(self, block: bool = False) -> None:
         """One loop iteration; with ``block`` an idle table waits for input instead of spinning."""
-        ticks = [w for w in (f() for f in list(self.tickers)) if w is not None]
+        ticks = [w for w in (p.tick() for p in list(self.parts)) if w is not None]
         if block and not self.busy() and not any(s.needs_draw() for s in self.screens) and not self._full:
             waits = [w for w in (s.wake_in() for s in self.screens) if w is not None] + ticks
             timeout = min([0.5] + waits)

@@ -1,9 +1,9 @@
 """The solver at the table: hints with reasons, "still winnable", winnable deals, demo, finish.
 
-``install(app)`` wires an ``Assist`` into the app's seams. The solver runs in a child
-process (``yukon.solver_service``), never in the window's process: after every change the
-assist asks it about the position on the table, and every loop iteration (``app.tickers``)
-it collects replies without waiting. A newer request makes the older one stale, so a
+``Assist`` is one part of the app (``yukon.ui.parts``); the builder adds it. The solver
+runs in a child process (``yukon.solver_service``), never in the window's process: after
+every change the assist asks it about the position on the table, and every loop
+iteration (its ``tick``) it collects replies without waiting. A newer request makes the older one stale, so a
 search for a position the player has already left is cancelled in the child and its
 answer, should one arrive, is dropped here.
 
@@ -41,7 +41,7 @@ import itertools
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Literal
 
 import pygame
 
@@ -53,10 +53,12 @@ from ..rules import Rules
 from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from .screen import QuestionDialog
 from .table import describe_move, short_name
+from .parts import Change, Part, StatusNote
 from .widgets import ButtonSpec
 
 if TYPE_CHECKING:
-    from ..solver_service import SolverService
+    from ..solver_service import Reply, SolverService
+    from .extras import Session
     from .app import App
     from .table import TableScreen
 
@@ -221,13 +223,19 @@ def _towards(p: Position, rest: list[Move], seen: Callable[[int], str]) -> str:
 
 
 # -- the assist -------------------------------------------------------------------------------
-class Assist:
-    """Solver features at the table; see the module docstring."""
+class Assist(Part):
+    """Solver features at the table; see the module docstring.
+
+    ``service`` is a running solver child to use (None: the assist starts its own on the
+    first tick); ``session`` holds the settings it follows and marks a game the Demo
+    played (None: every setting off, as in a table without saving).
+    """
 
     def __init__(self, app: App, service: SolverService | None = None,
                  solve_timeout: float = SOLVE_TIMEOUT, hint_patience: float = HINT_PATIENCE,
-                 demo_pause: float = DEMO_PAUSE) -> None:
+                 demo_pause: float = DEMO_PAUSE, session: Session | None = None) -> None:
         self.app = app
+        self.session = session
         self.service = service
         self._own_service = service is None
         self.solve_timeout = solve_timeout
@@ -259,27 +267,25 @@ class Assist:
         self._offered_fresh: set[int] = set()  # games whose lost deal was offered a winnable one
         self._next_winnable = False  # the next New deal must be one the solver proved winnable
         self.failed = False
-        self._base_next_seed: Callable[[], int] = app.next_seed
-        self._previous_key_hook = getattr(app, "key_hook", None)
+        self.demo_note = ""  # the status line's word on how to stop the Demo, while it plays
 
-    # -- wiring --------------------------------------------------------------------------------
-    def attach(self) -> None:
-        """Hook into the app: tickers, change listener, key hook, events, buttons, new deals."""
-        app = self.app
-        app.assist = self  # type: ignore[attr-defined]
-        app.solver_features = True  # type: ignore[attr-defined]  # the settings screen shows our two rows
-        app.tickers.append(self.tick)
-        app.event_hooks.append(self.event)
-        app.on_change.append(self.changed)
-        app.on_quit.append(self.close)
-        app.key_hook = self.key_hook  # type: ignore[attr-defined]
-        app.next_seed = self.next_seed
-        buttons = app.buttons
-        if not any(b.label == "Demo" for b in buttons):
-            at = next((i + 1 for i, b in enumerate(buttons) if b.action == "hint"), len(buttons))
-            buttons.insert(at, ButtonSpec("Demo", self.start_demo))
-        if app.table is not None:
-            app.table.relayout()
+    # -- what the part adds to the table ---------------------------------------------------------
+    def buttons(self) -> list[ButtonSpec]:
+        """The Demo button."""
+        return [ButtonSpec("Demo", self.start_demo)]
+
+    def status_notes(self) -> list[StatusNote]:
+        """The solver's verdict (bad news marked) and, while it plays, how to stop the Demo."""
+        return [StatusNote(self._shown, alert=self.status == LOST), StatusNote(self.demo_note)]
+
+    @property
+    def solver_note(self) -> str:
+        """The solver's part of the status line as drawn now."""
+        return self._shown
+
+    def quitting(self) -> None:
+        """The window closes: stop the child."""
+        self.close()
 
     def close(self) -> None:
         """Stop the child process (when this assist started it)."""
@@ -306,11 +312,16 @@ class Assist:
         """The main table (not a lesson's)."""
         return self.app.table
 
-    def setting(self, name: str) -> bool:
-        """A boolean setting from the extras' settings (False without them)."""
-        extras = getattr(self.app, "extras", None)
-        settings = getattr(getattr(extras, "session", None), "settings", None)
-        return bool(getattr(settings, name, False))
+    def setting(self, name: Literal["auto_finish", "winnable_only", "hide_verdicts"]) -> bool:
+        """One of the solver's settings (all off without a session)."""
+        if self.session is None:
+            return False
+        settings = self.session.settings
+        if name == "auto_finish":
+            return settings.auto_finish
+        if name == "winnable_only":
+            return settings.winnable_only
+        return settings.hide_verdicts
 
     def _quiet(self) -> bool:
         """Is the main table on top and still (a good moment to redraw or ask something)?"""
@@ -495,11 +506,6 @@ class Assist:
         if t is not None and t.busy() and not now:
             return  # a redraw now would cost a full frame in the middle of a slide: wait
         self._shown = text
-        self.app.status_extra["solver"] = text
-        if self.status == LOST and text:
-            self.app.status_alerts.add("solver")
-        else:
-            self.app.status_alerts.discard("solver")
         if t is not None:
             t.full = True
 
@@ -512,7 +518,7 @@ class Assist:
             print(f"yukon: the solver assist failed: {e!r}", file=sys.stderr)
             self.app.errors.append(e)
             self.demo = False
-            self.app.status_extra.pop("demo", None)
+            self.demo_note = ""
             return None
 
     def _collect(self) -> None:
@@ -563,22 +569,22 @@ class Assist:
             waits.append(POLL if time.monotonic() - self.pending.sent < 1.0 else 4 * POLL)
         return min(waits) if waits else None
 
-    def _reply(self, reply: object) -> None:
+    def _reply(self, reply: Reply) -> None:
         req = self.pending
-        rid = getattr(reply, "request_id", -1)
+        rid = reply.request_id
         if req is None or rid != req.request_id:
             self.dropped.append(rid)
             return
         self.pending = None
-        status = getattr(reply, "status", "error")
+        status = reply.status
         if req.kind == "deal":
-            if status == WINNABLE:
-                line = tuple(reply.moves())  # type: ignore[attr-defined]
+            if status == WINNABLE and req.seed is not None:
+                line = tuple(reply.moves())
                 self._learn(req.key, Known(WINNABLE, line))
-                self.ready_deal = (req.seed, req.key[0])  # type: ignore[assignment]
+                self.ready_deal = (req.seed, req.key[0])
             return
         if status == WINNABLE:
-            line = tuple(without_loops(req.position, reply.moves()))  # type: ignore[attr-defined]
+            line = tuple(without_loops(req.position, reply.moves()))
             self._learn(req.key, Known(WINNABLE, line))
             for key in req.ancestors:  # every earlier position of the game can be won too
                 old = self.known.get(key)
@@ -599,15 +605,15 @@ class Assist:
         rk = rules_key(rules)
         if self.ready_deal is not None and self.ready_deal[1] == rk:
             return
-        seed = self._base_next_seed()
+        seed = self.app.random_seed()
         pos = Position.deal(seed, rules)
         self._ask(Pending(next(_ids), "deal", position_key(pos), pos, time.monotonic(), seed=seed))
 
     # -- new deals ----------------------------------------------------------------------------
-    def next_seed(self) -> int:
+    def choose_seed(self) -> int | None:
         """The number for New deal: with "winnable deals only", one the solver proved winnable."""
         if not self.setting("winnable_only") and not self._next_winnable:
-            return self._base_next_seed()
+            return None
         self._next_winnable = False
         rk = rules_key(self.app.rules)
         if self.ready_deal is not None and self.ready_deal[1] == rk:
@@ -629,19 +635,19 @@ class Assist:
         from ..solver import solve
 
         end = time.monotonic() + 0.5
-        seed = self._base_next_seed()
+        seed = self.app.random_seed()
         while time.monotonic() < end:
             pos = Position.deal(seed, self.app.rules)
             result = solve(pos, timeout=max(0.01, end - time.monotonic()))
             if result.status == WINNABLE:
                 self._learn(position_key(pos), Known(WINNABLE, tuple(result.moves)))
                 return seed
-            seed = self._base_next_seed()
+            seed = self.app.random_seed()
         return seed  # the status line says what the solver finds for it
 
     # -- hints ---------------------------------------------------------------------------------
-    def key_hook(self, table: TableScreen, name: str) -> bool:
-        """Hint on the main table is ours; everything else goes to the hook that was there."""
+    def action(self, table: TableScreen, name: str) -> bool:
+        """Hint, Demo, P and B on the main table are ours; everything else is left to others."""
         if name == "hint" and table is self.table and table.mode is None:
             self.hint()
             return True
@@ -659,8 +665,7 @@ class Assist:
             else:
                 table.say("No earlier position of this game is known to be winnable.")
             return True
-        prev = self._previous_key_hook
-        return bool(prev(table, name)) if prev is not None else False
+        return False
 
     def hint(self) -> None:
         """Show the next move of a winning line, or say why not and fall back to a useful move."""
@@ -869,9 +874,8 @@ class Assist:
         self.demo = True
         self.demo_kind = kind
         if kind == "Demo":  # Finish only plays out an ending the player has already opened up
-            session = getattr(getattr(self.app, "extras", None), "session", None)
-            if session is not None:
-                session.mark_assisted()
+            if self.session is not None:
+                self.session.mark_assisted()
         self._demo_next = time.monotonic()
         self._demo_label()
         if kind == "Demo":
@@ -881,8 +885,8 @@ class Assist:
         """While the demo plays, the status line says how to stop it (messages go with each move)."""
         doing = "Demo playing" if self.demo_kind == "Demo" else "Finishing"
         text = f"{doing}: a click or any key stops it" if self.demo else ""
-        if self.app.status_extra.get("demo", "") != text:
-            self.app.status_extra["demo"] = text
+        if self.demo_note != text:
+            self.demo_note = text
             if self.table is not None:
                 self.table.full = True
 
@@ -919,7 +923,7 @@ class Assist:
         if not t.try_move(line[0], by="Demo" if self.demo_kind == "Demo" else None):
             self.stop_demo(f"{self.demo_kind} stopped.")
             return 1.0
-        self._demo_next = time.monotonic() + self.demo_pause * max(0.25, getattr(self.app, "animation_speed", 1.0))
+        self._demo_next = time.monotonic() + self.demo_pause * max(0.25, self.app.prefs.animation_speed)
         return POLL
 
     def event(self, e: pygame.event.Event) -> bool:
@@ -930,8 +934,9 @@ class Assist:
         return False
 
     # -- changes -------------------------------------------------------------------------------
-    def changed(self, kind: str, game: Game, move: Move | None) -> None:
+    def changed(self, change: Change) -> None:
         """After every change at the table: the status at once where it is known."""
+        kind, game = change.kind, change.game
         if game is not self.app.game:
             return  # a lesson's own position
         if kind == "won":
@@ -944,13 +949,14 @@ class Assist:
 
 
 def install(app: App, service: SolverService | None = None, solve_timeout: float = SOLVE_TIMEOUT,
-            hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE) -> Assist:
-    """Install the solver's features into ``app``; the child process starts on the first tick.
+            hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE,
+            session: Session | None = None) -> Assist:
+    """Add the solver's features to ``app``; the child process starts on the first tick.
 
     ``hint_patience`` is how long a hint waits for the solver before a heuristic hint stands
     in (tests pass their own, so none depends on the machine's speed); ``demo_pause`` is
     the Demo's pause between moves.
     """
-    assist = Assist(app, service, solve_timeout, hint_patience, demo_pause)
-    assist.attach()
+    assist = Assist(app, service, solve_timeout, hint_patience, demo_pause, session)
+    app.add_part(assist)
     return assist

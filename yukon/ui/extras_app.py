@@ -1,25 +1,17 @@
-"""Everything around the table, installed into the app through its seams.
+"""Everything around the table, as one part of the app (``yukon.ui.parts``).
 
-``install(app, folder)`` wires in: resume of the saved game and autosave after every
-change and on quit (``extras.Session``), the settings, statistics, keys and choose-deal
-sheets with their buttons and keys, the Rules screen's "Save the rules" and "Keys"
-buttons, keyboard play (a cursor drawn on the table), sounds, and the win news.
-
-It uses the app's seams (``on_change``, ``on_quit``, ``buttons``, ``push``/``pop``,
-``set_game``, ``next_seed``, ``rules``, the input ``KEYMAP``) and three hook attributes
-the table reads: ``app.key_hook(table, name) -> bool`` (a named key, before the table's
-own handling), ``app.table_overlay(table, surface)`` (drawn over the still table) and
-``app.win_news`` (lines added to the win message). ``app.animation_speed`` scales slides,
-``app.left_handed`` mirrors the top row. ``app.extras.session.settings`` holds every
-setting for other parts (lessons keep ``finished_lessons`` there; the solver's window code
-reads ``auto_finish`` and ``winnable_only`` and sets ``app.solver_features = True`` so
-the settings screen shows those two rows).
+``Extras`` resumes the saved game and saves after every change and on quit
+(``extras.Session``); adds the settings, statistics, keys and choose-deal sheets with their
+buttons and keys, the Rules screen's "Save the rules" and "Keys" buttons, keyboard play
+(a cursor drawn on the table), sounds and the win news. It follows the settings by
+handing the app new rules (``set_rules``) and table preferences (``apply_prefs``); the
+solver's part reads the same settings through ``session``.
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,8 +21,9 @@ from ..settings import SETTINGS_FILE, Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
 from . import art
 from .extras import Session
-from .input import CTRL, KEYMAP, Action, Command, PointerDown, PointerMove
+from .input import Action, Command, PointerDown, PointerMove
 from .keyboard import KeyCursor
+from .parts import Change, Part, TablePrefs
 from .keys_overlay import DealDialog, KeysOverlay
 from .rules_screen import RulesScreen
 from .screen import QuestionDialog, Screen
@@ -51,24 +44,6 @@ CURSOR = (255, 255, 255)
 RULES_BACKGROUND = (12, 48, 28)  # the Rules screen's own background
 NOTE_BACKGROUND = (8, 34, 20)
 CURSOR_EDGE = (20, 20, 30)
-
-# Keys for the things this module adds (the table already knows new, restart, hint ...).
-EXTRA_KEYS: dict[tuple[int, str], str] = {
-    (pygame.K_SPACE, ""): "select",
-    (pygame.K_f, ""): "to_foundation",
-    (pygame.K_n, ""): "new",
-    (pygame.K_r, CTRL): "restart",  # with Ctrl: a stray R must not throw a game's moves away
-    (pygame.K_d, ""): "choose_deal",
-    (pygame.K_s, ""): "settings",
-    (pygame.K_t, ""): "stats",
-    (pygame.K_l, ""): "lessons",
-    (pygame.K_SLASH, ""): "keys",
-    (pygame.K_QUESTION, ""): "keys",
-}
-for _d in range(10):
-    EXTRA_KEYS[(pygame.K_0 + _d, "")] = f"digit{_d}"
-    EXTRA_KEYS[(getattr(pygame, f"K_KP{_d}", pygame.K_0 + _d), "")] = f"digit{_d}"
-
 
 def data_folder() -> str | None:
     """The user's data folder for the game (created by SDL), or None when there is none."""
@@ -285,34 +260,32 @@ class KeyboardPlay:
         pygame.draw.polygon(surface, CURSOR, [tip, (tip[0] - s, tip[1] - s + 1), (tip[0] - s, tip[1] + s - 1)])
 
 
-class Extras:
+class Extras(Part):
     """Resume, settings, statistics, rules page, keys, deal numbers, keyboard play and sound."""
 
-    def __init__(self, app: App, folder: str | None, resume: bool = True, rules: Rules | None = None,
-                 rules_folder: str | None = None, welcome: bool = False) -> None:
+    def __init__(self, app: App, folder: str | None, rules_folder: str | None = None,
+                 solver_settings: bool = False) -> None:
         self.app = app
         self.folder = folder
         self.rules_folder = rules_folder  # where "Save the rules" writes; None: Documents, else home
+        self.solver_settings = solver_settings  # the settings screen shows the solver's rows
         self.sound = SoundBoard()
         # Looked at before reading: a damaged settings file is moved aside as it is read.
-        first_start = folder is not None and not os.path.exists(os.path.join(folder, SETTINGS_FILE))
+        self.first_start = folder is not None and not os.path.exists(os.path.join(folder, SETTINGS_FILE))
         self.session = Session(folder, self.sound, background=True)
         self.keyboard = KeyboardPlay()
-        app.extras = self  # type: ignore[attr-defined]
-        app.win_news = []  # type: ignore[attr-defined]
+        self._win_news: list[str] = []
+        self._previous: Game | None = None
         self.apply_settings(self.session.settings, first=True)
         if self.sound.enabled:
             self.sound.open()  # a few ms now rather than a stutter on the first move
-        app.on_change.append(self.changed)
-        app.on_quit.append(self.quitting)
-        app.key_hook = self.key_hook  # type: ignore[attr-defined]
-        app.table_overlay = self.keyboard.draw  # type: ignore[attr-defined]
-        app.event_hooks.append(self._mouse_hides_cursor)
-        app.show_rules = self.show_rules  # type: ignore[method-assign]
-        KEYMAP.update(EXTRA_KEYS)
-        self._add_buttons()
+
+    def start(self, resume: bool = True, rules: Rules | None = None, welcome: bool = False) -> None:
+        """Once the part is in the app: resume the saved game (or ask), then greet a newcomer."""
+        app = self.app
+        first_start = self.first_start
         if rules is not None:  # the command line chose the game: it wins over the settings
-            app.rules = rules
+            app.set_rules(rules)
         saved = self.session.resume()
         chosen: Game | None = None  # the command line's game, waiting for the player's answer
         if saved is not None and not resume:
@@ -356,19 +329,28 @@ class Extras:
         self.app.set_game(game)
         self.app.notify("new", game, None)
 
-    # -- wiring ------------------------------------------------------------------------------
-    def _add_buttons(self) -> None:
-        buttons = self.app.buttons
-        at = next((i for i, b in enumerate(buttons) if b.action == "rules"), len(buttons))
-        extra = [ButtonSpec("Deal #", self.choose_deal, "D"),
-                 ButtonSpec("Stats", self.show_stats, "T"),
-                 ButtonSpec("Settings", self.show_settings, "S")]
-        names = {b.label for b in buttons}
-        for spec in reversed(extra):
-            if spec.label not in names:
-                buttons.insert(at, spec)
-        if self.app.table is not None:
-            self.app.table.relayout()
+    # -- what the part adds to the table ---------------------------------------------------
+    def buttons(self) -> list[ButtonSpec]:
+        """Deal #, Stats and Settings for the bar."""
+        return [ButtonSpec("Deal #", self.choose_deal, "D"),
+                ButtonSpec("Stats", self.show_stats, "T"),
+                ButtonSpec("Settings", self.show_settings, "S")]
+
+    def draw_overlay(self, table: TableScreen, surface: pygame.Surface) -> None:
+        """The keyboard cursor."""
+        self.keyboard.draw(table, surface)
+
+    def event(self, e: pygame.event.Event) -> bool:
+        """A click or the wheel hides the keyboard cursor; never swallows the event."""
+        return self._mouse_hides_cursor(e)
+
+    def win_notes(self) -> list[str]:
+        """The records the last win set (or that it does not count)."""
+        return self._win_news
+
+    def rules_screen(self) -> Screen:
+        """The Rules screen with Keys and Save the rules."""
+        return RulesScreenPlus(self.app, self)
 
     def tell(self) -> None:
         """Show the session's pending messages on the table."""
@@ -380,13 +362,9 @@ class Extras:
 
     def apply_settings(self, settings: Settings, first: bool = False) -> None:
         """Make the app follow the settings (rules for new deals, animation, sound, layout)."""
-        self.app.rules = settings.rules()
-        self.app.animation_speed = settings.animation_factor  # type: ignore[attr-defined]
-        self.app.left_handed = settings.left_handed  # type: ignore[attr-defined]
-        self.app.auto_home_safe = settings.auto_home_safe
+        self.app.set_rules(settings.rules())
+        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe))
         self.sound.enabled = settings.sound
-        if not first and self.app.table is not None:
-            self.app.table.relayout()
 
     # -- the app's callbacks -----------------------------------------------------------------
     def _mouse_hides_cursor(self, event: pygame.event.Event) -> bool:
@@ -397,9 +375,10 @@ class Extras:
             self.app.table.invalidate()
         return False
 
-    def changed(self, kind: str, game: Game, move: object) -> None:
-        """A change at the table (see App.on_change)."""
+    def changed(self, change: Change) -> None:
+        """A change at the table: sounds, saving, statistics."""
         app = self.app
+        kind, game = change.kind, change.game
         if game is not app.game:  # a lesson's own position: sounds only, no saving or statistics
             if kind == "move" and game.history:
                 u = game.history[-1]
@@ -418,32 +397,30 @@ class Extras:
         elif kind == "undo":
             self.sound.play("slide")
             s.moved(game, None, elapsed, "undo")
-            app.win_news = []  # type: ignore[attr-defined]
+            self._win_news = []
         elif kind == "restart":
             self.sound.play("slide")
             s.restarted(game, 0.0)
-            app.win_news = []  # type: ignore[attr-defined]
+            self._win_news = []
         elif kind == "new":
             s.leaving(self._previous)
             s.started(game)
             self.sound.play("slide")
             self.keyboard.reset()
-            app.win_news = []  # type: ignore[attr-defined]
+            self._win_news = []
         elif kind == "won":
             news = s.news if s.finished else s.won(game, elapsed)
-            app.win_news = list(news)  # type: ignore[attr-defined]
+            self._win_news = list(news)
         elif kind == "stuck":
             s.save(game, elapsed)
         self._previous = game
         self.tell()
 
-    _previous: Game | None = None
-
     def quitting(self) -> None:
         """Save the game and the settings before the window closes."""
         self.session.quitting(self.app.game, self.app.elapsed())
 
-    def key_hook(self, table: TableScreen, name: str) -> bool:
+    def action(self, table: TableScreen, name: str) -> bool:
         """Named keys for the table: ours first; False lets the table handle it."""
         if name == "settings":
             self.show_settings()
@@ -453,8 +430,6 @@ class Extras:
             self.app.push(SheetScreen(self.app, KeysOverlay()))
         elif name == "choose_deal":
             self.choose_deal()
-        elif name == "lessons":
-            return self._press_button("Lessons", table)
         else:
             return self.keyboard.key(table, name)
         return True
@@ -474,7 +449,7 @@ class Extras:
     def offer_lessons(self) -> None:
         """Point a newcomer to the lessons, once ever (remembered in the settings at once)."""
         settings = self.session.settings
-        if settings.lessons_offered or not any(b.label == "Lessons" for b in self.app.buttons):
+        if settings.lessons_offered or not any(b.label == "Lessons" for b in self.app.buttons()):
             return
         settings.lessons_offered = True
         self.session.change_settings(settings)
@@ -489,15 +464,11 @@ class Extras:
             "You can open them later too, with the Lessons button or the L key.",
             [("Show me the lessons", open_lessons), ("Just play", None)], title="Welcome"))
 
-    def show_rules(self) -> None:
-        """The Rules screen with our buttons."""
-        self.app.push(RulesScreenPlus(self.app, self))
-
     def show_settings(self) -> None:
         """The settings sheet."""
         self._previous = self.app.game
         under_way = self.session.under_way(self.app.game)
-        hidden = frozenset() if getattr(self.app, "solver_features", False) else SOLVER_SETTINGS
+        hidden = frozenset() if self.solver_settings else SOLVER_SETTINGS
         self.app.push(SheetScreen(self.app, SettingsScreen(self.session.settings, under_way, self._settings_done,
                                                            hidden)))
 
@@ -536,21 +507,16 @@ class Extras:
         app = self.app
         self._previous = app.game
         table = app.table
-        keep: Callable[[], int] = app.next_seed
-        if seed is not None:
-            app.next_seed = lambda: seed
-        try:
-            if table is not None:
-                table.new_deal(ask=False)
-            else:
-                app.new_deal()
-        finally:
-            app.next_seed = keep
+        if table is not None:
+            table.new_deal(ask=False, seed=seed)
+        else:
+            app.new_deal(seed)
 
 
 def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
-            rules_folder: str | None = None, welcome: bool | None = None) -> Extras:
-    """Install the extras into ``app``; ``folder=True`` takes the user's data folder from SDL.
+            rules_folder: str | None = None, welcome: bool | None = None, solver_settings: bool = False,
+            lessons: bool = True) -> Extras:
+    """Add the extras to ``app`` and start them; ``folder=True`` takes the user's data folder from SDL.
 
     ``resume=False`` (a deal or game given on the command line) keeps the table's game,
     but when a saved game is under way it is resumed and the player is asked first (the
@@ -559,9 +525,18 @@ def install(app: App, folder: str | None | bool = True, resume: bool = True, rul
     (None: Documents, else the home folder). ``welcome``: on the very first start (no
     settings kept yet) point the player to the lessons, once; by default only in the
     player's own data folder (``folder=True``), not a folder given by a test or a benchmark.
+    ``solver_settings``: the settings screen shows the solver's rows (the solver is there);
+    ``lessons``: add the Lessons part too, its finished lessons kept in these settings.
     """
     if welcome is None:
         welcome = folder is True
     if folder is True:
         folder = data_folder()
-    return Extras(app, folder or None, resume, rules, rules_folder, welcome)
+    extras = Extras(app, folder or None, rules_folder, solver_settings)
+    app.add_part(extras)
+    if lessons:
+        from .lessons_part import install as install_lessons
+
+        install_lessons(app, extras.session)
+    extras.start(resume, rules, welcome)
+    return extras

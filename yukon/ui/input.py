@@ -82,7 +82,7 @@ Command = PointerDown | PointerMove | PointerUp | Wheel | Action | Resize | Quit
 
 CTRL = "ctrl"
 SHIFT = "shift"
-# (key, modifier or "") -> action name. A settings screen may change this table.
+# (key, modifier or "") -> action name: every key of the program, in one place.
 KEYMAP: dict[tuple[int, str], str] = {
     (pygame.K_z, CTRL): "undo",
     (pygame.K_y, CTRL): "redo",
@@ -106,7 +106,22 @@ KEYMAP: dict[tuple[int, str], str] = {
     (pygame.K_HOME, ""): "home",
     (pygame.K_END, ""): "end",
     (pygame.K_F1, ""): "rules",
+    (pygame.K_SPACE, ""): "select",
+    (pygame.K_f, ""): "to_foundation",
+    (pygame.K_n, ""): "new",
+    (pygame.K_r, CTRL): "restart",  # with Ctrl: a stray R must not throw a game's moves away
+    (pygame.K_d, ""): "choose_deal",
+    (pygame.K_s, ""): "settings",
+    (pygame.K_t, ""): "stats",
+    (pygame.K_l, ""): "lessons",
+    (pygame.K_SLASH, ""): "keys",
+    (pygame.K_QUESTION, ""): "keys",
 }
+_KEYPAD = (pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4,
+           pygame.K_KP5, pygame.K_KP6, pygame.K_KP7, pygame.K_KP8, pygame.K_KP9)
+for _d in range(10):  # digits type a deal number in the Deal # box
+    KEYMAP[(pygame.K_0 + _d, "")] = f"digit{_d}"
+    KEYMAP[(_KEYPAD[_d], "")] = f"digit{_d}"
 
 
 def key_action(key: int, mod: int) -> str | None:

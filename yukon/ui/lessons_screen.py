@@ -1,6 +1,6 @@
 """The guided lessons in the window: the table on a lesson's position, a panel beside it.
 
-``open_lessons(app)`` (the Lessons button of the table's bar) puts a ``LessonScreen``
+``open_lessons(app, book)`` (the Lessons part's button, ``yukon.ui.lessons_part``) puts a ``LessonScreen``
 on the screen stack, over the game in play, which stays as it was; a lesson left half
 done is taken up again where it was left. The lesson screen
 is the ordinary table (same click-to-select, click-to-place, drag, double-click and
@@ -15,15 +15,14 @@ slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode 
   step, the last feedback and the Restart lesson / Next lesson / Deal a full game
   buttons.
 
-Hint shows the step's own move. Finished lessons are kept in the settings
-(``Settings.finished_lessons``) when the extras are installed, else for the session.
+Hint shows the step's own move. The Lessons part keeps which lessons are finished.
 A lesson file that cannot be used is left out, and only it: the screen says which file
 and what is wrong, the panel says a file was left out; the other lessons play as usual.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import lessons as lesson_files
 from ..lessons import Lesson, LessonRun, Reply, load_lesson_set
@@ -33,47 +32,18 @@ from .widgets import ButtonSpec, Panel
 
 if TYPE_CHECKING:
     from .app import App
+    from .lessons_part import Lessons
 
 FEEDBACK_TIME = 6.0  # seconds the feedback box stays on the table (the panel keeps it)
 GOOD, BAD = "\u2713 ", "\u2717 "  # check mark, cross
 
 
-# -- finished lessons, kept in the settings when there are any ---------------------------
-def _settings(app: App) -> Any | None:
-    session = getattr(getattr(app, "extras", None), "session", None)
-    return getattr(session, "settings", None)
-
-
-def finished_lessons(app: App) -> set[str]:
-    """The keys of the lessons the player has finished."""
-    settings = _settings(app)
-    if settings is not None and isinstance(getattr(settings, "finished_lessons", None), set):
-        return set(settings.finished_lessons)
-    return set(getattr(app, "lessons_finished", set()))
-
-
-def remember_finished(app: App, key: str) -> None:
-    """Note a finished lesson (saved with the settings when the game keeps settings)."""
-    settings = _settings(app)
-    if settings is not None and isinstance(getattr(settings, "finished_lessons", None), set):
-        if key not in settings.finished_lessons:
-            settings.finished_lessons.add(key)
-            try:
-                app.extras.session.change_settings(settings)  # type: ignore[attr-defined]
-            except Exception:  # a read-only folder: remembered for this session only
-                pass
-        return
-    done = set(getattr(app, "lessons_finished", set()))
-    done.add(key)
-    app.lessons_finished = done  # type: ignore[attr-defined]
-
-
 # -- the way in ------------------------------------------------------------------------
-def open_lessons(app: App, index: int | None = None) -> LessonScreen | None:
+def open_lessons(app: App, book: Lessons, index: int | None = None) -> LessonScreen | None:
     """Open the lessons at ``index``; by default where the player left a lesson half done,
     else at the first lesson not finished yet."""
-    kept = getattr(app, "lesson_screen", None)
-    if index is None and isinstance(kept, LessonScreen) and not kept.run.finished \
+    kept = book.kept
+    if index is None and kept is not None and not kept.run.finished \
             and (kept.run.step_index > 0 or kept.game.history):
         kept.message = None
         app.push(kept)
@@ -84,10 +54,10 @@ def open_lessons(app: App, index: int | None = None) -> LessonScreen | None:
             app.table.say(f"The lessons cannot be opened: {'; '.join(problems)}.", "error", 8.0)
         return None
     if index is None:
-        done = finished_lessons(app)
+        done = book.finished()
         index = next((i for i, lesson in enumerate(lessons) if lesson.key not in done), 0)
-    screen = LessonScreen(app, lessons, max(0, min(index, len(lessons) - 1)), problems)
-    app.lesson_screen = screen  # type: ignore[attr-defined]
+    screen = LessonScreen(app, book, lessons, max(0, min(index, len(lessons) - 1)), problems)
+    book.kept = screen
     app.push(screen)
     if problems:
         screen.say(refused_text(problems), "error", 12.0)
@@ -99,11 +69,6 @@ def refused_text(problems: list[str]) -> str:
     said = " ".join(p[0].upper() + p[1:] + ("" if p.endswith(".") else ".") for p in problems)
     one = len(problems) == 1
     return f"{said} {'That lesson is' if one else 'Those lessons are'} left out; the others play as usual."
-
-
-def lessons_button(app: App) -> ButtonSpec:
-    """The Lessons entry for the table's button bar."""
-    return ButtonSpec("Lessons", lambda: open_lessons(app))
 
 
 # -- the mode --------------------------------------------------------------------------
@@ -177,7 +142,9 @@ class LessonScreen(TableScreen):
 
     confirm_restart = False
 
-    def __init__(self, app: App, lessons: list[Lesson], index: int = 0, problems: list[str] | None = None) -> None:
+    def __init__(self, app: App, book: Lessons, lessons: list[Lesson], index: int = 0,
+                 problems: list[str] | None = None) -> None:
+        self.book = book
         self.lessons = lessons
         self.problems: list[str] = list(problems or [])  # lesson files left out, each in words
         self.index = index
@@ -197,7 +164,7 @@ class LessonScreen(TableScreen):
         # A refused ``try`` is what the step asked for, but a tick beside a refusal reads oddly.
         self.feedback_good = reply.right if reply.made or not reply.right else None
         if reply.finished:
-            remember_finished(self.app, self.lesson.key)
+            self.book.remember_finished(self.lesson.key)
         self.full = True
 
     def resync(self) -> None:
@@ -215,7 +182,7 @@ class LessonScreen(TableScreen):
         """What the panel beside the table shows."""
         run = self.run
         n = len(self.lessons)
-        done = finished_lessons(self.app)
+        done = self.book.finished()
         title = f"Lesson {self.index + 1} of {n}: {self.lesson.title}"
         paragraphs: list[str] = []
         if run.finished:
@@ -274,7 +241,7 @@ class LessonScreen(TableScreen):
         self._after_change("restart", None)
         self.say("The lesson starts again.")
 
-    def new_deal(self, ask: bool = True) -> None:
+    def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
         """A lesson plays its own position: point the way to a real deal instead."""
         self.say("This is a lesson. Leave lessons to go back to your game.")
 
@@ -283,7 +250,7 @@ class LessonScreen(TableScreen):
         key = self.position.key()
         if self.position.is_won() and key != self._ended_key:
             self._ended_key = key
-            if getattr(self.app, "animation_speed", 1.0) > 0:
+            if self.app.prefs.animation_speed > 0:
                 self.celebrate()
 
     # -- moving between lessons ----------------------------------------------------------

@@ -40,6 +40,9 @@ class Screen:
         """Is something moving (so the loop must keep drawing frames)?"""
         return False
 
+    def settle(self) -> None:
+        """Another screen comes over this one: whatever moves lands at once."""
+
     def needs_draw(self) -> bool:
         """Has anything changed since the last draw?"""
         return self.full

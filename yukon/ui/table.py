@@ -205,6 +205,7 @@ class TableScreen(Screen):
         self.celebrating = 0.0
         self._pending_return: tuple | None = None
         self._won_dialog: QuestionDialog | None = None
+        self._shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None = None
         self._played_by: str | None = None  # who made the last move when not the player ("Demo")
         self._msg_fit: tuple[str, TableLayout, tuple[pygame.Rect, int, list[str]] | None] | None = None
         self._status_fit: tuple[tuple, tuple[int, list[tuple[str, tuple[int, int, int], bool]]]] | None = None
@@ -227,7 +228,7 @@ class TableScreen(Screen):
             b = self.mode.buttons()
             if b is not None:
                 return b
-        return self.app.buttons
+        return self.app.buttons()
 
     def current_panel(self) -> Panel | None:
         """The mode's panel, if any."""
@@ -268,7 +269,7 @@ class TableScreen(Screen):
         if self.current_panel() is not None:
             pw = max(220, min(round(440 * text_scale(w, h)), w * 28 // 100))
         self.layout = compute_layout(w, h, self.position, self.scroll_x, pw, self.bar.rows,
-                                     getattr(self.app, "left_handed", False))  # a setting (extras_app)
+                                     self.app.prefs.left_handed)
         self.scroll_x = self.layout.scroll_x
         if self._art is None or (self._art.cw, self._art.ch) != (self.layout.cw, self.layout.ch):
             self._art = art.CardArt(self.layout.cw, self.layout.ch)
@@ -325,7 +326,7 @@ class TableScreen(Screen):
             moved = [c for c in moved if c in self.drag_cards_before or (loc_before[c] != loc[c]
                      and loc_before[c] != FACE_DOWN and loc[c] != FACE_DOWN)]
         duration = 0.0
-        speed = getattr(self.app, "animation_speed", 1.0)  # the settings' animation speed; 0 = off
+        speed = self.app.prefs.animation_speed  # the settings' animation speed; 0 = off
         if moved and speed > 0:
             dist = max(abs(before[c][0] - lay.card_xy[c][0]) + abs(before[c][1] - lay.card_xy[c][1]) for c in moved)
             duration = slide_duration(dist, lay.cw)
@@ -472,18 +473,18 @@ class TableScreen(Screen):
         self._ended_key = None
         self._check_end()
 
-    def new_deal(self, ask: bool = True) -> None:
-        """A new shuffled deal; asks first when a game is under way."""
+    def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
+        """A new deal (``seed``, else the app's next); asks first when a game is under way."""
         if self._own_game is not None:
             self.say("This table plays a set position; leave it to deal again.")
             return
         if ask and self.game.history and not self.position.is_won():
             loss = " Leaving it counts as a loss." if self.game.seed is not None else ""
             self.app.push(QuestionDialog(self.app, "Replace the game under way with a new shuffled deal?" + loss,
-                                         [("New deal", lambda: self.new_deal(False)), ("Keep playing", None)]))
+                                         [("New deal", lambda: self.new_deal(False, seed)), ("Keep playing", None)]))
             return
         self.selection = None
-        self.change("new", lambda: self.app.new_deal())
+        self.change("new", lambda: self.app.new_deal(seed))
         self._known_game = self.game
         self.t_start = self.t_end = None
         self._ended_key = None
@@ -566,7 +567,7 @@ class TableScreen(Screen):
             self.app.notify("won", self.game, None)
             n = len(self.game.history)
             text = (f"All 52 cards are home in {n} move{'s' if n != 1 else ''}, {self.elapsed_text()}."
-                    + "".join(" " + n for n in getattr(self.app, "win_news", [])))
+                    + "".join(" " + n for n in self.app.win_notes()))
             answers: list[tuple[str, Callable[[], None] | None]] = [("Admire it", None)]
             if self._own_game is None:
                 answers.insert(0, ("New deal", lambda: self.new_deal(False)))
@@ -574,9 +575,9 @@ class TableScreen(Screen):
             if self._played_by is not None:
                 title = f"{self._played_by} finished"
                 text = (f"The {self._played_by.lower()} played all 52 cards home in {n} move{'s' if n != 1 else ''}."
-                        + "".join(" " + n for n in getattr(self.app, "win_news", [])))
+                        + "".join(" " + n for n in self.app.win_notes()))
             self._won_dialog = QuestionDialog(self.app, text, answers, title=title)
-            if getattr(self.app, "animation_speed", 1.0) > 0:
+            if self.app.prefs.animation_speed > 0:
                 self.celebrate()  # the question comes when the cards have landed
             else:
                 self._show_won()
@@ -622,7 +623,7 @@ class TableScreen(Screen):
             self.stop_home()  # the player acts: the cards stop where they are
         made = self._moves_made
         self._handle_command(cmd)
-        if self._moves_made != made and self.app.auto_home_safe and self.mode is None and self._own_game is None:
+        if self._moves_made != made and self.app.prefs.auto_home_safe and self.mode is None and self._own_game is None:
             self.send_home(safe_only=True)
 
     def _handle_command(self, cmd: Command) -> None:
@@ -654,8 +655,7 @@ class TableScreen(Screen):
 
     def action(self, name: str) -> None:
         """Run a named command (from a key or a button)."""
-        hook = getattr(self.app, "key_hook", None)  # keyboard play, settings ... (extras_app)
-        if hook is not None and hook(self, name):
+        if self.app.part_action(self, name):  # keyboard play, settings, the solver ...
             return
         if name == "undo":
             self.undo()
@@ -941,7 +941,7 @@ class TableScreen(Screen):
         self.anim.advance(dt)
         if self.celebrating > 0:
             self.celebrating -= dt
-            if self.celebrating <= 0 and getattr(self, "_pending_return", None):
+            if self.celebrating <= 0 and self._pending_return:
                 cards, out, home = self._pending_return
                 self._pending_return = None
                 self.anim.add_slide(Slide(cards, out, home, 0.7, ease=_ease_back))
@@ -957,6 +957,10 @@ class TableScreen(Screen):
         dialog, self._won_dialog = self._won_dialog, None
         if dialog is not None:
             self.app.push(dialog)
+
+    def settle(self) -> None:
+        """Another screen comes over the table: the cards in flight land at once."""
+        self.anim.finish()
 
     def busy(self) -> bool:
         """Something is sliding, flipping or being dragged."""
@@ -1165,7 +1169,7 @@ class TableScreen(Screen):
     def _shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:
         """A soft dark rounded shape a little larger than ``size`` (cached for the drag)."""
         key = (size, radius)
-        cached = getattr(self, "_shadow_cache", None)
+        cached = self._shadow_cache
         if cached is not None and cached[0] == key:
             return cached[1]
         w, h = size[0] + 8, size[1] + 8
@@ -1291,9 +1295,8 @@ class TableScreen(Screen):
             if sel is None or d not in legal:
                 probe = next(iter(lesson_cards), 0)
                 pygame.draw.rect(surface, LESSON, self._dest_rect(d, probe).inflate(8, 8), width=3, border_radius=rad + 4)
-        overlay = getattr(self.app, "table_overlay", None)  # the keyboard cursor (extras_app)
-        if overlay is not None:
-            overlay(self, surface)
+        for part in self.app.parts:  # the keyboard cursor
+            part.draw_overlay(self, surface)
         self._draw_panel(surface)
         self._draw_bar(surface)
         self._draw_message(surface)
@@ -1305,7 +1308,7 @@ class TableScreen(Screen):
         line1 = f"{deal}  \u00b7  {g.rules.describe()}"
         home = g.position.home_count()
         line2 = f"Moves {len(g.history)}  \u00b7  {self.elapsed_text()}  \u00b7  {home}/52 home"
-        line3 = "  \u00b7  ".join(v for v in self.app.status_extra.values() if v)
+        line3 = "  \u00b7  ".join(n.text for n in self.app.status_notes())
         return line1, line2, line3
 
     def status_rows(self) -> tuple[int, list[tuple[str, tuple[int, int, int], bool]]]:
@@ -1320,7 +1323,7 @@ class TableScreen(Screen):
         r = lay.status_rect
         l1, l2, l3 = self.status_text()
         top = max(11, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.17)))
-        alerts = tuple(self.app.status_extra.get(k, "") for k in sorted(self.app.status_alerts))
+        alerts = tuple(n.text for n in self.app.status_notes() if n.alert)
         key = (l1, l2, l3, r.w, r.h, top, alerts)
         if self._status_fit is not None and self._status_fit[0] == key:
             return self._status_fit[1]  # drawn again for every region a move redraws: fit it once

@@ -1,0 +1,120 @@
+"""What the table tells the rest of the program, and what the rest adds to the table.
+
+The program is put together in one place (``yukon.ui.build``): the builder makes the
+services and the parts and hands each part to the app with ``App.add_part``. A part is
+told of every change at the table (a move, undo, a new deal, a win: ``Change``) and may
+add to it, each through a declared method with a harmless default:
+
+  * ``buttons()``: buttons for the bar; the bar's order is ``BAR_ORDER``, kept here;
+  * ``action(table, name)``: a named command from a key or a button (True: handled);
+  * ``status_notes()``: texts for the status line (``StatusNote``, bad news marked);
+  * ``draw_overlay(table, surface)``: drawn over the still table (the keyboard cursor);
+  * ``event(e)``: sees each pygame event first (True swallows it: a Demo stopped by a key);
+  * ``tick()``: once a loop iteration; a number asks for the next call within that many seconds;
+  * ``win_notes()``: lines added to the win message (records, "does not count");
+  * ``choose_seed()``: the number for the next new deal, or None to let the app choose;
+  * ``rules_screen()``: the Rules screen to open, or None for the plain one;
+  * ``quitting()``: before the window closes.
+
+``TablePrefs`` are the settings the table itself follows; the settings part hands new ones
+to the app with ``App.apply_prefs``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..state import Game, Move
+from .widgets import ButtonSpec
+
+if TYPE_CHECKING:
+    import pygame
+
+    from .screen import Screen
+    from .table import TableScreen
+
+ChangeKind = Literal["move", "undo", "redo", "restart", "new", "won", "stuck"]
+
+# The button bar, left to right: every part's buttons take their place by label.
+BAR_ORDER: tuple[str, ...] = ("Undo", "Redo", "Hint", "Demo", "All home", "Restart deal", "New deal", "Lessons",
+                              "Deal #", "Stats", "Settings", "Rules", "Full screen", "Quit")
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change at the table: what happened, to which game, by which move (if one)."""
+
+    kind: ChangeKind
+    game: Game
+    move: Move | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatusNote:
+    """A text for the status line; ``alert`` marks bad news (drawn in another colour)."""
+
+    text: str
+    alert: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TablePrefs:
+    """The settings the table follows: slide speed (0: no slides), mirrored top row, safe cards home."""
+
+    animation_speed: float = 1.0
+    left_handed: bool = False
+    auto_home_safe: bool = False
+
+
+def bar_position(spec: ButtonSpec) -> int:
+    """Where a button goes in the bar (unknown labels go last, in the order given)."""
+    try:
+        return BAR_ORDER.index(spec.label)
+    except ValueError:
+        return len(BAR_ORDER)
+
+
+class Part:
+    """Something that adds to the table; every method has a harmless default (see the module docstring)."""
+
+    def buttons(self) -> list[ButtonSpec]:
+        """Buttons for the bar."""
+        return []
+
+    def action(self, table: TableScreen, name: str) -> bool:
+        """Handle the named command on ``table``; False lets others (and the table) have it."""
+        return False
+
+    def status_notes(self) -> list[StatusNote]:
+        """Texts for the status line, now."""
+        return []
+
+    def draw_overlay(self, table: TableScreen, surface: pygame.Surface) -> None:
+        """Draw over the still table."""
+
+    def event(self, e: pygame.event.Event) -> bool:
+        """See a pygame event before anyone else; True swallows it."""
+        return False
+
+    def tick(self) -> float | None:
+        """Once a loop iteration; seconds until the next call is wanted, or None."""
+        return None
+
+    def changed(self, change: Change) -> None:
+        """A change at the table."""
+
+    def win_notes(self) -> list[str]:
+        """Lines for the win message."""
+        return []
+
+    def choose_seed(self) -> int | None:
+        """The next new deal's number, or None."""
+        return None
+
+    def rules_screen(self) -> Screen | None:
+        """The Rules screen to open, or None."""
+        return None
+
+    def quitting(self) -> None:
+        """The window is about to close."""

@@ -1,0 +1,54 @@
+"""The start-up report: with ``YUKON_STARTUP_REPORT=path`` set, the window writes a small JSON
+file once the solver has judged the deal (``packaging/check_onefile.py`` reads it)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from .. import __version__
+from .parts import Part
+
+if TYPE_CHECKING:
+    from .app import App
+    from .assist import Assist
+
+REPORT_ENV = "YUKON_STARTUP_REPORT"
+
+
+class StartupReport(Part):
+    """With ``YUKON_STARTUP_REPORT=path`` set, write a JSON start-up report once the solver judged the deal.
+
+    A check from outside (packaging/check_onefile.py) reads it to know that the window is up
+    and that the solver's child process answered; nothing is written without the variable.
+    """
+
+    def __init__(self, app: App, path: str, assist: Assist) -> None:
+        self.app = app
+        self.path = path
+        self.assist = assist
+        self.written = False
+
+    def tick(self) -> float | None:
+        """Once a loop iteration: write the report once the status line shows the solver's verdict."""
+        if self.written:
+            return None
+        verdict = self.assist.solver_note
+        if self.app.first_frame_at is None or not verdict or verdict.endswith("\u2026"):
+            return 0.1  # not yet: look again soon even when the table is idle
+        from ..resources import asset_path
+
+        report = {"version": __version__, "pid": os.getpid(), "executable": sys.executable,
+                  "seed": self.app.game.seed, "solver": verdict, "assets": str(asset_path()),
+                  "first_frame_s": round(self.app.first_frame_at - self.app.t0, 4),
+                  "verdict_s": round(time.perf_counter() - self.app.t0, 4)}
+        self.written = True
+        try:
+            with open(self.path, "w", encoding="utf-8") as f:
+                json.dump(report, f)
+        except OSError as e:
+            print(f"yukon: cannot write the start-up report: {e}", file=sys.stderr)
+        return None
