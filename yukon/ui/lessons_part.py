@@ -30,7 +30,11 @@ class Lessons(Part):
 
     def buttons(self) -> list[ButtonSpec]:
         """The Lessons button."""
-        return [ButtonSpec("Lessons", self.open, "L")]
+        return [ButtonSpec("Lessons", self.press, "L")]
+
+    def press(self) -> None:
+        """The Lessons button: open them where the player left off."""
+        self.open()
 
     def action(self, table: TableScreen, name: str) -> bool:
         """L opens the lessons from the main table."""

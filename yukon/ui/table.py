@@ -34,7 +34,7 @@ import functools
 import math
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol, TypeVar
 
 import pygame
 
@@ -44,6 +44,7 @@ from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from . import art
 from .input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
 from .layout import Hit, TableLayout, compute_layout, text_scale
+from .parts import ChangeKind
 from .screen import MenuList, QuestionDialog, Screen
 from .tween import Animator, Flip, Slide, slide_duration
 from .widgets import (GOLD, MORE_LABEL, TEXT, BarLayout, ButtonSpec, Message, Panel, draw_button,
@@ -51,6 +52,8 @@ from .widgets import (GOLD, MORE_LABEL, TEXT, BarLayout, ButtonSpec, Message, Pa
 
 if TYPE_CHECKING:
     from .app import App
+
+T = TypeVar("T")
 
 SELECT = (255, 214, 70)
 TARGET = (90, 230, 140)
@@ -294,12 +297,13 @@ class TableScreen(Screen):
         p = self.anim.position(card, extra)
         if p is not None:
             return p
-        return self.layout.card_xy[card]  # type: ignore[union-attr]
+        assert self.layout is not None  # laid out in __init__
+        return self.layout.card_xy[card]
 
     def _face_up(self, card: int) -> bool:
         return self.position.loc[card] != 8
 
-    def change(self, kind: str, fn: Callable[[], object]) -> object:
+    def change(self, kind: str, fn: Callable[[], T]) -> T:
         """Run a change of the game (``fn``), then slide every card that moved from where it was drawn."""
         before = {c: self.drawn_xy(c) for c in range(52)}
         face_before = {c: self._face_up(c) for c in range(52)}
@@ -461,7 +465,7 @@ class TableScreen(Screen):
         self._after_change("restart", None)
         self.say("The deal is back as it was dealt.")
 
-    def _after_change(self, kind: str, move: Move | None) -> None:
+    def _after_change(self, kind: ChangeKind, move: Move | None) -> None:
         self._played_by = None
         if self.message is not None and self.message.kind == "hint":
             self.message = None  # it spoke of the position just left
@@ -864,7 +868,8 @@ class TableScreen(Screen):
         sel = self.selection
         if hit.kind == "card" and hit.card is not None:
             card = hit.card
-            is_end = pos.columns[hit.column][-1] == card  # type: ignore[index]
+            assert hit.column is not None  # a card hit names its column
+            is_end = pos.columns[hit.column][-1] == card
             if (self.last_click is not None and self.last_click[0] == card
                     and now - self.last_click[1] < DOUBLE_CLICK and (is_end or sel == card)):
                 self.last_click = None
@@ -887,7 +892,7 @@ class TableScreen(Screen):
                     self.full = True
                     return
                 if hit.column != src and is_end:
-                    self.try_move(Move.of(sel, hit.column))  # type: ignore[arg-type]
+                    self.try_move(Move.of(sel, hit.column))
                     return
             self.selection = card
             self.full = True
@@ -916,11 +921,11 @@ class TableScreen(Screen):
             return
         if hit.kind in ("heading", "column", "down"):
             if sel is not None:
-                if pos.loc[sel] == hit.column:
+                if pos.loc[sel] == hit.column or hit.column is None:
                     self.selection = None
                     self.full = True
                 else:
-                    self.try_move(Move.of(sel, hit.column))  # type: ignore[arg-type]
+                    self.try_move(Move.of(sel, hit.column))
                 return
             if hit.kind == "down":
                 self.say("That card is face down; it turns up when the cards on it move away.")
@@ -1188,7 +1193,8 @@ class TableScreen(Screen):
         r = self._dest_rect(dest, card)
         ok = self.position.why_illegal(Move.of(card, dest)) is None
         colour = TARGET if ok else (230, 80, 70)
-        pygame.draw.rect(surface, colour, r.inflate(6, 6), width=3, border_radius=self.layout.radius + 3)  # type: ignore[union-attr]
+        radius = self.layout.radius if self.layout is not None else 4
+        pygame.draw.rect(surface, colour, r.inflate(6, 6), width=3, border_radius=radius + 3)
         rects.append(r.inflate(10, 10))
 
     def _dest_rect(self, dest: int, card: int) -> pygame.Rect:
@@ -1281,8 +1287,9 @@ class TableScreen(Screen):
         if sel is not None and sel not in moving:
             r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
             pygame.draw.rect(surface, SELECT, r.inflate(6, 6), width=4, border_radius=rad + 3)
-        for d in legal:
-            r = self._dest_rect(d, sel)  # type: ignore[arg-type]
+        for d in legal:  # (legal destinations exist only for a selection)
+            assert sel is not None
+            r = self._dest_rect(d, sel)
             pygame.draw.rect(surface, TARGET, r.inflate(8, 8), width=4, border_radius=rad + 4)
         if hint is not None:
             src = lay.tail_rect(hint.card) if pos.loc[hint.card] < ON_FOUNDATION else lay.card_rect(hint.card)
