@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from frame_bench import cpu_seconds, ensure_display, percentile  # noqa: E402  (after the path is set)
+from frame_bench import cpu_seconds, ensure_display, percentile  # after the path is set
 
 
 def wait_for(app, done, seconds: float = 30.0) -> None:

@@ -34,4 +34,4 @@ def all_rule_sets() -> list[Rules]:
     return [Rules(v, a, f) for v in ("yukon", "russian") for a in (False, True) for f in (True, False)]
 
 
-__all__ = ["perft", "random_games", "all_rule_sets", "naive_legal_moves", "Move"]
+__all__ = ["Move", "all_rule_sets", "naive_legal_moves", "perft", "random_games"]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from filefaults import open_folder, run_unable_to_read
 from yukon.notation import format_position, parse_position
 from yukon.rules import Rules
 from yukon.save import (
@@ -28,8 +29,6 @@ from yukon.save import (
     save_game,
 )
 from yukon.state import Game
-
-from filefaults import open_folder, run_unable_to_read
 
 
 @pytest.fixture(name="open_folder")
