@@ -24,9 +24,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from yukon.state import Game, Move
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -36,7 +40,7 @@ def percentile(values: list[float], q: float) -> float:
     return v[k]
 
 
-def long_tail_game():
+def long_tail_game() -> tuple[Game, Move]:
     """A deal and a legal move of a tail of at least 7 cards (found by random play, fixed seed).
 
     The move must not change the card size at 1920x1080 (a very long column shrinks every
@@ -104,6 +108,7 @@ def frame_costs(frames: int) -> dict[str, float]:
         app.draw()  # the clean last frame
     # the floor: fill, blit 52 cached card images, flip the whole window
     surface = pygame.display.get_surface()
+    assert surface is not None
     lay = t.layout
     assert lay is not None
     cards = CardArt(lay.cw, lay.ch)

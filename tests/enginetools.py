@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from yukon.bench import naive_legal_moves
 from yukon.rules import Rules
 from yukon.state import Move, Position
 
 
-def perft(p: Position, depth: int, gen=Position.legal_moves) -> int:
+def perft(p: Position, depth: int, gen: Callable[[Position], list[Move]] = Position.legal_moves) -> int:
     """Number of move sequences of length ``depth`` (python-chess style)."""
     if depth == 0:
         return 1

@@ -71,7 +71,12 @@ def test_rules_page_to_unwritable_folder_reports(tmp_path: Path) -> None:
 
 def test_open_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+
+    def fake_open(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", fake_open)
     path, message = help_text.save_and_open_rules(tmp_path)
     assert path is not None and opened == [path.resolve().as_uri()]
     assert "browser" in message

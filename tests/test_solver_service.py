@@ -7,11 +7,11 @@ import time
 from yukon.notation import format_position
 from yukon.rules import RUSSIAN, YUKON
 from yukon.solver import check_line
-from yukon.solver_service import SolverService
+from yukon.solver_service import Reply, SolverService
 from yukon.state import Position
 
 
-def _wait_for(service: SolverService, request_id: int, seconds: float = 30.0):
+def _wait_for(service: SolverService, request_id: int, seconds: float = 30.0) -> Reply:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         reply = service.wait(0.2)
