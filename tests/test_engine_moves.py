@@ -127,6 +127,15 @@ def test_a_foundation_card_comes_back_onto_the_table_and_undo_puts_it_home() -> 
     assert format_position(p) == before
 
 
+def test_a_card_on_a_foundation_has_no_tail_and_a_position_is_not_hashable() -> None:
+    p = pos(RETURN)
+    with pytest.raises(ValueError, match="9S is on a foundation"):
+        p.tail(parse_card("9S"))
+    assert p.tail(p.columns[0][-1]) == [p.columns[0][-1]]
+    with pytest.raises(TypeError):
+        hash(p)  # mutable: equal positions compare by key(), which is the hashable form
+
+
 def test_only_a_foundation_top_comes_back_and_the_option_can_forbid_it() -> None:
     p = pos(RETURN)
     assert p.why_illegal(mv("8S-2")) == "only the top card of a foundation can come back"
