@@ -21,16 +21,21 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from frame_bench import cpu_seconds, ensure_display, percentile  # noqa: E402  (after the path is set)
+from frame_bench import cpu_seconds, ensure_display, percentile  # after the path is set
+
+if TYPE_CHECKING:
+    from yukon.ui.app import App  # imported for real only once the display is set up
 
 
-def wait_for(app, done, seconds: float = 30.0) -> None:
+def wait_for(app: App, done: Callable[[], bool], seconds: float = 30.0) -> None:
     end = time.monotonic() + seconds
     while not done() and time.monotonic() < end:
         app.frame()
@@ -146,6 +151,7 @@ def frame_costs(frames: int) -> dict[str, object]:
     svc = a.service
     assert svc is not None
     pid = svc._process.pid  # the benchmark's one look inside: to show the child worked or rested
+    assert pid is not None  # the child has started
     hard = format_position(Position.deal(0))
     results: dict[str, object] = {"tail": len(game.position.tail(move.card))}
     runs: dict[str, list[float]] = {"none": [], "idle": [], "busy": []}
@@ -169,6 +175,7 @@ def frame_costs(frames: int) -> dict[str, object]:
     a.close()
     # the floor, as frame_bench.py measures it
     surface = pygame.display.get_surface()
+    assert surface is not None
     lay = t.layout
     assert lay is not None
     cards = CardArt(lay.cw, lay.ch)
@@ -211,10 +218,12 @@ def main() -> int:
     for name, label in (("none", "no assist"), ("idle", "assist, solver idle"), ("busy", "assist, solver busy"),
                         ("floor", "floor (fill + 52 blits + flip)")):
         v = r[name]
-        print(f"  {label:32s} p50 {ms(v, 50)} ms   p99 {ms(v, 99)} ms   max {max(v) * 1000:.2f} ms")  # type: ignore[arg-type]
+        assert isinstance(v, list)
+        print(f"  {label:32s} p50 {ms(v, 50)} ms   p99 {ms(v, 99)} ms   max {max(v) * 1000:.2f} ms")
     cc = r["child_cpu"]
-    print(f"  the solver's child used {cc['busy'] * 100:.0f}% of a core in the busy runs, "  # type: ignore[index]
-          f"{cc['idle'] * 100:.1f}% in the idle ones")  # type: ignore[index]
+    assert isinstance(cc, dict)
+    print(f"  the solver's child used {cc['busy'] * 100:.0f}% of a core in the busy runs, "
+          f"{cc['idle'] * 100:.1f}% in the idle ones")
     return 0
 
 

@@ -24,9 +24,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from yukon.state import Game, Move
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -36,7 +40,7 @@ def percentile(values: list[float], q: float) -> float:
     return v[k]
 
 
-def long_tail_game():
+def long_tail_game() -> tuple[Game, Move]:
     """A deal and a legal move of a tail of at least 7 cards (found by random play, fixed seed).
 
     The move must not change the card size at 1920x1080 (a very long column shrinks every
@@ -104,6 +108,7 @@ def frame_costs(frames: int) -> dict[str, float]:
         app.draw()  # the clean last frame
     # the floor: fill, blit 52 cached card images, flip the whole window
     surface = pygame.display.get_surface()
+    assert surface is not None
     lay = t.layout
     assert lay is not None
     cards = CardArt(lay.cw, lay.ch)
@@ -195,7 +200,7 @@ def window_process(idle: float) -> dict[str, float]:
 
 def idle_while_playing(idle: float) -> float:
     """Idle CPU (% of one core) of main.py after one move, so the status clock is ticking."""
-    code = ("import sys; sys.path.insert(0, %r); sys.argv = ['main.py', '--seed', '1', '--size', '1280x800']\n"
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); sys.argv = ['main.py', '--seed', '1', '--size', '1280x800']\n"
             "import yukon.ui.app as A\n"
             "run = A.App.run\n"
             "def first_move_then_run(self):\n"
@@ -203,7 +208,7 @@ def idle_while_playing(idle: float) -> float:
             "    t.try_move(t.position.legal_moves()[0])\n"
             "    run(self)\n"
             "A.App.run = first_move_then_run\n"
-            "import main; main.main()\n") % str(ROOT)
+            "import main; main.main()\n")
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, SDL_AUDIODRIVER="dummy", HOME=tmp, XDG_DATA_HOME=tmp, XDG_CONFIG_HOME=tmp)
         proc = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=tmp,
@@ -233,7 +238,7 @@ def bare_window_rss(sdl_default: bool = False) -> float:
         env.pop("SDL_FRAMEBUFFER_ACCELERATION", None)
     else:
         env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
     try:
         return int(out.stdout.strip().splitlines()[-1]) / 1024
     except (ValueError, IndexError):

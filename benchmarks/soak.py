@@ -13,6 +13,7 @@ import importlib.util
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,7 +22,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def load_soak():
+def load_soak() -> Callable[..., int]:
     """The soak function from the test module."""
     spec = importlib.util.spec_from_file_location("ui_soak", ROOT / "tests" / "test_ui_soak.py")
     assert spec is not None and spec.loader is not None

@@ -28,12 +28,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from check_onefile import VERSION, run_once, start_xvfb  # noqa: E402
+from check_onefile import VERSION, run_once, start_xvfb
 
 
 def sh(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
     """Run ``cmd``; its output, or an AssertionError with the output when it fails."""
-    out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=1800)
+    out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=1800, check=False)
     assert out.returncode == 0, f"{' '.join(cmd)} failed ({out.returncode}):\n{out.stdout[-2000:]}{out.stderr[-2000:]}"
     return out.stdout
 

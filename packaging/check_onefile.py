@@ -32,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from yukon import __version__ as VERSION  # noqa: E402  (only yukon: yukon.ui would set SDL variables here)
+from yukon import __version__ as VERSION  # only yukon: yukon.ui would set SDL variables here
 
 # The desktop entry's name: the window's class must be the same (StartupWMClass).
 APP_ID = next((ROOT / "packaging" / "linux").glob("*.desktop")).stem
@@ -129,10 +129,10 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
         assert data["version"] == VERSION, f"{label}: report says version {data['version']}"
         assert str(data["solver"]).startswith("Solver: this deal"), f"{label}: solver said {data['solver']!r}"
         window = subprocess.run(["xdotool", "search", "--class", APP_ID], env=env, capture_output=True,
-                                text=True).stdout.split()
+                                text=True, check=False).stdout.split()
         assert window, f"{label}: no window of class {APP_ID}"
         props = subprocess.run(["xprop", "-id", window[0], "WM_CLASS", "_NET_WM_ICON"], env=env,
-                               capture_output=True, text=True).stdout
+                               capture_output=True, text=True, check=False).stdout
         assert f'"{APP_ID}"' in props, f"{label}: WM_CLASS is not {APP_ID}: {props[:200]}"
         assert "_NET_WM_ICON(CARDINAL)" in props and "not found" not in props, f"{label}: the window has no icon"
         result.wm_class = props.splitlines()[0]
@@ -188,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"check_onefile: {args.program} is missing: build it with packaging/build_onefile.py", file=sys.stderr)
         return 2
     print(f"program: {args.program}, {args.program.stat().st_size / 1e6:.1f} MB")
-    version = subprocess.run([str(args.program), "--version"], capture_output=True, text=True, timeout=WAIT)
+    version = subprocess.run([str(args.program), "--version"], capture_output=True, text=True, timeout=WAIT,
+                             check=False)
     print(f"--version: {version.stdout.strip()!r} (status {version.returncode})")
     failures = []
     if version.returncode != 0 or VERSION not in version.stdout:

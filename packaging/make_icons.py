@@ -14,9 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from yukon.ui.icon import ICON_SIZES, draw_icon, icon_file  # noqa: E402
+from yukon.ui.icon import ICON_SIZES, draw_icon, icon_file
 
 
 def main() -> int:

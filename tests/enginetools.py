@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from yukon.bench import naive_legal_moves
 from yukon.rules import Rules
 from yukon.state import Move, Position
 
 
-def perft(p: Position, depth: int, gen=Position.legal_moves) -> int:
+def perft(p: Position, depth: int, gen: Callable[[Position], list[Move]] = Position.legal_moves) -> int:
     """Number of move sequences of length ``depth`` (python-chess style)."""
     if depth == 0:
         return 1
@@ -34,4 +34,4 @@ def all_rule_sets() -> list[Rules]:
     return [Rules(v, a, f) for v in ("yukon", "russian") for a in (False, True) for f in (True, False)]
 
 
-__all__ = ["perft", "random_games", "all_rule_sets", "naive_legal_moves", "Move"]
+__all__ = ["Move", "all_rule_sets", "naive_legal_moves", "perft", "random_games"]

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
     """Run ``python -m yukon`` as a user would, in a child process."""
     r = subprocess.run([sys.executable, "-m", "yukon", *args], input=stdin, capture_output=True,
-                       text=True, cwd=ROOT, timeout=60)
+                       text=True, cwd=ROOT, timeout=60, check=False)
     return r.returncode, r.stdout, r.stderr
 
 
@@ -119,7 +119,7 @@ def test_every_bad_position_is_exit_2_and_one_line(kind: str) -> None:
     ("moves", "--bogus"), ("deal", "1", "--game", "klondike"),
 ])
 def test_usage_errors_are_exit_2_and_one_line(args: tuple[str, ...]) -> None:
-    code, out, err = run(*args, stdin=format_position(Position.deal(1)))
+    code, _out, err = run(*args, stdin=format_position(Position.deal(1)))
     assert code == 2, (args, err)
     assert err.count("\n") == 1 and "Traceback" not in err, err
 
@@ -142,5 +142,5 @@ def test_the_core_never_imports_pygame() -> None:
             "for name in ('yukon.lessons', 'yukon.solver', 'yukon.save', 'yukon.settings', 'yukon.stats', 'yukon.help_text'):\n"
             "    if importlib.util.find_spec(name): __import__(name)\n"
             "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n")
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert r.returncode == 0, r.stderr

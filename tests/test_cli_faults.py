@@ -36,7 +36,7 @@ def yukon(*args: str, stdin: bytes | str = b"", stdout: int | None = subprocess.
     """``python -m yukon ARGS`` in a child process: (exit status, stdout, stderr)."""
     data = stdin.encode() if isinstance(stdin, str) else stdin
     r = subprocess.run([sys.executable, "-m", "yukon", *args], input=data, stdout=stdout,
-                       stderr=subprocess.PIPE, cwd=cwd, timeout=SAFETY, env=_env())
+                       stderr=subprocess.PIPE, cwd=cwd, timeout=SAFETY, env=_env(), check=False)
     return r.returncode, (r.stdout or b"").decode(), r.stderr.decode()
 
 
@@ -49,7 +49,7 @@ def _env() -> dict[str, str]:
 def shell(script: str, *args: str) -> tuple[int, str, str]:
     """``sh -c SCRIPT`` with $0 the Python interpreter, for redirections such as ``<&-``."""
     r = subprocess.run(["sh", "-c", script, sys.executable, *args], capture_output=True, cwd=ROOT,
-                       timeout=SAFETY, env=_env())
+                       timeout=SAFETY, env=_env(), check=False)
     return r.returncode, r.stdout.decode(), r.stderr.decode()
 
 
@@ -128,7 +128,7 @@ def test_a_full_disk_on_standard_output_is_one_line(command: tuple[str, ...]) ->
 
 @POSIX
 def test_closed_standard_output_is_one_line() -> None:
-    code, out, err = shell('exec "$0" -m yukon deal 1 >&-')
+    code, _out, err = shell('exec "$0" -m yukon deal 1 >&-')
     assert code == 2
     assert_one_line(err, "standard output is closed")
 
@@ -139,7 +139,7 @@ def test_a_reader_that_went_away_is_not_an_error() -> None:
     os.close(read_end)  # nobody will ever read: the first write gets EPIPE
     try:
         r = subprocess.run([sys.executable, "-m", "yukon", "deal", "1"], stdout=write_end,
-                           stderr=subprocess.PIPE, cwd=ROOT, timeout=SAFETY, env=_env())
+                           stderr=subprocess.PIPE, cwd=ROOT, timeout=SAFETY, env=_env(), check=False)
     finally:
         os.close(write_end)
     assert r.returncode == 0 and r.stderr == b""
@@ -193,7 +193,7 @@ def test_survey_blames_standard_output_not_the_results_file(tmp_path: Path) -> N
     assert_one_line(err, "cannot write to standard output")
     assert str(results) not in err
     assert results.read_text() == before
-    code, out, err = yukon("survey", "--deals", "1-3", "--results", "/dev/full", "--timeout", "5", "--quiet")
+    code, _out, err = yukon("survey", "--deals", "1-3", "--results", "/dev/full", "--timeout", "5", "--quiet")
     assert code == 2
     assert_one_line(err, "cannot write /dev/full", "No space left")
 
@@ -252,7 +252,7 @@ def test_other_files_are_not_taken_for_results(tmp_path: Path) -> None:
     for content in (b"\xff\xfe\x00 binary", b"my notes, no newline at the end"):
         f = tmp_path / "notes.txt"
         f.write_bytes(content)
-        code, out, err = yukon("survey", "--deals", "1-2", "--results", str(f), "--quiet")
+        code, _out, err = yukon("survey", "--deals", "1-2", "--results", str(f), "--quiet")
         assert code == 2
         assert_one_line(err, "is not a survey results file")
         assert f.read_bytes() == content  # not "repaired"
@@ -326,7 +326,7 @@ def test_a_killed_survey_leaves_whole_lines_and_no_workers(tmp_path: Path) -> No
     proc = _start_survey(results, 2)
     _wait_for_first_result(proc, results)
     os.kill(proc.pid, signal.SIGTERM)
-    code, out, err = _finish(proc)
+    code, _out, err = _finish(proc)
     assert code == 128 + signal.SIGTERM
     assert err.endswith("\nsurvey stopped (SIGTERM): 1 of 2 deals solved in this run, every result kept in "
                         f"{results}; the same command goes on from there\n")
@@ -336,7 +336,7 @@ def test_a_killed_survey_leaves_whole_lines_and_no_workers(tmp_path: Path) -> No
     proc = _start_survey(results, 2)
     _wait_for_first_result(proc, results)
     os.kill(proc.pid, signal.SIGKILL)  # no chance to clean up: the workers must see it themselves
-    code, out, err = _finish(proc)  # returns only when no worker holds the output pipes any more
+    code, _out, err = _finish(proc)  # returns only when no worker holds the output pipes any more
     assert code == -signal.SIGKILL
     for noise in ("Traceback", "leaked", "Error"):
         assert noise not in err

@@ -41,9 +41,9 @@ def test_seven_of_hearts_carries_an_unordered_tail_onto_the_eight_of_clubs() -> 
     m = mv("7H-1")
     assert m in p.legal_moves()
     u = p.play(m)
-    assert [c for c in p.columns[0]] == [parse_card(t) for t in "KD AH 8C 7H 2D QC 5H".split()]
-    assert [parse_card(t) for t in "9H TH 6D".split()] == p.columns[3]
-    assert not u.flipped and u.count == 4
+    assert [c for c in p.columns[0]] == [parse_card(t) for t in ["KD", "AH", "8C", "7H", "2D", "QC", "5H"]]
+    assert [parse_card(t) for t in ["9H", "TH", "6D"]] == p.columns[3]
+    assert not u.flipped and u.carried == 4
     p.pop(u)
     assert format_position(p) == before
 
@@ -74,7 +74,7 @@ Foundations: S-Q H-Q D-K C-J
     assert p.why_illegal(mv("QC-1")) == "only a King can fill an empty column"
     before = format_position(p)
     u = p.play(mv("KC-1"))
-    assert u.flipped and u.count == 2
+    assert u.flipped and u.carried == 2
     assert p.columns[0] == [parse_card("KC"), parse_card("QC")]
     assert p.down[1] == 0 and p.columns[1] == [parse_card("KS")]
     assert format_position(p).splitlines()[2:4] == [": KC QC", ": KS"]
@@ -125,6 +125,15 @@ def test_a_foundation_card_comes_back_onto_the_table_and_undo_puts_it_home() -> 
     assert p.why_illegal(mv("9H-2")) == "the 9 of hearts needs a black 10, not the 9 of spades"
     p.pop(u)
     assert format_position(p) == before
+
+
+def test_a_card_on_a_foundation_has_no_tail_and_a_position_is_not_hashable() -> None:
+    p = pos(RETURN)
+    with pytest.raises(ValueError, match="9S is on a foundation"):
+        p.tail(parse_card("9S"))
+    assert p.tail(p.columns[0][-1]) == [p.columns[0][-1]]
+    with pytest.raises(TypeError):
+        hash(p)  # mutable: equal positions compare by key(), which is the hashable form
 
 
 def test_only_a_foundation_top_comes_back_and_the_option_can_forbid_it() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import itertools
 import webbrowser
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def test_group_move_position_shows_an_unordered_tail_moving() -> None:
     tail = pos.tail(move.card)
     assert len(tail) >= 3
     # the tail is not a built sequence: some neighbour pair does not fit
-    assert any(not pos.rules.fits(b, a) for a, b in zip(tail, tail[1:]))
+    assert any(not pos.rules.fits(b, a) for a, b in itertools.pairwise(tail))
     before = pos.columns[move.to][:]
     undo = pos.push(move)
     assert pos.columns[move.to] == before + tail
@@ -70,7 +71,12 @@ def test_rules_page_to_unwritable_folder_reports(tmp_path: Path) -> None:
 
 def test_open_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+
+    def fake_open(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", fake_open)
     path, message = help_text.save_and_open_rules(tmp_path)
     assert path is not None and opened == [path.resolve().as_uri()]
     assert "browser" in message

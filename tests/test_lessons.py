@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,13 @@ def scripted_paths(lesson: Lesson) -> list[list[int]]:
         n = len(step.moves) if step.kind == "move" else 1
         paths = [p + [i] for p in paths for i in range(n)]
     return paths
+
+
+def hinted(run: LessonRun) -> Move:
+    """The move the lesson asks for now (it must not be over)."""
+    move = run.hint()
+    assert move is not None, "the lesson has no step left"
+    return move
 
 
 def test_there_are_four_lessons_in_order() -> None:
@@ -127,7 +135,7 @@ def test_lesson_four_ends_won_whatever_order_the_cards_go_home() -> None:
         rng = random.Random(seed)
         run = LessonRun(lesson)
         while run.step is not None and run.step.kind != "finish":
-            assert run.play(run.hint()).right  # type: ignore[arg-type]
+            assert run.play(hinted(run)).right
         while not run.finished:
             home = [m for m in run.position.legal_moves() if m.to == FOUNDATION]
             assert home, "the endgame got stuck"
@@ -155,14 +163,14 @@ def test_every_wrong_move_is_answered_and_changes_nothing(lesson: Lesson) -> Non
                 assert reply.text == step.replies.get(move, step.wrong)
             else:
                 assert reason[1:] in reply.text  # the engine's own reason, as a sentence
-        assert run.play(run.hint()).right  # type: ignore[arg-type]
+        assert run.play(hinted(run)).right
 
 
 @pytest.mark.parametrize("lesson", [l for l in LESSONS if any(s.kind == "try" for s in l.steps)], ids=lambda l: l.key)
 def test_a_try_step_shows_the_engine_reason_and_leaves_the_table(lesson: Lesson) -> None:
     run = LessonRun(lesson)
     while run.step is not None and run.step.kind != "try":
-        run.play(run.hint())  # type: ignore[arg-type]
+        run.play(hinted(run))
     step = run.step
     assert step is not None
     key, index = run.position.key(), run.step_index
@@ -175,8 +183,8 @@ def test_a_try_step_shows_the_engine_reason_and_leaves_the_table(lesson: Lesson)
 
 def test_lesson_three_refuses_a_non_king_in_the_space_with_the_rule() -> None:
     run = LessonRun(LESSONS[2])
-    run.play(run.hint())  # type: ignore[arg-type]
-    reply = run.play(run.hint())  # type: ignore[arg-type]
+    run.play(hinted(run))
+    reply = run.play(hinted(run))
     assert reply.text.startswith("Only a King can fill an empty column.")
 
 
@@ -186,7 +194,7 @@ def test_undo_takes_back_moves_and_their_steps(lesson: Lesson) -> None:
     seen: list[tuple[tuple, int]] = []
     while not run.finished:
         before = (run.position.key(), run.step_index)
-        reply = run.play(run.hint())  # type: ignore[arg-type]
+        reply = run.play(hinted(run))
         if reply.made:
             seen.append(before)
     assert run.finished
@@ -202,7 +210,7 @@ def test_undo_takes_back_moves_and_their_steps(lesson: Lesson) -> None:
 def test_restart_goes_back_to_the_first_step() -> None:
     run = LessonRun(LESSONS[3])
     for _ in range(4):
-        run.play(run.hint())  # type: ignore[arg-type]
+        run.play(hinted(run))
     assert run.step_index == 4
     run.restart()
     assert run.step_index == 0 and run.position == LESSONS[3].start() and not run.history
@@ -211,9 +219,9 @@ def test_restart_goes_back_to_the_first_step() -> None:
 def test_highlights_point_at_the_step_and_the_finish_shows_what_can_go_home() -> None:
     run = LessonRun(LESSONS[3])
     cards, targets = run.highlights()
-    assert cards == run.step.cards and targets == (FOUNDATION,)  # type: ignore[union-attr]
+    assert run.step is not None and cards == run.step.cards and targets == (FOUNDATION,)
     while run.step is not None and run.step.kind != "finish":
-        run.play(run.hint())  # type: ignore[arg-type]
+        run.play(hinted(run))
     cards, targets = run.highlights()
     assert cards and targets == (FOUNDATION,)
     assert all(run.position.is_legal(Move.of(c, FOUNDATION)) for c in cards)
@@ -222,7 +230,7 @@ def test_highlights_point_at_the_step_and_the_finish_shows_what_can_go_home() ->
 def test_a_finished_lesson_takes_no_more_moves() -> None:
     run = LessonRun(LESSONS[0])
     while not run.finished:
-        run.play(run.hint())  # type: ignore[arg-type]
+        run.play(hinted(run))
     key = run.position.key()
     reply = run.play(Move.of(0, 0))
     assert not reply.right and not reply.made and reply.finished
@@ -234,7 +242,7 @@ def good_data() -> dict:
     return json.loads((LESSON_DIR / f"{LESSONS[0].key}.json").read_text(encoding="utf-8"))
 
 
-def broken(change) -> str:
+def broken(change: Callable[[dict], object]) -> str:
     data = good_data()
     change(data)
     return json.dumps(data)
@@ -304,9 +312,10 @@ def test_after_undo_the_same_moves_replay_without_the_try_again(lesson: Lesson) 
     run = LessonRun(lesson)
     made: list[Move] = []
     while not run.finished:
-        reply = run.play(run.hint())  # type: ignore[arg-type]
+        reply = run.play(hinted(run))
         if reply.made:
-            made.append(reply.undo.move)  # type: ignore[union-attr]
+            assert reply.undo is not None
+            made.append(reply.undo.move)
     for _ in made:
         run.undo()
     assert run.position == lesson.start()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from yukon.rules import Rules
 from yukon.safe import home_moves, is_safe_home, safe_guards
@@ -11,7 +12,7 @@ from yukon.state import FOUNDATION, ON_FOUNDATION, Position
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
 
 
-def positions(count: int = 60):  # type: ignore[no-untyped-def]
+def positions(count: int = 60) -> Iterator[Position]:
     """Positions part way through random games (foundation moves preferred, so many cards are home)."""
     for seed in range(count):
         rules = ALL_RULES[seed % len(ALL_RULES)]

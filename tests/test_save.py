@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from filefaults import open_folder, run_unable_to_read
 from yukon.notation import format_position, parse_position
 from yukon.rules import Rules
 from yukon.save import (
@@ -28,8 +29,6 @@ from yukon.save import (
     save_game,
 )
 from yukon.state import Game
-
-from filefaults import open_folder, run_unable_to_read
 
 
 @pytest.fixture(name="open_folder")
@@ -161,10 +160,12 @@ def test_broken_save_is_reported_and_kept_aside(tmp_path: Path, kind: str) -> No
 
 
 def test_two_broken_saves_both_kept(tmp_path: Path) -> None:
-    kept = []
+    kept: list[Path] = []
     for content in (b"one", b"two"):
         write_raw(tmp_path, content)
-        kept.append(load_game(Store(tmp_path)).moved_to)
+        moved = load_game(Store(tmp_path)).moved_to
+        assert moved is not None
+        kept.append(moved)
     assert kept[0] != kept[1]
     assert {p.read_bytes() for p in kept} == {b"one", b"two"}
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import math
+from pathlib import Path
+
+import pytest
 
 from yukon.cli import main
 from yukon.notation import format_position, parse_move
@@ -36,7 +39,7 @@ def test_solve_prints_status_then_a_line_that_wins() -> None:
     assert lines[0] != "winnable" or r.is_won()
 
 
-def test_solve_refuses_bad_input_with_one_line(capsys) -> None:
+def test_solve_refuses_bad_input_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, stdin in ((["solve", "--deal", "x"], ""), (["solve", "--position", "/no/such/file"], ""),
                         (["solve"], "Game: yukon\n: 5H\n"), (["solve", "--timeout", "-3", "--deal", "1"], ""),
                         (["solve", "--deal", "1", "--position", "x.txt"], "")):
@@ -46,7 +49,7 @@ def test_solve_refuses_bad_input_with_one_line(capsys) -> None:
         assert err.startswith("error:") and err.count("\n") == 1
 
 
-def test_survey_is_resumable_and_reports_the_interval(tmp_path, capsys) -> None:
+def test_survey_is_resumable_and_reports_the_interval(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "r.tsv"
     code, text = _run(["survey", "--deals", "1-4", "--timeout", "5", "--results", str(results), "--quiet"])
     assert code == 0 and "4 deals" in text and "95% interval" in text

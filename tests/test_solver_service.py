@@ -7,11 +7,11 @@ import time
 from yukon.notation import format_position
 from yukon.rules import RUSSIAN, YUKON
 from yukon.solver import check_line
-from yukon.solver_service import SolverService
+from yukon.solver_service import Reply, SolverService
 from yukon.state import Position
 
 
-def _wait_for(service: SolverService, request_id: int, seconds: float = 30.0):
+def _wait_for(service: SolverService, request_id: int, seconds: float = 30.0) -> Reply:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         reply = service.wait(0.2)
@@ -75,7 +75,8 @@ def test_the_child_ends_when_its_parent_is_killed_outright() -> None:
         "    os.kill(os.getpid(), signal.SIGKILL)\n"
     )
     root = Path(__file__).resolve().parent.parent
-    r = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60,
+                       check=False)
     assert r.returncode == -signal.SIGKILL, r.stderr
     child = int(r.stdout.split()[0])
 

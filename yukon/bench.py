@@ -12,6 +12,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from .state import FOUNDATION, Move, Position
@@ -43,7 +44,7 @@ def naive_legal_moves(p: Position) -> list[Move]:
     return out
 
 
-def _rate(fn, positions: list[Position], seconds: float) -> float:
+def _rate(fn: Callable[[Position], object], positions: list[Position], seconds: float) -> float:
     n = 0
     start = time.perf_counter()
     while True:

@@ -52,8 +52,7 @@ def _cmd_deal(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> in
 
 def _cmd_moves(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
     position = read_position(args, stdin)
-    for move in position.legal_moves():
-        out.write(f"{move}\n")
+    out.writelines(f"{move}\n" for move in position.legal_moves())
     return EXIT_OK
 
 

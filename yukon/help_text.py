@@ -16,74 +16,74 @@ Section = tuple[str, list[str]]
 
 RULES_SECTIONS: list[Section] = [
     ("The goal", [
-        "Build four foundations, one for each suit, from the Ace up to the King. "
-        "The game is won when all 52 cards have gone home.",
+        ("Build four foundations, one for each suit, from the Ace up to the King. "
+         "The game is won when all 52 cards have gone home."),
     ]),
     ("The deal", [
-        "One ordinary pack of 52 cards, no jokers. Every card is dealt at the start: "
-        "there is no stock to draw from and no second pass through the pack.",
-        "First the cards go out as in Klondike: seven columns of 1 to 7 cards, with "
-        "only the last card of each column face up. Then the remaining 24 cards are "
-        "dealt face up, four more on each column except the first. The columns end up "
-        "holding 1, 6, 7, 8, 9, 10 and 11 cards, 21 of them face down.",
-        "Every deal has a number. The same number always gives the same deal, so you "
-        "can play a deal again or pass its number to a friend.",
+        ("One ordinary pack of 52 cards, no jokers. Every card is dealt at the start: "
+         "there is no stock to draw from and no second pass through the pack."),
+        ("First the cards go out as in Klondike: seven columns of 1 to 7 cards, with "
+         "only the last card of each column face up. Then the remaining 24 cards are "
+         "dealt face up, four more on each column except the first. The columns end up "
+         "holding 1, 6, 7, 8, 9, 10 and 11 cards, 21 of them face down."),
+        ("Every deal has a number. The same number always gives the same deal, so you "
+         "can play a deal again or pass its number to a friend."),
     ]),
     ("Moving a tail", [
-        "This is the move that makes Yukon what it is. Pick any face-up card in a "
-        "column, however deep it lies. It travels together with every card lying on "
-        "top of it, its tail, and the tail does not have to be in any order.",
-        "Only the card you picked has to fit: it must go onto the end card of another "
-        "column that is one rank higher and of the other colour. A red 7 goes onto a "
-        "black 8, a black Jack onto a red Queen.",
-        "For example, the 7 of hearts lies in a column with the King of clubs and the "
-        "9 of hearts on top of it. The 8 of clubs is the end card of another column. "
-        "The 7 of hearts may move onto the 8 of clubs, and it takes the King and the 9 "
-        "with it, even though they do not follow in order.",
+        ("This is the move that makes Yukon what it is. Pick any face-up card in a "
+         "column, however deep it lies. It travels together with every card lying on "
+         "top of it, its tail, and the tail does not have to be in any order."),
+        ("Only the card you picked has to fit: it must go onto the end card of another "
+         "column that is one rank higher and of the other colour. A red 7 goes onto a "
+         "black 8, a black Jack onto a red Queen."),
+        ("For example, the 7 of hearts lies in a column with the King of clubs and the "
+         "9 of hearts on top of it. The 8 of clubs is the end card of another column. "
+         "The 7 of hearts may move onto the 8 of clubs, and it takes the King and the 9 "
+         "with it, even though they do not follow in order."),
         "Nothing can be placed on an Ace, because there is no rank below it.",
     ]),
     ("Empty columns", [
-        "When a column is emptied, only a King may start it again, alone or carrying "
-        "its tail. Moving a card that already lies at the bottom of its column into "
-        "another empty column changes nothing, so the game does not offer it.",
-        "With the setting \"Any card in an empty column\" (in Settings) any face-up "
-        "card, with its tail, may be moved into an empty column.",
+        ("When a column is emptied, only a King may start it again, alone or carrying "
+         "its tail. Moving a card that already lies at the bottom of its column into "
+         "another empty column changes nothing, so the game does not offer it."),
+        ("With the setting \"Any card in an empty column\" (in Settings) any face-up "
+         "card, with its tail, may be moved into an empty column."),
     ]),
     ("Foundations", [
-        "Only the end card of a column can go to a foundation, one card at a time. An "
-        "Ace starts its suit's foundation; after it come the 2, the 3 and so on up to "
-        "the King, all of the same suit.",
-        "The top card of a foundation may come back down onto a column, wherever it "
-        "would fit as if it were on the table. Sometimes that is what frees a blocked "
-        "card. This can be switched off with the option \"foundation cards may come "
-        "back\".",
+        ("Only the end card of a column can go to a foundation, one card at a time. An "
+         "Ace starts its suit's foundation; after it come the 2, the 3 and so on up to "
+         "the King, all of the same suit."),
+        ("The top card of a foundation may come back down onto a column, wherever it "
+         "would fit as if it were on the table. Sometimes that is what frees a blocked "
+         "card. This can be switched off with the option \"foundation cards may come "
+         "back\"."),
     ]),
     ("Turning cards up", [
-        "When a move uncovers a face-down card at the end of a column, it is turned "
-        "face up at once as part of that move. Undo turns it back down again.",
+        ("When a move uncovers a face-down card at the end of a column, it is turned "
+         "face up at once as part of that move. Undo turns it back down again."),
     ]),
     ("Winning and being stuck", [
-        "You win when all 52 cards are on the foundations. A table on which every card "
-        "lies face up is often easy to finish, but it is not yet won.",
-        "You are stuck when no legal move is left. The game also tells you when moves "
-        "are still possible but none of them can ever put another card home or turn "
-        "another card up: from there you could only shuffle cards back and forth. Undo, "
-        "restart the deal or start a new one.",
+        ("You win when all 52 cards are on the foundations. A table on which every card "
+         "lies face up is often easy to finish, but it is not yet won."),
+        ("You are stuck when no legal move is left. The game also tells you when moves "
+         "are still possible but none of them can ever put another card home or turn "
+         "another card up: from there you could only shuffle cards back and forth. Undo, "
+         "restart the deal or start a new one."),
     ]),
     ("How Yukon differs from Klondike", [
-        "Klondike keeps a stock of cards to draw from; Yukon deals every card at the "
-        "start, so all your choices are on the table.",
-        "In Klondike you may only move a run that is already in order; in Yukon any "
-        "face-up card moves with whatever lies on top of it, in order or not.",
-        "Yukon's columns start with many more face-up cards, so the work is to dig out "
-        "the face-down cards beneath them.",
+        ("Klondike keeps a stock of cards to draw from; Yukon deals every card at the "
+         "start, so all your choices are on the table."),
+        ("In Klondike you may only move a run that is already in order; in Yukon any "
+         "face-up card moves with whatever lies on top of it, in order or not."),
+        ("Yukon's columns start with many more face-up cards, so the work is to dig out "
+         "the face-down cards beneath them."),
     ]),
     ("Russian Solitaire", [
-        "Russian Solitaire is dealt and played exactly like Yukon, with one change: a "
-        "card must go onto the next higher card of its own suit, not of the other "
-        "colour. The 7 of hearts goes only onto the 8 of hearts.",
-        "With only one card that fits instead of two, Russian Solitaire is much harder "
-        "and far fewer deals can be won. Choose it in the settings.",
+        ("Russian Solitaire is dealt and played exactly like Yukon, with one change: a "
+         "card must go onto the next higher card of its own suit, not of the other "
+         "colour. The 7 of hearts goes only onto the 8 of hearts."),
+        ("With only one card that fits instead of two, Russian Solitaire is much harder "
+         "and far fewer deals can be won. Choose it in the settings."),
     ]),
 ]
 
@@ -98,8 +98,8 @@ KEYS: list[tuple[str, str]] = [
     ("H", "show a hint; press again for the next one"),
     ("P", "play the move the hint shows (with no hint on show, the next move of the winning line)"),
     ("B", "back to the last position of this game the solver knows can be won"),
-    ("A", "all home: send every card that can go to its foundation, one after another "
-          "(a click or any key stops it)"),
+    ("A", ("all home: send every card that can go to its foundation, one after another "
+           "(a click or any key stops it)")),
     ("N", "new deal"),
     ("Ctrl+R", "restart this deal from the beginning"),
     ("D", "choose a deal by its number"),
@@ -176,8 +176,8 @@ def group_move_svg() -> str:
             d = min(pos.down[column], n)
             bottom = max(bottom, 34 + d * down + max(0, n - d - 1) * up + ch)
     height = bottom + 30
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(GROUP_MOVE_CAPTION)}">',
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(GROUP_MOVE_CAPTION)}">'),
            f'<rect width="{width}" height="{height}" fill="#1f6b3a" rx="8"/>']
     for k, (pos, title) in enumerate(((before, "Before"), (after, "After"))):
         x0 = 10 + k * (scene_w + arrow_w + 20)
@@ -283,7 +283,7 @@ def open_in_browser(path: str | os.PathLike[str]) -> bool:
         import webbrowser  # only when asked: it is slow to import and the window starts without it
 
         return bool(webbrowser.open(Path(path).resolve().as_uri()))
-    except Exception:  # no browser, no display, odd platform: the game goes on
+    except Exception:  # noqa: BLE001 - no browser, no display, odd platform: the game goes on
         return False
 
 

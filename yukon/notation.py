@@ -144,7 +144,7 @@ def whole_number(text: str, longest: int = 40) -> int:
     t = text.strip()
     if len(t) > longest:
         raise ValueError(f"{shown(text)} is too long for a number")
-    digits = t[1:] if t.startswith("-") else t
+    digits = t.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
         raise ValueError(f"{shown(text)} is not a whole number")
     return int(t)

@@ -27,11 +27,14 @@ import multiprocessing as mp
 import os
 import queue
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .notation import parse_move
 from .rules import Rules
 from .state import Move
+
+if TYPE_CHECKING:
+    from typing import Self  # Python 3.11; the checker alone reads it (the game runs on 3.10 too)
 
 _STOP = None
 
@@ -93,8 +96,11 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         except PositionError as e:
             replies.put(Reply(request_id, "error", error=str(e)))
             continue
-        result = solve(position, timeout=timeout, node_limit=node_limit,
-                       cancel=lambda: request_id < stale_below.value or orphaned())
+
+        def cancelled(request_id: int = request_id) -> bool:  # bound to this request now
+            return request_id < stale_below.value or orphaned()
+
+        result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled)
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
         replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], result.stats))
@@ -170,7 +176,7 @@ class SolverService:
             self._process.terminate()
             self._process.join(timeout)
 
-    def __enter__(self) -> SolverService:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

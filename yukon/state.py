@@ -73,7 +73,7 @@ class Undo(NamedTuple):
 
     move: Move
     source: int  # the column the card left, or ON_FOUNDATION
-    count: int  # cards carried (the tail length; 1 to and from a foundation)
+    carried: int  # how many cards moved (the tail length; 1 to and from a foundation)
     flipped: bool  # a face-down card was turned up by the move
 
 
@@ -150,7 +150,7 @@ class Position:
             return NotImplemented
         return self.key() == other.key() and self.rules == other.rules
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    # No __hash__: Python makes a class that defines __eq__ unhashable, as a mutable Position must be.
 
     # -- queries ------------------------------------------------------------------------
     def end_card(self, column: int) -> Card | None:
@@ -178,7 +178,10 @@ class Position:
 
     def tail(self, card: Card) -> list[Card]:
         """The card and every card lying on top of it in its column."""
-        col = self.columns[self.column_of(card)]  # type: ignore[index]
+        column = self.column_of(card)
+        if column is None:
+            raise ValueError(f"{CARD_TEXT[card]} is on a foundation: it has no tail")
+        col = self.columns[column]
         return col[col.index(card):]
 
     def face_down_count(self) -> int:

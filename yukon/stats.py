@@ -176,7 +176,7 @@ class Statistics:
         ("Yukon: the counts do not add up"). ValueError when there is no record at all."""
         raw = data.get("variants")
         if not isinstance(raw, dict):
-            raise ValueError("no variants")
+            raise ValueError("no variants")  # noqa: TRY004 - damage of any shape is a ValueError to callers
         stats = cls()
         damage: list[str] = []
         for variant, record in raw.items():

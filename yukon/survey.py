@@ -352,7 +352,7 @@ def worker_main() -> None:
         line = lines.get()
         try:
             reply = "\t".join(str(v) for v in solve_deal(_parse_job(line)))
-        except Exception as e:  # a solver bug: the survey reports it as one line
+        except Exception as e:  # noqa: BLE001 - a solver bug: the survey reports it as one line
             reply = "error\t" + f"{type(e).__name__}: {e}".replace("\n", " ")
         try:
             sys.stdout.write(reply + "\n")
@@ -504,8 +504,7 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
     except OSError as e:
         raise SurveyError(f"cannot read {path}: {e.strerror or e}") from None
     if not solve_more:
-        for line in summary(_results(lo, hi, done), rules, timeout):
-            out.write(line + "\n")
+        out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
         return 0
     todo = [s for s in range(lo, hi + 1) if needs_solving(done.get(s), timeout)]
     counts = {WINNABLE: 0, UNWINNABLE: 0, UNKNOWN: 0}
@@ -523,7 +522,7 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
         new_file = not os.path.exists(path) or os.path.getsize(path) == 0
         # Unbuffered: each write goes straight to the file, nothing waits in a buffer to be
         # lost by a kill or to fail again when the file is closed.
-        f = open(path, "ab", buffering=0)
+        f = open(path, "ab", buffering=0)  # noqa: SIM115 - the `with f:` below closes it
     except OSError as e:
         raise SurveyError(f"cannot write {path}: {e.strerror or e}") from None
     finished = total - len(todo)
@@ -574,8 +573,7 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
                  err)
         return 128 + stopped_by
     bar.finish()
-    for line in summary(_results(lo, hi, done), rules, timeout):
-        out.write(line + "\n")
+    out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
     return 0
 
 
@@ -632,11 +630,10 @@ def _cmd_solve(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> i
         result = solve(position, timeout=args.timeout)
     except KeyboardInterrupt:
         raise
-    except Exception as e:  # pragma: no cover - a solver bug must not give a traceback
+    except Exception as e:  # noqa: BLE001  # pragma: no cover - a solver bug must not give a traceback
         raise UsageError(f"the solver failed: {e}") from None
     out.write(result.status + "\n")
-    for move in result.moves:
-        out.write(f"{move}\n")
+    out.writelines(f"{move}\n" for move in result.moves)
     return EXIT_OK
 
 
