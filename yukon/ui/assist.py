@@ -507,7 +507,7 @@ class Assist(Part):
             return  # a redraw now would cost a full frame in the middle of a slide: wait
         self._shown = text
         if t is not None:
-            t.full = True
+            t.redraw()
 
     # -- the loop ------------------------------------------------------------------------------
     def tick(self) -> float | None:
@@ -694,13 +694,9 @@ class Assist(Part):
             if i == 0:
                 self._show_hint(first, "Hint: {move} \u2013 it {reason}.", move_reason(pos, line))
                 return
-            t.selection = None
-            t.hint_list = moves
-            t.hint_key = pos.key()
-            t.hint_index = i
             count = f"{i} of {len(moves) - 1}; the first hint is the one that wins" if i == 1 else \
                 f"{i} of {len(moves) - 1}"
-            t.say(f"Another move ({count}): {describe_move(pos, moves[i])}", "hint", 8.0)
+            t.show_hints(moves, i, f"Another move ({count}): {describe_move(pos, moves[i])}")
             return
         if k is None or k.status in (CHECKING, WINNABLE):
             if self.service is not None:
@@ -732,11 +728,7 @@ class Assist(Part):
         t = self.table
         assert t is not None
         pos = self.app.game.position
-        t.selection = None
-        t.hint_list = [move]
-        t.hint_key = pos.key()
-        t.hint_index = 0
-        t.say(template.format(move=describe_move(pos, move), reason=reason), "hint", 8.0)
+        t.show_hints([move], 0, template.format(move=describe_move(pos, move), reason=reason))
 
     def _heuristic_hint(self, preface: str) -> None:
         """The heuristic hints of ``yukon.hints``, each press the next one."""
@@ -753,11 +745,7 @@ class Assist(Part):
             return
         i = (i + 1) % len(moves)
         self._heuristic = (key, moves, i)
-        t.selection = None
-        t.hint_list = moves
-        t.hint_key = pos.key()
-        t.hint_index = i
-        t.say(f"{preface}Try {i + 1} of {len(moves)}: {describe_move(pos, moves[i])}", "hint", 8.0)
+        t.show_hints(moves, i, f"{preface}Try {i + 1} of {len(moves)}: {describe_move(pos, moves[i])}")
 
     def _deliver_hint(self) -> None:
         """The answer for an awaited hint came: show it in place of the "looking" message."""
@@ -888,7 +876,7 @@ class Assist(Part):
         if self.demo_note != text:
             self.demo_note = text
             if self.table is not None:
-                self.table.full = True
+                self.table.redraw()
 
     def stop_demo(self, why: str = "") -> None:
         """Stop the demo (or the finish) where it is."""
@@ -919,7 +907,7 @@ class Assist(Part):
             return self._demo_next - now
         t = self.table
         assert t is not None
-        t.message = None if t.message is not None and t.message.kind == "hint" else t.message
+        t.drop_hint_message()
         if not t.try_move(line[0], by="Demo" if self.demo_kind == "Demo" else None):
             self.stop_demo(f"{self.demo_kind} stopped.")
             return 1.0

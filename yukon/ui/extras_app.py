@@ -201,13 +201,13 @@ class KeyboardPlay:
             col = pos.columns[c.column]
             c.index = pos.down[c.column] if col and pos.down[c.column] < len(col) - 1 else None
         if action.kind == "select":
-            table.selection = action.card
+            table.select(action.card)
         elif action.kind == "cancel":
-            table.selection = None
+            table.select(None)
         elif action.kind == "refuse":
             table.say(action.reason + ("" if action.reason.endswith(".") else "."), "error")
         elif action.kind == "move" and action.move is not None:
-            table.selection = None
+            table.select(None)
             if table.try_move(action.move):
                 pos = table.position
                 if action.move.to != FOUNDATION and pos.loc[action.move.card] < ON_FOUNDATION:
@@ -216,7 +216,7 @@ class KeyboardPlay:
             else:
                 c.selected = None
         self._scroll_into_view(table)
-        table.full = True
+        table.redraw()
         return True
 
     def _scroll_into_view(self, table: TableScreen) -> None:

@@ -55,6 +55,10 @@ class Screen:
         """Repaint everything at the next draw (after a resize, an uncovered window)."""
         self.full = True
 
+    def redraw(self) -> None:
+        """Something this screen shows changed from outside (a status note, a cursor): draw it all next frame."""
+        self.full = True
+
     def resize(self, w: int, h: int) -> None:
         """The window changed size."""
         self.invalidate()

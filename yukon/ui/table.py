@@ -18,7 +18,7 @@ Seam for lessons (``TableMode``): pass ``mode=`` to ``TableScreen``. A mode can
 A lesson that plays its own position passes ``game=`` as well; otherwise the table plays
 ``app.game``.
 
-Drawing: code outside the table that changes what it shows sets ``table.full = True``;
+Drawing: code outside the table that changes what it shows calls ``table.redraw()``;
 the next frame then draws and sends the whole window. Moves, undo and redo describe
 their changes themselves (the columns, status, foundations and bar they touched), and
 while cards slide only their rectangles are restored from a still layer and redrawn;
@@ -510,6 +510,24 @@ class TableScreen(Screen):
         m = self.hint_list[self.hint_index]
         n = len(self.hint_list)
         self.say(f"Hint {self.hint_index + 1} of {n}: {describe_move(self.position, m)}", "hint", 6.0)
+
+    def show_hints(self, moves: list[Move], index: int, text: str, seconds: float = 8.0) -> None:
+        """Show ``moves[index]`` as the hint on show (lit on the table) with ``text``; the selection goes."""
+        self.selection = None
+        self.hint_list = moves
+        self.hint_key = self.position.key()
+        self.hint_index = index
+        self.say(text, "hint", seconds)
+
+    def select(self, card: int | None) -> None:
+        """Select ``card`` (with its tail), or nothing."""
+        self.selection = card
+        self.full = True
+
+    def drop_hint_message(self) -> None:
+        """Take away a hint's message (its position is about to be left)."""
+        if self.message is not None and self.message.kind == "hint":
+            self.message = None
 
     @property
     def hint_move(self) -> Move | None:
