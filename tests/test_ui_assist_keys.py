@@ -36,11 +36,11 @@ def service() -> Iterator[SolverService]:
     s.close()
 
 
-def make_app(game: Game, service: SolverService | None) -> tuple[App, Assist]:
+def make_app(game: Game, service: SolverService | None, solve_timeout: float = 10.0) -> tuple[App, Assist]:
     app = App(size=(1024, 700), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.0))
     app.draw()
-    return app, install(app, service, hint_patience=SAFETY, demo_pause=0.0)
+    return app, install(app, service, solve_timeout=solve_timeout, hint_patience=SAFETY, demo_pause=0.0)
 
 
 def test_p_plays_the_hinted_move_and_follows_the_line(service: SolverService) -> None:
@@ -98,8 +98,8 @@ def test_a_demo_win_is_not_announced_as_the_players(service: SolverService) -> N
 
 
 def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService) -> None:
-    app, a = make_app(Game.deal(0), None)  # the assist starts its own child
-    a.solve_timeout = SAFETY  # deal 0 keeps it busy
+    app, a = make_app(Game.deal(0), None, solve_timeout=SAFETY)  # the assist starts its own child; deal 0 keeps it busy
+    assert a.solve_timeout == SAFETY
     run_until(app, lambda: a.service is not None and a.pending is not None)
     for round_ in range(1, 4):
         old = a.service

@@ -1,0 +1,370 @@
+"""The solver at the table: hints with reasons, "still winnable", winnable deals, demo, finish.
+
+``Assist`` is one part of the app (``yukon.ui.parts``); the builder adds it. It ties the
+pieces together, each in its own module:
+
+  * ``knowledge``: what is known per position, the game's trail of positions and the
+    course the table follows (pure logic; its docstring says why the game never comes
+    back to a position while the solver's help plays);
+  * ``link``: the solver's child process: requests and replies, stale replies dropped, a
+    dead child restarted;
+  * ``status``: the status line's verdict ("still winnable", "cannot be won from here");
+  * ``reasons``: why a hinted move helps, in a player's words;
+  * ``hints``: Hint (H) and P, which plays the hint;
+  * ``demo``: the Demo and the Finish;
+  * ``offers``: the loss question and Back to the last winnable position (B), the lost
+    fresh deal's offer, the Finish offer, and winnable deals only.
+
+After every change the assist asks the solver about the position on the table, and every
+loop iteration (its ``tick``) it collects replies without waiting.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...solver import without_loops
+from ...state import Move, Position
+from ..parts import Change, Part, StatusNote
+from ..widgets import ButtonSpec
+from .context import Context, SettingName
+from .demo import DEMO_PAUSE, Demo
+from .hints import HINT_PATIENCE, Hints
+from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, position_key, rules_key
+from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
+from .offers import Offers, WinnableDeals
+from .reasons import move_reason
+from .status import StatusLine
+
+if TYPE_CHECKING:
+    from ...solver_service import Reply, SolverService
+    from ..app import App
+    from ..extras import Session
+    from ..table import TableScreen
+
+__all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "LOST", "MAX_RESTARTS", "SOLVE_TIMEOUT", "UNKNOWN",
+           "WINNABLE", "Assist", "Known", "Pending", "_ids", "install", "move_reason", "position_key", "rules_key"]
+
+
+class Assist(Part):
+    """Solver features at the table; see the module docstring.
+
+    ``service`` is a running solver child to use (None: the assist starts its own on the
+    first tick); ``session`` holds the settings it follows and marks a game the Demo
+    played (None: every setting off, as in a table without saving).
+    """
+
+    app: App
+    session: Session | None
+    knowledge: Knowledge
+    link: SolverLink
+    verdict: StatusLine
+    hints: Hints
+    player: Demo  # the Demo and the Finish
+    deals: WinnableDeals
+    offers: Offers
+    _ctx: Context
+    _seen: tuple | None  # (game, moves made, position key) the status describes
+
+    def __init__(self, app: App, service: SolverService | None = None,
+                 solve_timeout: float = SOLVE_TIMEOUT, hint_patience: float = HINT_PATIENCE,
+                 demo_pause: float = DEMO_PAUSE, session: Session | None = None) -> None:
+        self.app = app
+        self.session = session
+        self._ctx = Context(app, session)
+        self.knowledge = Knowledge()
+        self.link = SolverLink(service, solve_timeout)
+        self.verdict = StatusLine(self._ctx, self.knowledge)
+        self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
+        self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
+        self.deals = WinnableDeals(self._ctx, self.knowledge, self.link)
+        self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals)
+        self._seen = None
+
+    # -- what the part adds to the table ---------------------------------------------------------
+    def buttons(self) -> list[ButtonSpec]:
+        """The Demo button."""
+        return [ButtonSpec("Demo", self.start_demo)]
+
+    def status_notes(self) -> list[StatusNote]:
+        """The solver's verdict (bad news marked) and, while it plays, how to stop the Demo."""
+        return [StatusNote(self.verdict.shown, alert=self.status == LOST), StatusNote(self.player.note)]
+
+    def action(self, table: TableScreen, name: str) -> bool:
+        """Hint, Demo, P and B on the main table are ours; everything else is left to others."""
+        if table is not self.table or (name != "demo" and table.mode is not None):
+            return False
+        if name == "hint":
+            self.hint()
+        elif name == "demo":
+            self.start_demo()
+        elif name == "play_hint":
+            self.play_hint()
+        elif name == "back_to_winnable":
+            if self.last_winnable():
+                self.back_to_winnable()
+            elif self.status == WINNABLE:
+                table.say("This position can still be won: there is no need to go back.")
+            else:
+                table.say("No earlier position of this game is known to be winnable.")
+        else:
+            return False
+        return True
+
+    def event(self, e: pygame.event.Event) -> bool:
+        """While the demo plays, any key or click stops it (and does nothing else)."""
+        return self.player.event(e)
+
+    def changed(self, change: Change) -> None:
+        """After every change at the table: the status at once where it is known."""
+        kind, game = change.kind, change.game
+        if game is not self.app.game:
+            return  # a lesson's own position
+        if kind == "won":
+            self.player.end()
+        elif kind != "move" and kind != "stuck" and self.player.playing:
+            self.player.stop()
+        self.sync()
+        self.verdict.show(now=True)  # the move's own frame redraws everything anyway
+
+    def choose_seed(self) -> int | None:
+        """The number for New deal: with "winnable deals only", one the solver proved winnable."""
+        return self.deals.choose_seed()
+
+    def quitting(self) -> None:
+        """The window closes: stop the child."""
+        self.close()
+
+    def close(self) -> None:
+        """Stop the child process (when this assist started it)."""
+        self.link.close()
+
+    # -- the loop ------------------------------------------------------------------------------
+    def tick(self) -> float | None:
+        """Once per loop iteration: collect replies, refresh the status, drive demo and offers."""
+        try:
+            return self._tick()
+        except Exception as e:  # noqa: BLE001 - the solver's extras must never end the game
+            print(f"yukon: the solver assist failed: {e!r}", file=sys.stderr)
+            self.app.errors.append(e)
+            self.player.halt()
+            return None
+
+    def _tick(self) -> float | None:
+        self._collect()
+        self.verdict.show()
+        quiet = self._ctx.quiet()
+        if quiet:
+            self.hints.deliver()
+            self.offers.offer()
+        waits: list[float] = []
+        if self.player.playing:
+            waits.append(self.player.step(quiet))
+        if self.link.pending is None and self.link.running and (
+                self._ctx.setting("winnable_only") or (self.status == LOST and not self.app.game.history)):
+            req = self.deals.look()  # kept ready; a lost fresh deal offers it
+            if req is not None:
+                self._ask(req)
+        pending = self.link.pending
+        if pending is not None:  # a long search is polled less often: the idle window stays cheap
+            waits.append(POLL if time.monotonic() - pending.sent < 1.0 else 4 * POLL)
+        return min(waits) if waits else None
+
+    def _collect(self) -> None:
+        """Notice a new position and take in the replies that have come."""
+        self.sync()
+        for req, reply in self.link.replies():
+            self._reply(req, reply)
+        if self.link.dead():
+            self._revive()
+
+    def _revive(self) -> None:
+        """The solver's child died (killed, out of memory): start another, a few times at most."""
+        again = self.link.revive()
+        if self.link.failed:
+            self._set_status("")
+            if self.table is not None:
+                self.table.say("The solver keeps stopping, so it is off for now: hints are simple ones "
+                               "and there is no Demo.", "error", 8.0)
+            return
+        if again is not None and self.link.start():
+            self._ask(again)
+
+    def sync(self) -> None:
+        """Bring the status up to date with the position on the table; ask the solver if need be."""
+        game = self.app.game
+        pos = game.position
+        key = position_key(pos)
+        seen = (id(game), len(game.history), key)
+        if seen == self._seen:
+            return
+        self._seen = seen
+        self.hints.forget()
+        trail = self.knowledge.trail(game)
+        course = self.knowledge.steer(game, trail)
+        if pos.is_won():
+            self.verdict.set("")
+            self.verdict.show()
+            return
+        k = self.knowledge.judge(trail)
+        if k is not None:
+            self._set_status(k.status)
+            if k.status != WINNABLE or course.line:
+                return
+        if self.link.start():
+            if k is None:
+                self._set_status(CHECKING)
+            # a winnable position without a line at hand asks for one; its status stands meanwhile
+            self._ask(new_request("status", key, pos.copy(), ancestors=tuple(trail[:-1])))
+        elif k is None:
+            self._set_status("")
+
+    def _ask(self, req: Pending) -> None:
+        if not self.link.ask(req):
+            self._set_status("")
+
+    def _set_status(self, status: str) -> None:
+        self.verdict.set(status)
+        if status == LOST:
+            self.offers.note_loss()
+        self.verdict.show()
+
+    def _reply(self, req: Pending, reply: Reply) -> None:
+        if req.kind == "deal":
+            self.deals.answered(req, reply)
+            return
+        if reply.status == WINNABLE:
+            line = tuple(without_loops(req.position, reply.moves()))
+            self.knowledge.proved(req.key, req.position, line, req.ancestors)
+        else:
+            self.knowledge.learn(req.key, Known(LOST if reply.status == LOST else UNKNOWN))
+        if self._seen is not None and self._seen[2] == req.key:
+            self._set_status(self.knowledge.known[req.key].status)
+
+    # -- what others (and tests) ask of the assist ---------------------------------------------
+    @property
+    def table(self) -> TableScreen | None:
+        """The main table (not a lesson's)."""
+        return self._ctx.table
+
+    def setting(self, name: SettingName) -> bool:
+        """One of the solver's settings (all off without a session)."""
+        return self._ctx.setting(name)
+
+    @property
+    def status(self) -> str:
+        """The verdict on the position on the table: WINNABLE, LOST, UNKNOWN, CHECKING or ""."""
+        return self.verdict.status
+
+    def status_text(self) -> str:
+        """The status line's solver part."""
+        return self.verdict.text()
+
+    @property
+    def solver_note(self) -> str:
+        """The solver's part of the status line as drawn now."""
+        return self.verdict.shown
+
+    @property
+    def known(self) -> dict[tuple, Known]:
+        """What is known per position (by ``position_key``)."""
+        return self.knowledge.known
+
+    def lookup(self, position: Position) -> Known | None:
+        """What is known about ``position``."""
+        return self.knowledge.lookup(position)
+
+    def line_here(self) -> tuple[Move, ...]:
+        """The rest of the course's line from the position on the table (() when none is at hand)."""
+        return self.knowledge.line_here(self.app.game)
+
+    def last_winnable(self) -> int:
+        """How many moves back the last winnable position of this game is (0: none known)."""
+        return self.offers.last_winnable()
+
+    def back_to_winnable(self) -> None:
+        """Undo to the last position of this game the solver knows can be won."""
+        self.offers.back_to_winnable()
+
+    def deal_winnable(self) -> None:
+        """Replace the deal on the table with one the solver proved winnable."""
+        self.deals.deal_winnable()
+
+    @property
+    def ready_deal(self) -> tuple[int, tuple] | None:
+        """A deal proved winnable, kept ready for New deal: (seed, rules key)."""
+        return self.deals.ready_deal
+
+    def hint(self) -> None:
+        """Show the next move of a winning line, or say why not and fall back to a useful move."""
+        self.hints.hint()
+
+    def play_hint(self) -> None:
+        """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
+        self.hints.play()
+
+    @property
+    def demo(self) -> bool:
+        """Is the Demo (or the Finish) playing?"""
+        return self.player.playing
+
+    @property
+    def demo_note(self) -> str:
+        """The status line's word on how to stop the Demo, while it plays."""
+        return self.player.note
+
+    def start_demo(self, kind: str = "Demo") -> None:
+        """Let the solver play the rest of the game on screen."""
+        self.player.start(kind)
+
+    def stop_demo(self, why: str = "") -> None:
+        """Stop the demo (or the finish) where it is."""
+        self.player.stop(why)
+
+    @property
+    def service(self) -> SolverService | None:
+        """The solver child in use (None: none running)."""
+        return self.link.service
+
+    @property
+    def pending(self) -> Pending | None:
+        """The request in flight."""
+        return self.link.pending
+
+    @property
+    def dropped(self) -> list[int]:
+        """Ids of replies that came for a position already left."""
+        return self.link.dropped
+
+    @property
+    def restarts(self) -> int:
+        """Solver children started again after one died."""
+        return self.link.restarts
+
+    @property
+    def failed(self) -> bool:
+        """Is the solver off for the rest of this run?"""
+        return self.link.failed
+
+    @property
+    def solve_timeout(self) -> float:
+        """Seconds the child may spend on one position."""
+        return self.link.solve_timeout
+
+
+def install(app: App, service: SolverService | None = None, solve_timeout: float = SOLVE_TIMEOUT,
+            hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE,
+            session: Session | None = None) -> Assist:
+    """Add the solver's features to ``app``; the child process starts on the first tick.
+
+    ``hint_patience`` is how long a hint waits for the solver before a heuristic hint stands
+    in (tests pass their own, so none depends on the machine's speed); ``demo_pause`` is
+    the Demo's pause between moves.
+    """
+    assist = Assist(app, service, solve_timeout, hint_patience, demo_pause, session)
+    app.add_part(assist)
+    return assist

@@ -1,0 +1,137 @@
+"""Demo (a bar button) and Finish: the solver plays the rest of the game with the usual slides.
+
+Any click or key stops it. Finish plays out an ending the player has already opened up
+(``offers`` asks first); a Demo marks the game as one the player did not win alone.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from .context import Context
+from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
+from .link import POLL, SolverLink
+
+DEMO_PAUSE = 0.12  # between the demo's moves, after each slide has landed
+
+
+class Demo:
+    """The Demo or the Finish as it plays; ``collect`` takes in the solver's replies before it starts."""
+
+    pause: float  # seconds between moves (at the usual slide speed)
+    playing: bool
+    kind: str  # "Demo" or "Finish"
+    note: str  # the status line's word on how to stop it, while it plays
+    _next: float  # when the next move may be made
+
+    def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, collect: Callable[[], None],
+                 pause: float = DEMO_PAUSE) -> None:
+        self._ctx = ctx
+        self._knowledge = knowledge
+        self._link = link
+        self._collect = collect
+        self.pause = pause
+        self.playing = False
+        self.kind = "Demo"
+        self.note = ""
+        self._next = 0.0
+
+    def start(self, kind: str = "Demo") -> None:
+        """Let the solver play the rest of the game on screen."""
+        ctx = self._ctx
+        t = ctx.table
+        if t is None:
+            return
+        self._collect()
+        pos = ctx.game.position
+        if pos.is_won():
+            t.say("All the cards are home already.")
+            return
+        k = self._knowledge.lookup(pos)
+        if k is not None and k.status == LOST:
+            if ctx.game.history:
+                t.say("No winning line is left from here, so there is nothing to show. Undo to a winnable position.")
+            else:
+                t.say("This deal cannot be won, so there is nothing to show. Try a new deal.")
+            return
+        if k is not None and k.status == UNKNOWN:
+            t.say("The solver found no winning line in time, so it cannot play this one out.")
+            return
+        if not self._link.running and k is None:
+            t.say("The solver is not running, so there is no demo this time.")
+            return
+        self.playing = True
+        self.kind = kind
+        if kind == "Demo" and ctx.session is not None:  # Finish only plays out an ending the player opened up
+            ctx.session.mark_assisted()
+        self._next = time.monotonic()
+        self._label()
+        if kind == "Demo":
+            t.say("Demo: the solver plays the rest. Click or press any key to stop it.", "info", 4.0)
+
+    def _label(self) -> None:
+        """While the demo plays, the status line says how to stop it (messages go with each move)."""
+        doing = "Demo playing" if self.kind == "Demo" else "Finishing"
+        text = f"{doing}: a click or any key stops it" if self.playing else ""
+        if self.note != text:
+            self.note = text
+            t = self._ctx.table
+            if t is not None:
+                t.redraw()
+
+    def stop(self, why: str = "") -> None:
+        """Stop the demo (or the finish) where it is."""
+        if not self.playing:
+            return
+        self.playing = False
+        self._label()
+        t = self._ctx.table
+        if why and t is not None:
+            t.say(why)
+
+    def end(self) -> None:
+        """The game is won: the demo is over."""
+        self.playing = False
+        self._label()
+
+    def halt(self) -> None:
+        """Something went wrong: stop at once, with no redraw."""
+        self.playing = False
+        self.note = ""
+
+    def step(self, quiet: bool) -> float:
+        """Make the next move when it is time; seconds until the next step is wanted."""
+        game = self._ctx.game
+        if game.position.is_won():
+            self.end()
+            return 1.0
+        if not quiet:
+            return POLL
+        k = self._knowledge.lookup(game.position)
+        line = self._knowledge.line_here(game)
+        if k is None or k.status == CHECKING or (k.status == WINNABLE and not line and self._link.pending is not None):
+            return POLL
+        if k.status != WINNABLE or not line:
+            self.stop(f"{self.kind} stopped: the solver has no winning line here.")
+            return 1.0
+        now = time.monotonic()
+        if now < self._next:
+            return self._next - now
+        t = self._ctx.table
+        assert t is not None
+        t.drop_hint_message()
+        if not t.try_move(line[0], by="Demo" if self.kind == "Demo" else None):
+            self.stop(f"{self.kind} stopped.")
+            return 1.0
+        self._next = time.monotonic() + self.pause * max(0.25, self._ctx.app.prefs.animation_speed)
+        return POLL
+
+    def event(self, e: pygame.event.Event) -> bool:
+        """While the demo plays, any key or click stops it (and does nothing else)."""
+        if self.playing and e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.stop(f"{self.kind} stopped. Your move.")
+            return True
+        return False

@@ -1,0 +1,152 @@
+"""Hint (H, the Hint button) and P (play the hint).
+
+The next move of a winning line with the reason it helps, then, press after press, the
+other useful moves of ``yukon.hints``; on a lost position the heuristic hints with a word
+that the deal can no longer be won; while the solver is still thinking a short "looking"
+message that the hint replaces as soon as the answer comes (or a heuristic hint, once the
+hint has waited ``patience`` seconds).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ... import hints
+from ...state import Move
+from ..table import describe_move
+from .context import Context
+from .knowledge import CHECKING, LOST, WINNABLE, Knowledge, position_key
+from .link import SolverLink
+from .reasons import move_reason
+
+HINT_PATIENCE = 1.5  # seconds a hint waits for the solver before a heuristic hint stands in
+
+
+class Hints:
+    """Hints at the table; ``collect`` takes in the solver's replies before a hint is chosen."""
+
+    patience: float
+    wanted: tuple | None  # key of the position whose hint waits for the solver
+    _asked: float  # when that hint was asked
+    _message: object | None  # the "looking" message the awaited hint replaces
+    _heuristic: tuple[tuple, list[Move], int] | None  # (position key, the moves on offer, the one shown)
+
+    def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, collect: Callable[[], None],
+                 patience: float = HINT_PATIENCE) -> None:
+        self._ctx = ctx
+        self._knowledge = knowledge
+        self._link = link
+        self._collect = collect
+        self.patience = patience
+        self.wanted = None
+        self._asked = 0.0
+        self._message = None
+        self._heuristic = None
+
+    def forget(self) -> None:
+        """The position changed: the next press starts from the first hint again."""
+        self._heuristic = None
+
+    def hint(self) -> None:
+        """Show the next move of a winning line, or say why not and fall back to a useful move."""
+        ctx = self._ctx
+        t = ctx.table
+        if t is None:
+            return
+        self._collect()
+        pos = ctx.game.position
+        if pos.is_won():
+            t.say("All the cards are home already.")
+            return
+        k = self._knowledge.lookup(pos)
+        line = self._knowledge.line_here(ctx.game)
+        if k is not None and k.status == WINNABLE and line:
+            self._winning_hint(line)
+            return
+        if k is None or k.status in (CHECKING, WINNABLE):
+            if self._link.running:
+                self.wanted = position_key(pos)
+                self._asked = time.monotonic()
+                t.say("Hint: looking for a winning line\u2026", "hint", 6.0)
+                self._message = t.message
+                return
+            self._heuristic_hint("")
+            return
+        if k.status == LOST:
+            self._heuristic_hint("This deal can no longer be won. ")
+        else:
+            self._heuristic_hint("The solver could not decide this position. ")
+
+    def _winning_hint(self, line: tuple[Move, ...]) -> None:
+        """Each press shows the next: the winning line's move first, then the other useful
+        moves of yukon.hints, then the line's move again."""
+        t = self._ctx.table
+        assert t is not None
+        game = self._ctx.game
+        pos = game.position
+        key = position_key(pos)
+        first = line[0]
+        if self._heuristic is None or self._heuristic[0] != key or self._heuristic[1][:1] != [first]:
+            last = game.history[-1].move if game.history else None
+            others = [m for m in hints.hint_moves(pos, last) if m != first]
+            self._heuristic = (key, [first, *others], -1)
+        _, moves, i = self._heuristic
+        i = (i + 1) % len(moves)
+        self._heuristic = (key, moves, i)
+        if i == 0:
+            text = f"Hint: {describe_move(pos, first)} \u2013 it {move_reason(pos, line)}."
+            t.show_hints([first], 0, text)
+            return
+        count = f"{i} of {len(moves) - 1}; the first hint is the one that wins" if i == 1 else \
+            f"{i} of {len(moves) - 1}"
+        t.show_hints(moves, i, f"Another move ({count}): {describe_move(pos, moves[i])}")
+
+    def play(self) -> None:
+        """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
+        t = self._ctx.table
+        if t is None:
+            return
+        move = t.hint_move
+        if move is None:
+            self.hint()
+            move = t.hint_move
+        if move is not None:
+            t.try_move(move)
+
+    def _heuristic_hint(self, preface: str) -> None:
+        """The heuristic hints of ``yukon.hints``, each press the next one."""
+        t = self._ctx.table
+        assert t is not None
+        game = self._ctx.game
+        pos = game.position
+        key = position_key(pos)
+        if self._heuristic is None or self._heuristic[0] != key:
+            last = game.history[-1].move if game.history else None
+            self._heuristic = (key, hints.hint_moves(pos, last), -1)
+        _, moves, i = self._heuristic
+        if not moves:
+            t.say(preface + "No move is left. Undo, restart the deal or start a new one.")
+            return
+        i = (i + 1) % len(moves)
+        self._heuristic = (key, moves, i)
+        t.show_hints(moves, i, f"{preface}Try {i + 1} of {len(moves)}: {describe_move(pos, moves[i])}")
+
+    def deliver(self) -> None:
+        """The answer for an awaited hint came: show it in place of the "looking" message."""
+        if self.wanted is None:
+            return
+        t = self._ctx.table
+        game = self._ctx.game
+        pos = game.position
+        if t is None or t.message is not self._message or position_key(pos) != self.wanted:
+            self.wanted = None  # the player moved on or closed the message
+            return
+        k = self._knowledge.lookup(pos)
+        if k is None or k.status == CHECKING or (k.status == WINNABLE and not self._knowledge.line_here(game)):
+            if time.monotonic() - self._asked >= self.patience:  # a hard one: a useful move meanwhile
+                self.wanted = None
+                self._heuristic_hint("The solver is still looking for a winning line. Meanwhile: ")
+            return
+        self.wanted = None
+        self.hint()

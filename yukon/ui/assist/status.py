@@ -1,0 +1,66 @@
+"""The solver's words in the status line: whether the position on the table is still winnable."""
+
+from __future__ import annotations
+
+import time
+
+from .context import Context
+from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
+
+CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than this
+
+
+class StatusLine:
+    """The verdict on the position on the table (``status``) and its text as drawn now (``shown``)."""
+
+    status: str  # WINNABLE, LOST, UNKNOWN, CHECKING or "" (nothing to say)
+    since: float  # when the status last changed
+    shown: str
+
+    def __init__(self, ctx: Context, knowledge: Knowledge) -> None:
+        self._ctx = ctx
+        self._knowledge = knowledge
+        self.status = ""
+        self.since = time.monotonic()
+        self.shown = ""
+
+    def set(self, status: str) -> None:
+        """The verdict is ``status`` now (the line is redrawn when the table is still)."""
+        if status != self.status:
+            self.status = status
+            self.since = time.monotonic()
+
+    def text(self) -> str:
+        """The status line's solver part."""
+        s = self.status
+        if self._ctx.setting("hide_verdicts"):
+            return ""  # the player finds out for themselves; hints still answer when asked
+        game = self._ctx.game
+        if s == WINNABLE:
+            return "Solver: still winnable" if game.history else "Solver: this deal can be won"
+        if s == LOST:
+            if not game.history:
+                return "Solver: this deal cannot be won"
+            n = self._knowledge.last_winnable(game)
+            if n:
+                return f"Solver: cannot be won from here; B goes back {n} move{'s' if n != 1 else ''} " \
+                    "to a winnable position"
+            return "Solver: cannot be won from here"
+        if s == UNKNOWN:
+            return "Solver: undecided (it ran out of time)"
+        if s == CHECKING:
+            # Most answers take a few milliseconds: keep the last words a moment rather than flicker.
+            return "Solver: checking\u2026" if time.monotonic() - self.since >= CHECKING_AFTER else self.shown
+        return ""
+
+    def show(self, now: bool = False) -> None:
+        """Put the status into the status line; redraw only when the table is still (or ``now``)."""
+        text = self.text()
+        if text == self.shown:
+            return
+        t = self._ctx.table
+        if t is not None and t.busy() and not now:
+            return  # a redraw now would cost a full frame in the middle of a slide: wait
+        self.shown = text
+        if t is not None:
+            t.redraw()
