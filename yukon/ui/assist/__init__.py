@@ -81,7 +81,7 @@ class Assist(Part):
         self.verdict = StatusLine(self._ctx, self.knowledge)
         self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
-        self.deals = WinnableDeals(self._ctx, self.knowledge, self.link)
+        self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals)
         self._seen = None
 

@@ -21,6 +21,10 @@ DEMO_PAUSE = 0.12  # between the demo's moves, after each slide has landed
 class Demo:
     """The Demo or the Finish as it plays; ``collect`` takes in the solver's replies before it starts."""
 
+    _ctx: Context
+    _knowledge: Knowledge
+    _link: SolverLink
+    _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     pause: float  # seconds between moves (at the usual slide speed)
     playing: bool
     kind: str  # "Demo" or "Finish"

@@ -26,6 +26,10 @@ HINT_PATIENCE = 1.5  # seconds a hint waits for the solver before a heuristic hi
 class Hints:
     """Hints at the table; ``collect`` takes in the solver's replies before a hint is chosen."""
 
+    _ctx: Context
+    _knowledge: Knowledge
+    _link: SolverLink
+    _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     patience: float
     wanted: tuple | None  # key of the position whose hint waits for the solver
     _asked: float  # when that hint was asked

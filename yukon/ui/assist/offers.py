@@ -19,7 +19,7 @@ from ..screen import QuestionDialog
 from .context import Context
 from .demo import Demo
 from .knowledge import LOST, WINNABLE, Knowledge, Known, position_key, rules_key
-from .link import Pending, SolverLink, new_request
+from .link import Pending, new_request
 from .status import StatusLine
 
 if TYPE_CHECKING:
@@ -29,13 +29,14 @@ if TYPE_CHECKING:
 class WinnableDeals:
     """Deal numbers the solver proved winnable, one kept ready (``ready_deal``) for New deal."""
 
+    _ctx: Context
+    _knowledge: Knowledge
     ready_deal: tuple[int, tuple] | None  # (seed, rules key) proved winnable
     _next_winnable: bool  # the next New deal must be one the solver proved winnable
 
-    def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink) -> None:
+    def __init__(self, ctx: Context, knowledge: Knowledge) -> None:
         self._ctx = ctx
         self._knowledge = knowledge
-        self._link = link
         self.ready_deal = None
         self._next_winnable = False
 
@@ -94,6 +95,11 @@ class WinnableDeals:
 class Offers:
     """The questions the assist asks when the table is quiet, and Back to the last winnable position."""
 
+    _ctx: Context
+    _knowledge: Knowledge
+    _verdict: StatusLine
+    _demo: Demo
+    _deals: WinnableDeals
     _offered_back: set[tuple]  # (game, ancestor key) the loss question was asked for
     _offer_back: tuple | None  # (game, ancestor key) waiting for a quiet table
     _offered_finish: set[int]  # games Finish was offered for

@@ -13,6 +13,8 @@ CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than th
 class StatusLine:
     """The verdict on the position on the table (``status``) and its text as drawn now (``shown``)."""
 
+    _ctx: Context
+    _knowledge: Knowledge
     status: str  # WINNABLE, LOST, UNKNOWN, CHECKING or "" (nothing to say)
     since: float  # when the status last changed
     shown: str
