@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...solver import without_loops
-from ...state import Move, Position
+from ...state import Game, Move, Position
 from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
@@ -277,6 +277,10 @@ class Assist(Part):
     def lookup(self, position: Position) -> Known | None:
         """What is known about ``position``."""
         return self.knowledge.lookup(position)
+
+    def trail(self, game: Game) -> list[tuple]:
+        """Keys of the game's positions, as dealt first and the current one last (kept step by step)."""
+        return self.knowledge.trail(game)
 
     def line_here(self) -> tuple[Move, ...]:
         """The rest of the course's line from the position on the table (() when none is at hand)."""
