@@ -16,7 +16,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from collections.abc import Iterator
 
 import pygame
-from yukon.ui.parts import TablePrefs
 import pytest
 
 from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
@@ -26,6 +25,7 @@ from yukon.solver_service import SolverService
 from yukon.state import Game, Move, Position
 from yukon.ui.app import App
 from yukon.ui.assist import LOST, WINNABLE, Assist, install
+from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 
@@ -105,7 +105,7 @@ def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService)
         old = a.service
         assert old is not None and old.pid is not None
         os.kill(old.pid, signal.SIGKILL)
-        run_until(app, lambda: a.service is not old and a.restarts == round_)
+        run_until(app, lambda old=old, n=round_: a.service is not old and a.restarts == n)
         assert a.service is not None and a.pending is not None  # the question is asked again
     # A fourth death: the solver is given up, and the player is told so.
     assert a.service is not None and a.service.pid is not None
@@ -148,7 +148,7 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
         else:
             assert a.solver_note == ""
         play_by_clicks(app, losing)
-        run_until(app, lambda: a.status == LOST)
+        run_until(app, lambda a=a: a.status == LOST)
         for _ in range(5):
             app.frame()
         if not hidden:
