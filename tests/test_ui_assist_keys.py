@@ -16,16 +16,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from collections.abc import Iterator
 
 import pygame
-from yukon.ui.parts import TablePrefs
 import pytest
 
 from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
 from yukon.rules import Rules
 from yukon.solver import solve
 from yukon.solver_service import SolverService
-from yukon.state import Game, Position
+from yukon.state import Game, Move, Position
 from yukon.ui.app import App
 from yukon.ui.assist import LOST, WINNABLE, Assist, install
+from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 
@@ -105,7 +105,7 @@ def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService)
         old = a.service
         assert old is not None and old.pid is not None
         os.kill(old.pid, signal.SIGKILL)
-        run_until(app, lambda: a.service is not old and a.restarts == round_)
+        run_until(app, lambda old=old, n=round_: a.service is not old and a.restarts == n)
         assert a.service is not None and a.pending is not None  # the question is asked again
     # A fourth death: the solver is given up, and the player is told so.
     assert a.service is not None and a.service.pid is not None
@@ -148,7 +148,7 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
         else:
             assert a.solver_note == ""
         play_by_clicks(app, losing)
-        run_until(app, lambda: a.status == LOST)
+        run_until(app, lambda a=a: a.status == LOST)
         for _ in range(5):
             app.frame()
         if not hidden:
@@ -162,3 +162,49 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
             assert t is not None and t.hint_move is not None
         assert not app.errors
         a.close()
+
+
+def there_and_back(seed: int) -> Game | None:
+    """Deal ``seed`` with 4,000 moves made: one card sent from its column to another and back, over
+    and over (None when no card of the deal can go there and back)."""
+    game = Game.deal(seed)
+    p = game.position
+    for m in p.legal_moves():
+        src = p.loc[m.card]
+        if src >= 7 or m.to >= 7:
+            continue
+        q = p.copy()
+        u = q.play(m)
+        back = Move.of(m.card, src)
+        if u.flipped or not q.is_legal(back):
+            continue
+        for _ in range(2000):
+            game.play(m)
+            game.play(back)
+        return game
+    return None
+
+
+def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverService, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A saved game of thousands of moves: the positions before the current one are kept step
+    # by step, so a move costs one step back, not a walk through the whole history.
+    game = next(g for g in (there_and_back(seed) for seed in range(1, 300)) if g is not None)
+    app, a = make_app(game, service)
+    run_until(app, lambda: a.status not in ("", "checking"))
+    assert len(a.trail(app.game)) == len(app.game.history) + 1 == 4001
+    pops = 0
+    real_pop = Position.pop
+
+    def counting_pop(self: Position, undo: object) -> None:
+        nonlocal pops
+        pops += 1
+        real_pop(self, undo)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Position, "pop", counting_pop)
+    for _ in range(6):
+        press(app, pygame.K_p)  # follow the solver's line: one move at a time
+        run_until(app, lambda: not app.busy())
+    assert len(app.game.history) == 4006
+    assert pops <= 6 * 2  # each move: one step back to its parent (and the undo of a slide, if any)
+    assert a.pending is None or len(a.pending.ancestors) == len(app.game.history)
+    a.close()

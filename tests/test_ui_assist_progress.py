@@ -21,7 +21,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from collections.abc import Callable, Iterator
 
 import pygame
-from yukon.ui.parts import TablePrefs
 import pytest
 
 from yukon.rules import Rules
@@ -30,6 +29,7 @@ from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, LOST, UNKNOWN, WINNABLE, Assist, install
+from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 SAFETY = 120.0  # seconds: only a net for a hung test, never what a test measures
@@ -218,14 +218,14 @@ def test_finish_plays_opened_endings_out_without_coming_back(service: SolverServ
         app.apply_prefs(TablePrefs(animation_speed=0.0))
         a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, session=extras.session)
         app.draw()
-        run_until(app, lambda: isinstance(app.top, QuestionDialog))
+        run_until(app, lambda app=app: isinstance(app.top, QuestionDialog))
         dialog = app.top
         assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
         start_line = len(a.line_here())
         assert start_line > 0
         app.frame()
         click(app, dialog.rects[0].center)
-        run_until(app, lambda: app.game.position.is_won())
+        run_until(app, lambda app=app: app.game.position.is_won())
         check_progress(app.game, start_line)
         assert not app.errors
         a.close()

@@ -461,3 +461,11 @@ def test_a_deal_on_the_command_line_replaces_an_untouched_saved_game_without_ask
     press(app, pygame.K_q, pygame.KMOD_CTRL)  # saved with no move made: nothing under way
     app2, _ = start(tmp_path, seed=5, resume=False)
     assert app2.top is app2.table and app2.game.seed == 5
+
+
+def test_the_deal_under_way_asked_for_again_goes_on_without_a_question(tmp_path: Path) -> None:
+    made = game_under_way(tmp_path, 21, 4)
+    app, extras = start(tmp_path, seed=21, resume=False)  # python main.py --seed 21, the deal in play
+    assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
+    y = extras.session.stats.of("yukon")
+    assert (y.played, y.current_streak) == (6, 2)  # not counted twice, no loss

@@ -24,6 +24,65 @@ def _foundation_rank(text: str) -> int:
     return 0 if text == "0" else parse_rank(text)
 
 
+def _parse_column(number: int, line: str, column: int, seen: dict[Card, int],
+                  foundations_line: int) -> tuple[list[Card], int]:
+    """One column line (``: (9C) 8H 7S``): its cards and how many lie face down."""
+    col: list[Card] = []
+    down = 0
+    for token in line[1:].split():
+        face_down = token.startswith("(") and token.endswith(")") and len(token) > 2
+        try:
+            card = parse_card(token[1:-1] if face_down else token)
+        except ValueError:
+            raise PositionError(number, f"{token!r} is not a card (write cards like 7H, TH or (KD))") from None
+        if card in seen and seen[card] == foundations_line:
+            raise PositionError(number, f"{CARD_TEXT[card]} is on the table but also on its foundation "
+                                f"(line {foundations_line})")
+        if card in seen:
+            where = "on the same line" if seen[card] == number else f"also on line {seen[card]}"
+            raise PositionError(number, f"{CARD_TEXT[card]} appears twice ({where})")
+        seen[card] = number
+        if face_down:
+            if down != len(col):
+                raise PositionError(number, f"face-down ({CARD_TEXT[card]}) lies above a face-up card")
+            down += 1
+        col.append(card)
+    if col and down == len(col):
+        raise PositionError(number, f"column {column + 1} ends in a face-down card")
+    return col, down
+
+
+def _parse_foundations(number: int, rest: str, seen: dict[Card, int]) -> list[int]:
+    """The Foundations line's entries (``S-K H-6``): the top rank of each suit's pile."""
+    foundations = [0, 0, 0, 0]
+    given: set[int] = set()
+    for token in rest.split():
+        suit_text, dash, rank_text = token.upper().partition("-")
+        if not dash or suit_text not in tuple(SUIT_LETTERS) or not rank_text:
+            raise PositionError(number, f"{token!r} is not a foundation (write it like H-A, D-3 or S-0)")
+        try:
+            rank = _foundation_rank(rank_text)
+        except ValueError:
+            raise PositionError(number, f"{token!r} has an unknown rank") from None
+        suit = SUIT_LETTERS.index(suit_text)
+        if suit in given:
+            raise PositionError(number, f"the {suit_text} foundation is given twice")
+        given.add(suit)
+        foundations[suit] = rank
+    for suit, rank in enumerate(foundations):
+        for r in range(1, rank + 1):
+            seen[make_card(r, suit)] = number
+    return foundations
+
+
+def _parse_game(number: int, rest: str) -> str:
+    """The Game line's variant."""
+    name = rest.strip().lower()
+    if name not in VARIANTS:
+        raise PositionError(number, f"unknown game {rest.strip()!r} (choose yukon or russian)")
+    return name
+
+
 def parse_position(text: str, any_card_in_space: bool = False, foundation_return: bool = True) -> Position:
     """Read position text; raises PositionError naming the line for any bad input."""
     variant: str | None = None
@@ -41,70 +100,28 @@ def parse_position(text: str, any_card_in_space: bool = False, foundation_return
         if line.startswith(":"):
             if len(columns) == COLUMN_COUNT:
                 raise PositionError(number, "an eighth column; a position has exactly seven")
-            col: list[Card] = []
-            down = 0
-            for token in line[1:].split():
-                face_down = token.startswith("(") and token.endswith(")") and len(token) > 2
-                try:
-                    card = parse_card(token[1:-1] if face_down else token)
-                except ValueError:
-                    raise PositionError(number, f"{token!r} is not a card (write cards like 7H, TH or (KD))") from None
-                if card in seen and seen[card] == foundations_line:
-                    raise PositionError(number, f"{CARD_TEXT[card]} is on the table but also on its foundation (line {foundations_line})")
-                if card in seen:
-                    where = "on the same line" if seen[card] == number else f"also on line {seen[card]}"
-                    raise PositionError(number, f"{CARD_TEXT[card]} appears twice ({where})")
-                seen[card] = number
-                if face_down:
-                    if down != len(col):
-                        raise PositionError(number, f"face-down ({CARD_TEXT[card]}) lies above a face-up card")
-                    down += 1
-                col.append(card)
-            if col and down == len(col):
-                raise PositionError(number, f"column {len(columns) + 1} ends in a face-down card")
+            col, down = _parse_column(number, line, len(columns), seen, foundations_line)
             columns.append(col)
             downs.append(down)
             continue
         head, sep, rest = line.partition(":")
         head = head.strip().lower()
-        if sep and head == "game":
+        if sep and head in ("game", "foundations"):
+            title = "Game" if head == "game" else "Foundations"
             if columns:
-                raise PositionError(number, "the Game line must come before the columns")
-            if variant is not None:
-                raise PositionError(number, "a second Game line")
-            name = rest.strip().lower()
-            if name not in VARIANTS:
-                raise PositionError(number, f"unknown game {rest.strip()!r} (choose yukon or russian)")
-            variant = name
-        elif sep and head == "foundations":
-            if columns:
-                raise PositionError(number, "the Foundations line must come before the columns")
-            if foundations is not None:
-                raise PositionError(number, "a second Foundations line")
-            foundations = [0, 0, 0, 0]
-            foundations_line = number
-            given: set[int] = set()
-            for token in rest.split():
-                suit_text, dash, rank_text = token.upper().partition("-")
-                if not dash or suit_text not in tuple(SUIT_LETTERS) or not rank_text:
-                    raise PositionError(number, f"{token!r} is not a foundation (write it like H-A, D-3 or S-0)")
-                try:
-                    rank = _foundation_rank(rank_text)
-                except ValueError:
-                    raise PositionError(number, f"{token!r} has an unknown rank") from None
-                suit = SUIT_LETTERS.index(suit_text)
-                if suit in given:
-                    raise PositionError(number, f"the {suit_text} foundation is given twice")
-                given.add(suit)
-                foundations[suit] = rank
-            for suit, rank in enumerate(foundations):
-                for r in range(1, rank + 1):
-                    seen[make_card(r, suit)] = number
+                raise PositionError(number, f"the {title} line must come before the columns")
+            if (variant if head == "game" else foundations) is not None:
+                raise PositionError(number, f"a second {title} line")
+            if head == "game":
+                variant = _parse_game(number, rest)
+            else:
+                foundations_line = number
+                foundations = _parse_foundations(number, rest, seen)
         else:
-            raise PositionError(number, f"unknown line {line[:40]!r} (expected Game:, Foundations: or a column starting with ':')")
+            raise PositionError(number, f"unknown line {line[:40]!r} (expected Game:, Foundations: or a column "
+                                "starting with ':')")
     if len(columns) < COLUMN_COUNT:
         raise PositionError(max(last_line, 1), f"only {len(columns)} column lines; a position has exactly seven")
-    foundations = foundations or [0, 0, 0, 0]
     missing = [c for c in range(52) if c not in seen]
     if missing:
         shown = " ".join(card_text(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
@@ -113,7 +130,7 @@ def parse_position(text: str, any_card_in_space: bool = False, foundation_return
         rules = Rules(variant or "yukon", any_card_in_space, foundation_return)
     except ValueError as e:  # pragma: no cover - variant already checked
         raise PositionError(1, str(e)) from None
-    return Position(columns, downs, foundations, rules)
+    return Position(columns, downs, foundations or [0, 0, 0, 0], rules)
 
 
 def format_position(position: Position) -> str:

@@ -507,24 +507,9 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
         out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
         return 0
     todo = [s for s in range(lo, hi + 1) if needs_solving(done.get(s), timeout)]
-    counts = {WINNABLE: 0, UNWINNABLE: 0, UNKNOWN: 0}
-    todo_set = set(todo)
-    for s in range(lo, hi + 1):
-        if s in done and s not in todo_set:
-            counts[done[s].status] += 1
+    counts = _kept_counts(lo, hi, done, set(todo))
     bar = _Progress(err, progress)
-    try:
-        if os.path.dirname(path):
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-        if _drop_torn_tail(path):
-            bar.line(f"note: {path} ended in a torn line (a run stopped while writing it); "
-                     "it is dropped", err)
-        new_file = not os.path.exists(path) or os.path.getsize(path) == 0
-        # Unbuffered: each write goes straight to the file, nothing waits in a buffer to be
-        # lost by a kill or to fail again when the file is closed.
-        f = open(path, "ab", buffering=0)  # noqa: SIM115 - the `with f:` below closes it
-    except OSError as e:
-        raise SurveyError(f"cannot write {path}: {e.strerror or e}") from None
+    f, new_file = _open_results(path, bar, err)
     finished = total - len(todo)
     started = time.monotonic()
     stopped_by = 0
@@ -575,6 +560,31 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
     bar.finish()
     out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
     return 0
+
+
+def _kept_counts(lo: int, hi: int, done: dict[int, Record], todo: set[int]) -> dict[str, int]:
+    """How many deals of lo..hi the file already decides (or leaves unknown for good), by status."""
+    counts = {WINNABLE: 0, UNWINNABLE: 0, UNKNOWN: 0}
+    for s in range(lo, hi + 1):
+        if s in done and s not in todo:
+            counts[done[s].status] += 1
+    return counts
+
+
+def _open_results(path: str, bar: _Progress, err: TextIO | None) -> tuple[BinaryIO, bool]:
+    """The results file opened for appending (a torn last line cut off first), and whether it is new."""
+    try:
+        if os.path.dirname(path):
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+        if _drop_torn_tail(path):
+            bar.line(f"note: {path} ended in a torn line (a run stopped while writing it); "
+                     "it is dropped", err)
+        new_file = not os.path.exists(path) or os.path.getsize(path) == 0
+        # Unbuffered: each write goes straight to the file, nothing waits in a buffer to be
+        # lost by a kill or to fail again when the file is closed.
+        return open(path, "ab", buffering=0), new_file
+    except OSError as e:
+        raise SurveyError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def _append(f: BinaryIO, path: str, text: str) -> None:

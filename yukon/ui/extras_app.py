@@ -289,7 +289,11 @@ class Extras(Part):
         saved = self.session.resume()
         chosen: Game | None = None  # the command line's game, waiting for the player's answer
         if saved is not None and not resume:
-            if self.session.under_way(saved.game):
+            same = saved.game.seed is not None and saved.game.seed == app.game.seed \
+                and saved.game.rules == app.rules
+            if same:
+                pass  # the deal asked for is the one under way: go on with it, nothing to ask
+            elif self.session.under_way(saved.game):
                 chosen = app.game  # the saved game stays on the table until the player says
             else:  # nothing played in it: nothing is lost by replacing it
                 self.session.leaving(saved.game)

@@ -162,7 +162,7 @@ def translate(event: pygame.event.Event) -> Command | None:
     if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         w = getattr(event, "w", None) or getattr(event, "x", 0)
         h = getattr(event, "h", None) or getattr(event, "y", 0)
-        return Resize(int(w), int(h))
+        return Resize(int(w or 0), int(h or 0))
     if t == pygame.QUIT:
         return Quit()
     if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.VIDEOEXPOSE):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -143,8 +143,8 @@ class DealDialog(Sheet):
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
         size = self.size
-        y = draw_paragraphs(surface, rect, ["Every shuffle has a number. Type one to play that deal "
-                                            "(to replay a game or play the one a friend had)."], size, TEXT_DIM)
+        y = draw_paragraphs(surface, rect, [("Every shuffle has a number. Type one to play that deal "
+                                             "(to replay a game or play the one a friend had).")], size, TEXT_DIM)
         box = pygame.Rect(rect.x, y, min(rect.w, size * 18), art.font(size + 4).get_linesize() + 12)
         pygame.draw.rect(surface, (8, 26, 14), box, border_radius=6)
         pygame.draw.rect(surface, FOCUS, box, width=2, border_radius=6)

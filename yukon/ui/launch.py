@@ -9,13 +9,8 @@ import argparse
 import multiprocessing
 import os
 import sys
-from typing import TYPE_CHECKING
 
 from .. import __version__
-
-if TYPE_CHECKING:
-    pass
-
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -56,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
 
         app = build_app(Options(seed=args.seed, rules=Rules(args.game) if game_given else None, size=args.size,
                                 fullscreen=args.fullscreen, report_path=os.environ.get(REPORT_ENV) or None))
-    except Exception as e:  # no display and the like: a plain message, not a traceback
+    except Exception as e:  # noqa: BLE001 - no display and the like: a plain message, not a traceback
         print(f"Cannot open the Yukon window: {e}", file=sys.stderr)
         return 1
     app.run()

@@ -24,9 +24,9 @@ BACKGROUND = (12, 48, 28)
 try:
     from ..help_text import RULES_SECTIONS
 except ImportError:  # the text arrives with the help module; until then a short version
-    RULES_SECTIONS = [("Yukon", ["Build the four foundations from Ace to King in suit. Any face-up card "
-                                 "moves with all the cards on it onto a card one rank higher of the other "
-                                 "colour; only a King fills an empty column."])]
+    RULES_SECTIONS = [("Yukon", [("Build the four foundations from Ace to King in suit. Any face-up card "
+                                  "moves with all the cards on it onto a card one rank higher of the other "
+                                  "colour; only a King fills an empty column.")])]
 
 
 class RulesScreen(Screen):
@@ -133,7 +133,7 @@ class RulesScreen(Screen):
                     if y + ph > top and y < bottom:
                         draw_group_move(surface, pygame.Rect(x, y, col_w, ph))
                     y += ph + size
-                except Exception:  # the picture is a bonus; the text must show regardless
+                except Exception:  # noqa: BLE001, S110 - the picture is a bonus; the text must show regardless
                     pass
         content_h = y + self.scroll - top
         self.max_scroll = max(0, content_h - (bottom - top) + 8)

@@ -8,7 +8,7 @@ first: deal anew under the new rules now, or keep playing and use them from the 
 from __future__ import annotations
 
 import copy
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

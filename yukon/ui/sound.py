@@ -120,7 +120,8 @@ def synthesize(name: str, rate: int = 44100) -> list[float]:
 def to_pcm(samples: list[float], size: int, channels: int) -> bytes:
     """Samples as raw native-order PCM in the mixer's format: ``size`` as pygame reports it (-16, 16, 8, -8, 32)."""
     channels = max(1, channels)
-    clamped = [-1.0 if s < -1.0 else 1.0 if s > 1.0 else s for s in samples]
+    clamped = [-1.0 if s < -1.0 else min(s, 1.0) for s in samples]
+    mono: array[Any]
     if size == -16:
         mono = array("h", [int(s * 32767) for s in clamped])
     elif size == 16:
@@ -163,7 +164,7 @@ class SoundBoard:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
             self.available = bool(pygame.mixer.get_init())
-        except Exception as e:  # no device, no driver: play silently
+        except Exception as e:  # noqa: BLE001 - no device, no driver, any failure: play silently
             self.available = False
             self.problem = str(e) or type(e).__name__
         return self.available
@@ -177,10 +178,13 @@ class SoundBoard:
         try:
             import pygame
 
-            rate, size, channels = pygame.mixer.get_init()
+            mixer = pygame.mixer.get_init()
+            if mixer is None:
+                raise OSError("the mixer went away")
+            rate, size, channels = mixer
             snd = pygame.mixer.Sound(buffer=to_pcm(synthesize(name, rate), size, channels))
             snd.set_volume(VOLUME)
-        except Exception as e:  # an odd mixer format or a mixer that went away
+        except Exception as e:  # noqa: BLE001 - an odd mixer format or a mixer that went away: silence
             self.problem = str(e) or type(e).__name__
             snd = None
         self._sounds[name] = snd
@@ -195,7 +199,7 @@ class SoundBoard:
             return False
         try:
             snd.play()
-        except Exception:
+        except Exception:  # noqa: BLE001 - a sound that cannot play is skipped; the game goes on
             return False
         return True
 

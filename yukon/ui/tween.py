@@ -10,8 +10,8 @@ cards whose start and end offsets from each other are equal keep their shape all
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 Point = tuple[float, float]
 Easing = Callable[[float], float]
@@ -38,7 +38,7 @@ def ease_in_out_cubic(t: float) -> float:
 
 def clamp01(t: float) -> float:
     """``t`` limited to 0..1."""
-    return 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    return 0.0 if t < 0.0 else min(t, 1.0)
 
 
 def slide_duration(distance: float, card_width: float) -> float:
