@@ -24,7 +24,7 @@ from yukon.solver import solve
 from yukon.solver_service import SolverService
 from yukon.state import Game, Move, Position
 from yukon.ui.app import App
-from yukon.ui.assist import LOST, WINNABLE, Assist, install
+from yukon.ui.assist import LOST, SOLVE_TIMEOUT, WINNABLE, Assist, install
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
@@ -36,7 +36,7 @@ def service() -> Iterator[SolverService]:
     s.close()
 
 
-def make_app(game: Game, service: SolverService | None, solve_timeout: float = 10.0) -> tuple[App, Assist]:
+def make_app(game: Game, service: SolverService | None, solve_timeout: float = SOLVE_TIMEOUT) -> tuple[App, Assist]:
     app = App(size=(1024, 700), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.0))
     app.draw()
