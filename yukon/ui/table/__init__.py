@@ -38,20 +38,20 @@ from typing import TYPE_CHECKING, Callable, Protocol, TypeVar
 
 import pygame
 
-from ..cards import RANK, SUIT, SUIT_NAMES, card_name
-from ..safe import home_moves
-from ..state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
-from . import art
-from .input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
-from .layout import Hit, TableLayout, compute_layout, text_scale
-from .parts import ChangeKind
-from .screen import MenuList, QuestionDialog, Screen
-from .tween import Animator, Flip, Slide, slide_duration
-from .widgets import (GOLD, MORE_LABEL, TEXT, BarLayout, ButtonSpec, Message, Panel, draw_button,
+from ...cards import RANK, SUIT, SUIT_NAMES, card_name
+from ...safe import home_moves
+from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from .. import art
+from ..input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
+from ..layout import Hit, TableLayout, compute_layout, text_scale
+from ..parts import ChangeKind
+from ..screen import MenuList, QuestionDialog, Screen
+from ..tween import Animator, Flip, Slide, slide_duration
+from ..widgets import (GOLD, MORE_LABEL, TEXT, BarLayout, ButtonSpec, Message, Panel, draw_button,
                       draw_panel, fit_block, layout_bar, line_height, wrap)
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 T = TypeVar("T")
 
