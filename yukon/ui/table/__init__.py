@@ -42,11 +42,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
-from ...safe import home_moves
 from ...state import Game, Move, Position
 from .. import art
 from ..input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
-from ..layout import TableLayout, text_scale
+from ..layout import TableLayout, compute_layout, text_scale
 from ..parts import ChangeKind
 from ..screen import QuestionDialog, Screen
 from ..tween import Animator
@@ -54,7 +53,9 @@ from ..widgets import BarLayout, ButtonSpec, Message, Panel
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas, merge_rects
+from .ending import GameEnd
 from .gameclock import GameClock, wall
+from .home import HomeRun
 from .message import MessageBox, place_clear_of_columns
 from .mode import BaseMode, TableMode, describe_move, short_name
 from .panel import SidePanel
@@ -119,6 +120,9 @@ class TableScreen(Screen):
     hint_list: list[Move] | None
     hint_index: int
     hint_key: tuple | None
+    layout: TableLayout | None  # where everything goes in the window
+    bar: BarLayout | None  # where the buttons go
+    anim: Animator  # the slides and flips under way
     clock: GameClock
     board: Board
     canvas: Canvas
@@ -127,26 +131,28 @@ class TableScreen(Screen):
     status_lines: StatusLines
     msgbox: MessageBox
     mouse: Pointer
-    sending_home: bool  # cards go home one move at a time (All home, or the safe ones by themselves)
+    home: HomeRun
+    ending: GameEnd
     _own_game: Game | None
     _known_game: Game | None
     _ended_key: tuple | None
-    _home_safe_only: bool
-    _home_sent: int
     _moves_made: int  # moves made through try_move, to tell the player's moves in handle()
-    _pace: float  # a factor on slide times for the change being made
     _played_by: str | None  # who made the last move when not the player ("Demo")
-    _won_dialog: QuestionDialog | None
 
     def __init__(self, app: App, game: Game | None = None, mode: TableMode | None = None) -> None:
         # The sections first: Screen's constructor already asks for a full redraw.
-        self.board = Board(self)
-        self.canvas = Canvas(self, self.board)
+        self.layout = None
+        self.bar = None
+        self.anim = Animator()
+        self.board = Board(self, self.anim)
         self.button_bar = ButtonBar(self)
         self.side_panel = SidePanel(self)
         self.status_lines = StatusLines(self)
         self.msgbox = MessageBox(self)
+        self.canvas = Canvas(self, self.board, self.status_lines, self.side_panel, self.button_bar, self.msgbox)
         self.mouse = Pointer(self, self.board, self.canvas, self.button_bar, self.side_panel)
+        self.home = HomeRun(self)
+        self.ending = GameEnd(self)
         self.clock = GameClock()
         super().__init__(app)
         self._own_game = game
@@ -159,13 +165,8 @@ class TableScreen(Screen):
         self.hint_key = None
         self._known_game = None
         self._ended_key = None
-        self.sending_home = False
-        self._home_safe_only = False
-        self._home_sent = 0
         self._moves_made = 0
-        self._pace = 1.0
         self._played_by = None
-        self._won_dialog = None
         self.relayout()
 
     # -- the game and its layout -----------------------------------------------------------
@@ -178,21 +179,6 @@ class TableScreen(Screen):
     def position(self) -> Position:
         """The true position."""
         return self.game.position
-
-    @property
-    def layout(self) -> TableLayout | None:
-        """Where everything goes in the window."""
-        return self.board.layout
-
-    @property
-    def bar(self) -> BarLayout | None:
-        """Where the buttons go."""
-        return self.button_bar.layout
-
-    @property
-    def anim(self) -> Animator:
-        """The slides and flips under way."""
-        return self.board.anim
 
     @property
     def celebrating(self) -> float:
@@ -246,6 +232,15 @@ class TableScreen(Screen):
     def full(self, value: bool) -> None:
         self.canvas.set_full(value)
 
+    @property
+    def sending_home(self) -> bool:
+        """Cards go home one move at a time (All home, or the safe ones by themselves)."""
+        return self.home.running
+
+    def deals(self) -> bool:
+        """Does this table deal new games (it plays the app's game, not a set position)?"""
+        return self._own_game is None
+
     def buttons(self) -> list[ButtonSpec]:
         """The button bar's buttons."""
         if self.mode is not None:
@@ -268,12 +263,14 @@ class TableScreen(Screen):
             self._ended_key = None
             self.canvas.finish_motion()
         w, h = self.app.size
-        bar = self.button_bar.relayout(w, h)
+        self.bar = self.button_bar.relayout(w, h)
         pw = 0
         if self.current_panel() is not None:
             pw = max(220, min(round(440 * text_scale(w, h)), w * 28 // 100))
-        lay = self.board.relayout(w, h, self.scroll_x, pw, bar.rows, self.app.prefs.left_handed)
-        self.scroll_x = lay.scroll_x
+        self.layout = compute_layout(w, h, self.position, self.scroll_x, pw, self.bar.rows,
+                                     self.app.prefs.left_handed)
+        self.scroll_x = self.layout.scroll_x
+        self.board.fit_art(self.layout)
         self.canvas.redraw(precise)
 
     def resize(self, w: int, h: int) -> None:
@@ -297,7 +294,7 @@ class TableScreen(Screen):
         self.hint_list = None
         self.relayout(precise=True)
         self.canvas.note_change(before, kind, self.button_bar.state())
-        self.board.slide_from(before, kind, self._pace)
+        self.board.slide_from(before, kind, self.home.pace)
         self.canvas.redraw(precise=True)  # the moving cards leave the still layer next frame
         return result
 
@@ -464,41 +461,15 @@ class TableScreen(Screen):
 
         Each card goes by ``try_move``, so a lesson's veto, undo, sound, statistics and every
         listener see an ordinary move. Any click or key of the player stops it."""
-        if self.sending_home:
-            return
-        if not home_moves(self.position, safe_only):
-            if not safe_only:
-                self.say("All the cards are home already." if self.position.is_won()
-                         else "No card can go home right now.")
-            return
-        # The first card goes at the next step, once the slide of the move before it has landed.
-        self.sending_home, self._home_safe_only, self._home_sent = True, safe_only, 0
+        self.home.start(safe_only)
 
     def stop_home(self) -> None:
         """Stop sending cards home (the card on its way lands)."""
-        self.sending_home = False
-
-    def _home_step(self) -> None:
-        """Send the next card home, or end the run when none can go."""
-        moves = home_moves(self.position, self._home_safe_only)
-        if not moves:
-            self.sending_home = False
-            if not self._home_safe_only and not self.position.is_won() and self._home_sent:
-                n = self._home_sent
-                self.say(f"{n} card{'s' if n != 1 else ''} sent home; no other card can go yet.")
-            return
-        self._pace = HOME_PACE
-        try:
-            made = self.try_move(moves[0])  # a lesson's veto says why and stops the run
-        finally:
-            self._pace = 1.0
-        if made:
-            self._home_sent += 1
-        else:
-            self.sending_home = False
+        self.home.stop()
 
     # -- the end of a game -----------------------------------------------------------------
     def _check_end(self) -> None:
+        """Once per position: a won game celebrates and asks what next, a stuck one says so."""
         pos = self.position
         key = pos.key()
         if key == self._ended_key:
@@ -507,53 +478,17 @@ class TableScreen(Screen):
             self._ended_key = key
             if self.t_end is None:
                 self.t_end = self.clock.now()
-            self.app.notify("won", self.game, None)
-            self._won_dialog = self._won_question()
-            if self.app.prefs.animation_speed > 0:
-                self.celebrate()  # the question comes when the cards have landed
-            else:
-                self._show_won()
+            self.ending.won(self._played_by)
             return
-        if not pos.legal_moves():
-            text = "No legal move is left."
-        else:
-            # 1000 positions decide all but ~0.03% of cases at under 50 ms; the solver says the rest.
-            progress = pos.progress_possible(1000)
-            if progress is not False:
-                return
-            text = "No card can be turned up or sent home any more: only shuffling is left."
-        self._ended_key = key
-        self.app.notify("stuck", self.game, None)
-        answers: list[tuple[str, Callable[[], None] | None]] = [("Undo", self.undo), ("Restart deal", self.restart)]
-        if self._own_game is None:
-            answers.append(("New deal", lambda: self.new_deal(False)))
-        answers.append(("Keep looking", None))
-        self.app.push(QuestionDialog(self.app, text, answers, title="Stuck"))
-
-    def _won_question(self) -> QuestionDialog:
-        """The question shown once all 52 cards are home."""
-        n = len(self.game.history)
-        notes = "".join(" " + note for note in self.app.win_notes())
-        text = f"All 52 cards are home in {n} move{'s' if n != 1 else ''}, {self.elapsed_text()}." + notes
-        answers: list[tuple[str, Callable[[], None] | None]] = [("Admire it", None)]
-        if self._own_game is None:
-            answers.insert(0, ("New deal", lambda: self.new_deal(False)))
-        title = "You won!"
-        if self._played_by is not None:
-            title = f"{self._played_by} finished"
-            text = (f"The {self._played_by.lower()} played all 52 cards home in {n} move{'s' if n != 1 else ''}."
-                    + notes)
-        return QuestionDialog(self.app, text, answers, title=title)
+        text = self.ending.stuck_text()
+        if text is not None:
+            self._ended_key = key
+            self.ending.ask_stuck(text)
 
     def celebrate(self) -> None:
         """A short victory lap: the cards leap from the foundations and fall back in place."""
         self.board.celebrate()
         self.canvas.redraw(precise=True)
-
-    def _show_won(self) -> None:
-        dialog, self._won_dialog = self._won_dialog, None
-        if dialog is not None:
-            self.app.push(dialog)
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, cmd: Command) -> None:
@@ -562,7 +497,7 @@ class TableScreen(Screen):
             self.stop_home()  # the player acts: the cards stop where they are
         made = self._moves_made
         self._handle_command(cmd)
-        if self._moves_made != made and self.app.prefs.auto_home_safe and self.mode is None and self._own_game is None:
+        if self._moves_made != made and self.app.prefs.auto_home_safe and self.mode is None and self.deals():
             self.send_home(safe_only=True)
 
     def _handle_command(self, cmd: Command) -> None:
@@ -578,8 +513,8 @@ class TableScreen(Screen):
             self.canvas.finish_motion()
             self.board.stop_celebration()
             self.full = True
-            if self._won_dialog is not None:
-                self._show_won()
+            if self.ending.won_dialog is not None:
+                self.ending.show_won()
                 return  # that input only cut the celebration short
         if isinstance(cmd, PointerDown):
             self.mouse.down(cmd)
@@ -632,17 +567,13 @@ class TableScreen(Screen):
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Advance slides and flips by one fixed step (and send the next card home when the last has landed)."""
-        if self.sending_home and not self.anim.active and self.celebrating <= 0:
-            if self.app.top is not self:
-                self.stop_home()  # a question or another screen came over the table
-            else:
-                self._home_step()
+        self.home.update()
         was = self.anim.active
         self.board.advance(dt)
         if was and not self.anim.active:
             self.canvas.slide_ended()
-            if self._won_dialog is not None and self.board.celebration_over():
-                self._show_won()
+            if self.ending.won_dialog is not None and self.board.celebration_over():
+                self.ending.show_won()
 
     def settle(self) -> None:
         """Another screen comes over the table: the cards in flight land at once."""
@@ -708,29 +639,6 @@ class TableScreen(Screen):
             self.canvas.new_felt()
             self.relayout()
         return self.canvas.draw(surface, alpha)
-
-    def paint_still(self, surface: pygame.Surface, moving: set[int]) -> None:
-        """Paint everything that stays still (all but the ``moving`` cards), section by section."""
-        self.canvas.paint_felt(surface)
-        self.status_lines.draw(surface)
-        self.board.paint(surface, moving)
-        for part in self.app.parts:  # the keyboard cursor
-            part.draw_overlay(self, surface)
-        self.side_panel.draw(surface)
-        self.button_bar.draw(surface)
-        self.msgbox.draw(surface)
-
-    def paint_status(self, surface: pygame.Surface) -> None:
-        """Paint the status lines alone (the clock moved on), and a message lying over them."""
-        lay = self.layout
-        assert lay is not None
-        r = lay.status_rect
-        self.status_lines.draw(surface)
-        msg = self.msgbox.rect
-        if msg is not None and msg.colliderect(r):
-            surface.set_clip(r)
-            self.msgbox.draw(surface)
-            surface.set_clip(None)
 
     def message_rect(self) -> pygame.Rect | None:
         """Where the message box was last drawn."""

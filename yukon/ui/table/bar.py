@@ -17,21 +17,18 @@ if TYPE_CHECKING:
 
 
 class ButtonBar:
-    """Lays out the table's buttons (``table.buttons()``), draws them and runs the one pressed."""
+    """Draws the table's buttons (``table.buttons()``) where ``table.bar`` puts them and runs the one pressed."""
 
     table: TableScreen
-    layout: BarLayout | None
     hover: int  # the button under the pointer (MORE for "More"), or -1
 
     def __init__(self, table: TableScreen) -> None:
         self.table = table
-        self.layout = None
         self.hover = -1
 
     def relayout(self, w: int, h: int) -> BarLayout:
-        """Lay the buttons out for a w x h window."""
-        self.layout = layout_bar([b.text() for b in self.table.buttons()], w, h)
-        return self.layout
+        """Where the buttons go in a w x h window."""
+        return layout_bar([b.text() for b in self.table.buttons()], w, h)
 
     def state(self) -> tuple[bool, ...]:
         """Which buttons are enabled (a change of it redraws the bar)."""
@@ -39,7 +36,7 @@ class ButtonBar:
 
     def button_at(self, x: int, y: int) -> int:
         """The button at (x, y): its index, MORE, or -1."""
-        bar = self.layout
+        bar = self.table.bar
         if bar is None:
             return -1
         if bar.more is not None and bar.more.collidepoint(x, y):
@@ -55,7 +52,7 @@ class ButtonBar:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the bar and its buttons (the hidden ones are in the "More" menu)."""
-        bar = self.layout
+        bar = self.table.bar
         assert bar is not None
         pygame.draw.rect(surface, (10, 34, 20), bar.rect)
         pygame.draw.line(surface, (60, 110, 74), bar.rect.topleft, bar.rect.topright)
@@ -69,7 +66,7 @@ class ButtonBar:
 
     def open_menu(self) -> None:
         """The bar's "More" list: the buttons that did not fit, above the "More" button."""
-        bar = self.layout
+        bar = self.table.bar
         if bar is None or bar.more is None:
             return
         specs = self.table.buttons()

@@ -12,7 +12,7 @@ import pygame
 from ...cards import RANK, SUIT
 from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
 from .. import art
-from ..layout import Hit, TableLayout, compute_layout
+from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
 from .style import HINT, LESSON, SELECT, SYMBOL, TARGET
 
@@ -41,7 +41,6 @@ class Board:
     """The cards: layout, card art, slides and flips, and drawing them still or moving."""
 
     table: TableScreen
-    layout: TableLayout | None
     card_art: art.CardArt | None
     anim: Animator
     celebrating: float  # seconds left of the cards' leap out after a win
@@ -50,11 +49,10 @@ class Board:
     _pending_return: Path | None  # the cards' way back after the leap
     _shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableScreen, anim: Animator) -> None:
         self.table = table
-        self.layout = None
         self.card_art = None
-        self.anim = Animator()
+        self.anim = anim
         self.celebrating = 0.0
         self.lit_cols = set()
         self.lit_found = False
@@ -62,21 +60,18 @@ class Board:
         self._shadow_cache = None
 
     # -- where the cards lie and go ----------------------------------------------------------
-    def relayout(self, w: int, h: int, scroll_x: int, panel_w: int, bar_rows: int, left_handed: bool) -> TableLayout:
-        """Lay the true position out for a w x h window."""
-        lay = compute_layout(w, h, self.table.position, scroll_x, panel_w, bar_rows, left_handed)
-        self.layout = lay
+    def fit_art(self, lay: TableLayout) -> None:
+        """Card pictures of the layout's card size."""
         if self.card_art is None or (self.card_art.cw, self.card_art.ch) != (lay.cw, lay.ch):
             self.card_art = art.CardArt(lay.cw, lay.ch)
-        return lay
 
     def xy(self, card: int, extra: float = 0.0) -> tuple[float, float]:
         """Where a card not held is drawn: sliding, or where it lies."""
         p = self.anim.position(card, extra)
         if p is not None:
             return p
-        assert self.layout is not None
-        return self.layout.card_xy[card]
+        assert self.table.layout is not None
+        return self.table.layout.card_xy[card]
 
     def face_up(self, card: int) -> bool:
         """Is the card face up in the true position?"""
@@ -90,12 +85,12 @@ class Board:
         """The table as drawn now, before a change."""
         pos = self.table.position
         return Before({c: self.table.drawn_xy(c) for c in range(52)}, {c: self.face_up(c) for c in range(52)},
-                      [list(c) for c in pos.columns], list(pos.down), self.layout, list(pos.loc),
+                      [list(c) for c in pos.columns], list(pos.down), self.table.layout, list(pos.loc),
                       set(self.table.drag_cards), list(pos.foundations), bar)
 
     def slide_from(self, before: Before, kind: str, pace: float) -> None:
         """Slide every card that moved from where it was drawn ``before``, and flip the turned ones."""
-        lay = self.layout
+        lay = self.table.layout
         assert lay is not None
         moved = [c for c in range(52) if (round(before.xy[c][0]), round(before.xy[c][1])) != lay.card_xy[c]]
         if kind not in ("restart", "new"):
@@ -123,7 +118,7 @@ class Board:
 
     def slide_back(self, cards: list[int], start: tuple[tuple[float, float], ...]) -> None:
         """Cards let go of slide from ``start`` back to where they lie."""
-        lay = self.layout
+        lay = self.table.layout
         if lay is None:
             return
         end = tuple(lay.card_xy[c] for c in cards)
@@ -132,15 +127,15 @@ class Board:
 
     def column_bottom(self, i: int) -> int:
         """The bottom edge of column ``i``'s cards (or of its empty slot)."""
-        lay = self.layout
+        lay = self.table.layout
         assert lay is not None
         col = lay.column_cards[i]
         return (lay.card_xy[col[-1]][1] if col else lay.cols_y) + lay.ch
 
     def dest_at(self, x: int, y: int) -> int | None:
         """Where cards dropped at (x, y) would go: a column, FOUNDATION, or None."""
-        assert self.layout is not None
-        hit = self.layout.hit(x, y)
+        assert self.table.layout is not None
+        hit = self.table.layout.hit(x, y)
         if hit.kind == "foundation":
             return FOUNDATION
         if hit.kind in ("heading", "column", "card", "down"):
@@ -149,13 +144,13 @@ class Board:
 
     def hit(self, x: int, y: int) -> Hit:
         """What lies at (x, y)."""
-        assert self.layout is not None
-        return self.layout.hit(x, y)
+        assert self.table.layout is not None
+        return self.table.layout.hit(x, y)
 
     # -- the victory lap -------------------------------------------------------------------
     def celebrate(self) -> None:
         """The cards leap from the foundations (and fall back in place when that is over)."""
-        lay = self.layout
+        lay = self.table.layout
         assert lay is not None
         w, h = lay.view.w, lay.view.h
         cards = tuple(range(52))
@@ -229,7 +224,7 @@ class Board:
 
     def dest_rect(self, dest: int, card: int) -> pygame.Rect:
         """The place ``card`` would land at ``dest``."""
-        lay = self.layout
+        lay = self.table.layout
         assert lay is not None
         if dest == FOUNDATION:
             return lay.foundation_rects[SUIT[card]].copy()
@@ -238,7 +233,7 @@ class Board:
     # -- drawing ---------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, moving: set[int]) -> None:
         """Draw the cards that lie still (not ``moving``), the headings and the rings."""
-        lay = self.layout
+        lay = self.table.layout
         a = self.card_art
         assert lay is not None and a is not None
         pos = self.table.position
@@ -318,7 +313,7 @@ class Board:
         if not moving:
             return []
         a = self.card_art
-        lay = self.layout
+        lay = self.table.layout
         assert a is not None and lay is not None
         table = self.table
         held = table.drag_cards
@@ -376,7 +371,7 @@ class Board:
         r = self.dest_rect(dest, card)
         ok = pos.why_illegal(Move.of(card, dest)) is None
         colour = TARGET if ok else (230, 80, 70)
-        radius = self.layout.radius if self.layout is not None else 4
+        radius = self.table.layout.radius if self.table.layout is not None else 4
         pygame.draw.rect(surface, colour, r.inflate(6, 6), width=3, border_radius=radius + 3)
         rects.append(r.inflate(10, 10))
 

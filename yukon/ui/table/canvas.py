@@ -15,17 +15,26 @@ import pygame
 from ...cards import SUIT
 from .. import art
 from ..layout import TableLayout
+from .bar import ButtonBar
 from .board import Before, Board
+from .message import MessageBox
+from .panel import SidePanel
+from .status import StatusLines
 
 if TYPE_CHECKING:
     from . import TableScreen
 
 
 class Canvas:
-    """Keeps the still layer and works out which rectangles each frame must send."""
+    """Keeps the still layer, painted section by section, and works out which rectangles each
+    frame must send."""
 
     table: TableScreen
     board: Board
+    status: StatusLines
+    panel: SidePanel
+    bar: ButtonBar
+    msgbox: MessageBox
     full: bool  # the next frame draws the still layer again (where a change said, else whole)
     must_flip: bool  # the whole window must go to the display
     changed: list[pygame.Rect] | None  # what a change touched, if only that
@@ -38,9 +47,14 @@ class Canvas:
     _static_moving: set[int]  # the cards left out of it
     _dyn_rects: list[pygame.Rect]  # where moving cards were drawn last frame
 
-    def __init__(self, table: TableScreen, board: Board) -> None:
+    def __init__(self, table: TableScreen, board: Board, status: StatusLines, panel: SidePanel, bar: ButtonBar,
+                 msgbox: MessageBox) -> None:
         self.table = table
         self.board = board
+        self.status = status
+        self.panel = panel
+        self.bar = bar
+        self.msgbox = msgbox
         self.full = True
         self.must_flip = True
         self.changed = None
@@ -104,7 +118,7 @@ class Canvas:
         anim = self.board.anim
         if not anim.active:
             return
-        lay = self.board.layout
+        lay = self.table.layout
         if lay is not None and not self.must_flip:
             landed = [lay.card_rect(c).inflate(4, 4) for c in anim.moving() if c in lay.card_xy]
             self.changed = (self.changed or []) + landed
@@ -115,7 +129,7 @@ class Canvas:
         """A held tail leaves ``column`` (None: the card leaves its foundation)."""
         if self.must_flip:
             return
-        lay = self.board.layout
+        lay = self.table.layout
         assert lay is not None
         self.changed = self.changed or []
         if column is not None:
@@ -126,7 +140,7 @@ class Canvas:
 
     def note_change(self, before: Before, kind: str, bar: tuple[bool, ...]) -> None:
         """Remember which parts of the window a move changed, so only they go to the display."""
-        old, lay = before.layout, self.board.layout
+        old, lay = before.layout, self.table.layout
         if old is None or lay is None or kind not in ("move", "undo", "redo") or old.cw != lay.cw \
                 or old.scroll_x != lay.scroll_x or old.size_key != lay.size_key or self.must_flip:
             self.changed = None
@@ -149,16 +163,34 @@ class Canvas:
         self.changed_cols |= cols_changed | self.board.lit_cols  # rings drawn last time go away
 
     # -- drawing ---------------------------------------------------------------------------
-    def paint_felt(self, surface: pygame.Surface) -> None:
-        """The cloth under everything."""
+    def paint_still(self, surface: pygame.Surface, moving: set[int]) -> None:
+        """Paint everything that stays still (all but the ``moving`` cards), section by section."""
         size = surface.get_size()
         if self.felt is None or self.felt.get_size() != size:
             self.felt = art.felt(size)
         surface.blit(self.felt, (0, 0))
+        self.status.draw(surface)
+        self.board.paint(surface, moving)
+        for part in self.table.app.parts:  # the keyboard cursor
+            part.draw_overlay(self.table, surface)
+        self.panel.draw(surface)
+        self.bar.draw(surface)
+        self.msgbox.draw(surface)
+
+    def _paint_status(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """Paint the status area ``r`` alone (the clock moved on), and a message lying over it."""
+        assert self.felt is not None
+        surface.blit(self.felt, r, r)
+        self.status.draw(surface)
+        msg = self.msgbox.rect
+        if msg is not None and msg.colliderect(r):
+            surface.set_clip(r)
+            self.msgbox.draw(surface)
+            surface.set_clip(None)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw the frame and return what changed (None: the whole window)."""
-        lay = self.board.layout
+        lay = self.table.layout
         assert lay is not None
         size = surface.get_size()
         extra = alpha * self.table.app.step
@@ -171,8 +203,7 @@ class Canvas:
             # Only the clock moved on: redraw the status area alone (once a second while playing).
             self.clock_due = False
             r = lay.status_rect
-            static.blit(self.felt, r, r)
-            self.table.paint_status(static)
+            self._paint_status(static, r)
             surface.blit(static, r, r)
             return [r.copy()]
         self.clock_due = False
@@ -191,7 +222,7 @@ class Canvas:
         self.full = False
         if changed is None or self.must_flip or not self._static_ok:
             self.must_flip = False
-            self.table.paint_still(static, moving)
+            self.paint_still(static, moving)
             self._static_ok, self._static_moving = True, set(moving)
             surface.blit(static, (0, 0))
             self._dyn_rects = self.board.paint_moving(surface, moving, extra)
@@ -210,7 +241,7 @@ class Canvas:
         old places. Returns the regions redrawn."""
         lit_cols, lit_found = self.board.rings()
         regions = list(changed)
-        msg = self.table.message_rect()
+        msg = self.msgbox.rect
         regions.extend(r for r in (msg,) if r is not None)
         regions.append(lay.status_rect.copy())  # the clock may have moved on meanwhile
         if self.board.lit_found or lit_found:
@@ -228,12 +259,12 @@ class Canvas:
         regions = [r.clip(static.get_rect()) for r in merge_rects(regions)]
         for r in regions:
             static.set_clip(r)
-            self.table.paint_still(static, moving)
+            self.paint_still(static, moving)
         static.set_clip(None)
-        new_msg = self.table.message_rect()
+        new_msg = self.msgbox.rect
         if new_msg != msg and new_msg is not None:  # a message grew: draw it whole
             static.set_clip(new_msg)
-            self.table.paint_still(static, moving)
+            self.paint_still(static, moving)
             static.set_clip(None)
             regions.append(new_msg.copy())
         return regions
