@@ -42,24 +42,26 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
-from ...state import Game, Move, Position
+from ...state import Game, Move, Position, Undo
 from .. import art
 from ..input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
 from ..layout import TableLayout, compute_layout, text_scale
 from ..parts import ChangeKind
-from ..screen import QuestionDialog, Screen
+from ..screen import Screen
 from ..tween import Animator
 from ..widgets import BarLayout, ButtonSpec, Message, Panel
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas, merge_rects
-from .ending import GameEnd
 from .gameclock import GameClock, wall
+from .hints import Hints
 from .home import HomeRun
+from .keys import Commands
 from .message import MessageBox, place_clear_of_columns
 from .mode import BaseMode, TableMode, describe_move, short_name
 from .panel import SidePanel
 from .pointer import Pointer, Press
+from .questions import Questions
 from .status import Row, StatusLines
 from .style import (
     ALERT,
@@ -117,9 +119,6 @@ class TableScreen(Screen):
     scroll_x: int
     selection: int | None
     message: Message | None
-    hint_list: list[Move] | None
-    hint_index: int
-    hint_key: tuple | None
     layout: TableLayout | None  # where everything goes in the window
     bar: BarLayout | None  # where the buttons go
     anim: Animator  # the slides and flips under way
@@ -132,7 +131,9 @@ class TableScreen(Screen):
     msgbox: MessageBox
     mouse: Pointer
     home: HomeRun
-    ending: GameEnd
+    questions: Questions
+    hints: Hints
+    commands: Commands
     _own_game: Game | None
     _known_game: Game | None
     _ended_key: tuple | None
@@ -152,7 +153,9 @@ class TableScreen(Screen):
         self.canvas = Canvas(self, self.board, self.status_lines, self.side_panel, self.button_bar, self.msgbox)
         self.mouse = Pointer(self, self.board, self.canvas, self.button_bar, self.side_panel)
         self.home = HomeRun(self)
-        self.ending = GameEnd(self)
+        self.questions = Questions(self)
+        self.hints = Hints(self)
+        self.commands = Commands(self, self.mouse)
         self.clock = GameClock()
         super().__init__(app)
         self._own_game = game
@@ -160,9 +163,6 @@ class TableScreen(Screen):
         self.scroll_x = 0
         self.selection = None
         self.message = None
-        self.hint_list = None
-        self.hint_index = -1
-        self.hint_key = None
         self._known_game = None
         self._ended_key = None
         self._moves_made = 0
@@ -237,6 +237,21 @@ class TableScreen(Screen):
         """Cards go home one move at a time (All home, or the safe ones by themselves)."""
         return self.home.running
 
+    @property
+    def hint_list(self) -> list[Move] | None:
+        """The hints offered in turn (None: none asked for since the last change)."""
+        return self.hints.moves
+
+    @property
+    def hint_index(self) -> int:
+        """Which of them is on show."""
+        return self.hints.index
+
+    @property
+    def hint_key(self) -> tuple | None:
+        """The position they are for."""
+        return self.hints.key
+
     def deals(self) -> bool:
         """Does this table deal new games (it plays the app's game, not a set position)?"""
         return self._own_game is None
@@ -258,7 +273,7 @@ class TableScreen(Screen):
         if self._known_game is not self.game:
             self._known_game = self.game
             self.selection = None
-            self.hint_list = None
+            self.hints.forget()
             self.t_start = self.t_end = None
             self._ended_key = None
             self.canvas.finish_motion()
@@ -291,7 +306,7 @@ class TableScreen(Screen):
         self.mouse.cancel(slide=False)
         self.canvas.finish_motion()
         result = fn()
-        self.hint_list = None
+        self.hints.forget()
         self.relayout(precise=True)
         self.canvas.note_change(before, kind, self.button_bar.state())
         self.board.slide_from(before, kind, self.home.pace)
@@ -337,32 +352,26 @@ class TableScreen(Screen):
 
     def undo(self) -> None:
         """Take back a move (it slides back)."""
-        self.selection = None
-        if not self.game.can_undo():
-            self.say("Nothing to undo.")
-            return
-        u = self.change("undo", self.game.undo)
-        self._after_change("undo", u.move if u else None)
+        self._replay("undo", self.game.can_undo, self.game.undo)
 
     def redo(self) -> None:
         """Make the undone move again."""
+        self._replay("redo", self.game.can_redo, self.game.redo)
+
+    def _replay(self, kind: ChangeKind, can: Callable[[], bool], fn: Callable[[], Undo | None]) -> None:
         self.selection = None
-        if not self.game.can_redo():
-            self.say("Nothing to redo.")
+        if not can():
+            self.say(f"Nothing to {kind}.")
             return
-        u = self.change("redo", self.game.redo)
-        self._after_change("redo", u.move if u else None)
+        u = self.change(kind, fn)
+        self._after_change(kind, u.move if u else None)
 
     def ask_restart(self) -> None:
         """Restart from the button or Ctrl+R: asks first when moves would be lost (restart cannot be undone)."""
-        n = len(self.game.history)
-        if self.confirm_restart and n and not self.position.is_won():
-            self.app.push(QuestionDialog(
-                self.app, f"Start this deal again from the beginning? The {n} move{'s' if n != 1 else ''} "
-                "made so far cannot be undone afterwards.",
-                [("Restart deal", self.restart), ("Keep playing", None)]))
-            return
-        self.restart()
+        if self.confirm_restart and self.game.history and not self.position.is_won():
+            self.questions.restart()
+        else:
+            self.restart()
 
     def restart(self) -> None:
         """Back to the deal as dealt."""
@@ -390,9 +399,7 @@ class TableScreen(Screen):
             self.say("This table plays a set position; leave it to deal again.")
             return
         if ask and self.game.history and not self.position.is_won():
-            loss = " Leaving it counts as a loss." if self.game.seed is not None else ""
-            self.app.push(QuestionDialog(self.app, "Replace the game under way with a new shuffled deal?" + loss,
-                                         [("New deal", lambda: self.new_deal(False, seed)), ("Keep playing", None)]))
+            self.questions.new_deal(seed)
             return
         self.selection = None
         self.change("new", lambda: self.app.new_deal(seed))
@@ -403,28 +410,11 @@ class TableScreen(Screen):
 
     def hint(self) -> None:
         """Show a useful move; each press shows the next one."""
-        key = self.position.key()
-        if self.hint_list is None or self.hint_key != key:
-            last = self.game.history[-1].move if self.game.history else None
-            self.hint_list = self.app.hint_provider(self.position, last)
-            self.hint_key = key
-            self.hint_index = -1
-        if not self.hint_list:
-            self.say("No move is left. Undo, restart the deal or start a new one.")
-            return
-        self.hint_index = (self.hint_index + 1) % len(self.hint_list)
-        self.selection = None
-        m = self.hint_list[self.hint_index]
-        n = len(self.hint_list)
-        self.say(f"Hint {self.hint_index + 1} of {n}: {describe_move(self.position, m)}", "hint", 6.0)
+        self.hints.next()
 
     def show_hints(self, moves: list[Move], index: int, text: str, seconds: float = 8.0) -> None:
         """Show ``moves[index]`` as the hint on show (lit on the table) with ``text``; the selection goes."""
-        self.selection = None
-        self.hint_list = moves
-        self.hint_key = self.position.key()
-        self.hint_index = index
-        self.say(text, "hint", seconds)
+        self.hints.show(moves, index, text, seconds)
 
     def select(self, card: int | None) -> None:
         """Select ``card`` (with its tail), or nothing."""
@@ -449,10 +439,14 @@ class TableScreen(Screen):
     @property
     def hint_move(self) -> Move | None:
         """The hint on show, if it still fits the position."""
-        if (self.hint_list and self.hint_key == self.position.key() and 0 <= self.hint_index < len(self.hint_list)
-                and self.message is not None and self.message.kind == "hint"):
-            return self.hint_list[self.hint_index]
-        return None
+        return self.hints.on_show()
+
+    def dismiss(self) -> None:
+        """The selection and the message go (Esc)."""
+        if self.selection is not None or self.message is not None:
+            self.selection = None
+            self.message = None
+            self.full = True
 
     # -- sending cards home ----------------------------------------------------------------
     def send_home(self, safe_only: bool = False) -> None:
@@ -478,12 +472,12 @@ class TableScreen(Screen):
             self._ended_key = key
             if self.t_end is None:
                 self.t_end = self.clock.now()
-            self.ending.won(self._played_by)
+            self.questions.won(self._played_by)
             return
-        text = self.ending.stuck_text()
+        text = self.questions.stuck_text()
         if text is not None:
             self._ended_key = key
-            self.ending.ask_stuck(text)
+            self.questions.ask_stuck(text)
 
     def celebrate(self) -> None:
         """A short victory lap: the cards leap from the foundations and fall back in place."""
@@ -513,43 +507,22 @@ class TableScreen(Screen):
             self.canvas.finish_motion()
             self.board.stop_celebration()
             self.full = True
-            if self.ending.won_dialog is not None:
-                self.ending.show_won()
+            if self.questions.won_dialog is not None:
+                self.questions.show_won()
                 return  # that input only cut the celebration short
         if isinstance(cmd, PointerDown):
             self.mouse.down(cmd)
         elif isinstance(cmd, PointerUp):
             self.mouse.up(cmd)
         elif isinstance(cmd, Wheel):
-            # dx > 0 scrolls right (a sideways wheel, or shift + wheel down); wheel down scrolls right too
-            self.scroll((cmd.dx if cmd.dx else -cmd.dy) * max(30, (self.layout.cw if self.layout else 60) // 2))
+            self.commands.wheel(cmd)
         elif isinstance(cmd, Action):
             self.action(cmd.name)
 
     def action(self, name: str) -> None:
         """Run a named command (from a key or a button)."""
-        if self.app.part_action(self, name):  # keyboard play, settings, the solver ...
-            return
-        simple: dict[str, Callable[[], None]] = {
-            "undo": self.undo, "redo": self.redo, "hint": self.hint, "all_home": self.send_home,
-            "restart": self.ask_restart, "new": self.new_deal, "cancel": self._cancel,
-            "fullscreen": self.app.toggle_fullscreen, "rules": self.app.show_rules, "quit": self.app.quit}
-        if name in simple:
-            simple[name]()
-        elif name in ("left", "right"):
-            step = self.layout.cw if self.layout else 60
-            self.scroll(step if name == "right" else -step)
-        elif name in ("home", "end"):
-            self.scroll(-10**6 if name == "home" else 10**6)
-
-    def _cancel(self) -> None:
-        """Esc: drop the held cards, else the selection and the message."""
-        if self.press is not None and self.press.dragging:
-            self.mouse.cancel()
-        elif self.selection is not None or self.message is not None:
-            self.selection = None
-            self.message = None
-            self.full = True
+        if not self.app.part_action(self, name):  # keyboard play, settings, the solver ...
+            self.commands.run(name)
 
     def scroll(self, dx: int) -> None:
         """Move the table sideways (only when it is wider than the window)."""
@@ -572,8 +545,8 @@ class TableScreen(Screen):
         self.board.advance(dt)
         if was and not self.anim.active:
             self.canvas.slide_ended()
-            if self.ending.won_dialog is not None and self.board.celebration_over():
-                self.ending.show_won()
+            if self.questions.won_dialog is not None and self.board.celebration_over():
+                self.questions.show_won()
 
     def settle(self) -> None:
         """Another screen comes over the table: the cards in flight land at once."""
@@ -585,27 +558,11 @@ class TableScreen(Screen):
 
     def needs_draw(self) -> bool:
         """A change, a frame of motion, a message running out or the clock ticking."""
-        if self.full or self.busy():
-            return True
-        if self.message is not None and wall() >= self.message.until:
-            self.message = None
-            self.canvas.moved_on()  # the old message's box goes out (see draw)
-            return True
-        if self.status_lines.ticked():
-            self.canvas.tick()
-            return True
-        return False
+        return self.canvas.needs_draw()
 
     def wake_in(self) -> float | None:
         """When the message ends or the clock shows the next second."""
-        now = wall()
-        times = []
-        if self.message is not None:
-            times.append(self.message.until - now)
-        tick = self.clock.next_tick(now)
-        if tick is not None:
-            times.append(tick)
-        return max(0.0, min(times)) if times else None
+        return self.canvas.wake_in()
 
     def elapsed(self) -> float:
         """Seconds played (the clock starts with the first move and stops when the game is won;

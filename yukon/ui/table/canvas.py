@@ -17,6 +17,7 @@ from .. import art
 from ..layout import TableLayout
 from .bar import ButtonBar
 from .board import Before, Board
+from .gameclock import wall
 from .message import MessageBox
 from .panel import SidePanel
 from .status import StatusLines
@@ -99,9 +100,29 @@ class Canvas:
         if self.changed is None and not self.must_flip:
             self.changed = [r.copy() for r in self._dyn_rects]
 
-    def tick(self) -> None:
-        """The status clock shows a new second."""
-        self.clock_due = True
+    def needs_draw(self) -> bool:
+        """A change, a frame of motion, a message running out or the clock ticking."""
+        table = self.table
+        if self.full or table.busy():
+            return True
+        if table.message is not None and table.live_message() is None:
+            self.moved_on()  # the old message's box goes out (see draw)
+            return True
+        if self.status.ticked():
+            self.clock_due = True
+            return True
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until the message ends or the clock shows the next second, or None."""
+        now = wall()
+        times = []
+        if self.table.message is not None:
+            times.append(self.table.message.until - now)
+        tick = self.table.clock.next_tick(now)
+        if tick is not None:
+            times.append(tick)
+        return max(0.0, min(times)) if times else None
 
     def new_size(self) -> None:
         """The window changed size: the cloth is woven again and the still layer redrawn whole."""

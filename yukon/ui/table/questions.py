@@ -1,5 +1,5 @@
-"""The end of a game: the question after a win (once the victory lap is over), and the one
-when the player is stuck."""
+"""The questions the table asks: before a restart or a new deal loses moves, after a win
+(once the victory lap is over), and when the player is stuck."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 Answers = list[tuple[str, Callable[[], None] | None]]
 
 
-class GameEnd:
-    """Asks what next when a game is won or stuck."""
+class Questions:
+    """Asks the player before moves are lost, and what next when a game is won or stuck."""
 
     table: TableScreen
     won_dialog: QuestionDialog | None  # the question waiting for the cards to land
@@ -23,6 +23,22 @@ class GameEnd:
     def __init__(self, table: TableScreen) -> None:
         self.table = table
         self.won_dialog = None
+
+    def restart(self) -> None:
+        """Ask before the deal starts again (restart cannot be undone)."""
+        table = self.table
+        n = len(table.game.history)
+        table.app.push(QuestionDialog(
+            table.app, f"Start this deal again from the beginning? The {n} move{'s' if n != 1 else ''} "
+            "made so far cannot be undone afterwards.",
+            [("Restart deal", table.restart), ("Keep playing", None)]))
+
+    def new_deal(self, seed: int | None) -> None:
+        """Ask before a new deal replaces the game under way."""
+        table = self.table
+        loss = " Leaving it counts as a loss." if table.game.seed is not None else ""
+        table.app.push(QuestionDialog(table.app, "Replace the game under way with a new shuffled deal?" + loss,
+                                      [("New deal", lambda: table.new_deal(False, seed)), ("Keep playing", None)]))
 
     def won(self, played_by: str | None) -> None:
         """All 52 cards are home (``played_by``: who played the last move, when not the player)."""
