@@ -60,6 +60,7 @@ from .keys import Commands
 from .message import MessageBox, place_clear_of_columns
 from .mode import BaseMode, TableMode, describe_move, short_name
 from .panel import SidePanel
+from .play import Play
 from .pointer import Pointer, Press
 from .questions import Questions
 from .status import Row, StatusLines
@@ -134,11 +135,9 @@ class TableScreen(Screen):
     questions: Questions
     hints: Hints
     commands: Commands
+    play: Play
     _own_game: Game | None
     _known_game: Game | None
-    _ended_key: tuple | None
-    _moves_made: int  # moves made through try_move, to tell the player's moves in handle()
-    _played_by: str | None  # who made the last move when not the player ("Demo")
 
     def __init__(self, app: App, game: Game | None = None, mode: TableMode | None = None) -> None:
         # The sections first: Screen's constructor already asks for a full redraw.
@@ -157,6 +156,7 @@ class TableScreen(Screen):
         self.hints = Hints(self)
         self.commands = Commands(self, self.mouse)
         self.clock = GameClock()
+        self.play = Play(self, self.clock, self.questions)
         super().__init__(app)
         self._own_game = game
         self.mode = mode
@@ -164,9 +164,6 @@ class TableScreen(Screen):
         self.selection = None
         self.message = None
         self._known_game = None
-        self._ended_key = None
-        self._moves_made = 0
-        self._played_by = None
         self.relayout()
 
     # -- the game and its layout -----------------------------------------------------------
@@ -212,7 +209,7 @@ class TableScreen(Screen):
 
     @t_start.setter
     def t_start(self, value: float | None) -> None:
-        self.clock.start = value
+        self.clock.set_start(value)
 
     @property
     def t_end(self) -> float | None:
@@ -221,7 +218,16 @@ class TableScreen(Screen):
 
     @t_end.setter
     def t_end(self, value: float | None) -> None:
-        self.clock.end = value
+        self.clock.set_end(value)
+
+    @property
+    def _ended_key(self) -> tuple | None:
+        """The position whose end was last announced (a lesson's own end check keeps it too)."""
+        return self.play.ended_key
+
+    @_ended_key.setter
+    def _ended_key(self, key: tuple | None) -> None:
+        self.play.note_end(key)
 
     @property
     def full(self) -> bool:
@@ -274,8 +280,8 @@ class TableScreen(Screen):
             self._known_game = self.game
             self.selection = None
             self.hints.forget()
-            self.t_start = self.t_end = None
-            self._ended_key = None
+            self.clock.reset()
+            self.play.note_end(None)
             self.canvas.finish_motion()
         w, h = self.app.size
         self.bar = self.button_bar.relayout(w, h)
@@ -321,34 +327,11 @@ class TableScreen(Screen):
 
     def try_move(self, move: Move, by: str | None = None) -> bool:
         """Make a move if the mode and the rules allow it; otherwise say why. True when made.
-
-        ``by`` names who plays it when it is not the player (the Demo): a win it makes is
-        not announced as the player's.
-        """
-        self._played_by = by
-        game = self.game
-        if self.mode is not None:
-            veto = self.mode.veto(game, move)
-            if veto:
-                self.say(veto, "lesson")
-                return False
-        reason = game.position.why_illegal(move)
-        if reason is not None:
-            self.say(reason[0].upper() + reason[1:] + ".", "error")
-            return False
-        if self.t_start is None:
-            self.t_start = self.clock.now()
-        self.selection = None
-        self.change("move", lambda: game.play(move))
-        self._moves_made += 1
-        if game.position.is_won() and self.t_end is None:
-            self.t_end = self.clock.now()  # the clock stops now, so the statistics and the message agree
-        self.message = None
-        self.app.notify("move", game, move)
-        if self.mode is not None:
-            self.mode.after_move(game, move)
-        self._check_end()
-        return True
+        ``by`` names who plays it when not the player (the Demo): a win it makes is not called the player's."""
+        made = self.play.move(move, by)
+        if made:
+            self._check_end()
+        return made
 
     def undo(self) -> None:
         """Take back a move (it slides back)."""
@@ -377,20 +360,12 @@ class TableScreen(Screen):
         """Back to the deal as dealt."""
         self.selection = None
         self.change("restart", self.game.restart)
-        self.t_start = self.t_end = None
+        self.clock.reset()
         self._after_change("restart", None)
         self.say("The deal is back as it was dealt.")
 
     def _after_change(self, kind: ChangeKind, move: Move | None) -> None:
-        self._played_by = None
-        if self.message is not None and self.message.kind == "hint":
-            self.message = None  # it spoke of the position just left
-        if self.position.is_won() and self.t_end is None:
-            self.t_end = self.clock.now()  # a redo that wins: the clock stops before anyone reads it
-        self.app.notify(kind, self.game, move)
-        if self.mode is not None:
-            self.mode.after_change(self.game, kind)
-        self._ended_key = None
+        self.play.after_change(kind, move)
         self._check_end()
 
     def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
@@ -404,8 +379,8 @@ class TableScreen(Screen):
         self.selection = None
         self.change("new", lambda: self.app.new_deal(seed))
         self._known_game = self.game
-        self.t_start = self.t_end = None
-        self._ended_key = None
+        self.clock.reset()
+        self.play.note_end(None)
         self.say(f"Deal {self.game.seed}.")
 
     def hint(self) -> None:
@@ -424,6 +399,10 @@ class TableScreen(Screen):
     def unselect(self) -> None:
         """Forget the selection; the caller says what to redraw (a drag lifting cards)."""
         self.selection = None
+
+    def drop_message(self) -> None:
+        """Take away the message; the caller says what to redraw (a move)."""
+        self.message = None
 
     def drop_hint_message(self) -> None:
         """Take away a hint's message (its position is about to be left)."""
@@ -444,17 +423,13 @@ class TableScreen(Screen):
     def dismiss(self) -> None:
         """The selection and the message go (Esc)."""
         if self.selection is not None or self.message is not None:
-            self.selection = None
+            self.select(None)
             self.message = None
-            self.full = True
 
     # -- sending cards home ----------------------------------------------------------------
     def send_home(self, safe_only: bool = False) -> None:
-        """Send home every end card its foundation takes (``safe_only``: only those no card left
-        in play could still need), one move at a time with the usual slides, until none is left.
-
-        Each card goes by ``try_move``, so a lesson's veto, undo, sound, statistics and every
-        listener see an ordinary move. Any click or key of the player stops it."""
+        """Send home every end card its foundation takes (``safe_only``: only safe ones), one move at
+        a time by ``try_move`` (so every listener sees ordinary moves), until none is left or the player acts."""
         self.home.start(safe_only)
 
     def stop_home(self) -> None:
@@ -464,20 +439,7 @@ class TableScreen(Screen):
     # -- the end of a game -----------------------------------------------------------------
     def _check_end(self) -> None:
         """Once per position: a won game celebrates and asks what next, a stuck one says so."""
-        pos = self.position
-        key = pos.key()
-        if key == self._ended_key:
-            return
-        if pos.is_won():
-            self._ended_key = key
-            if self.t_end is None:
-                self.t_end = self.clock.now()
-            self.questions.won(self._played_by)
-            return
-        text = self.questions.stuck_text()
-        if text is not None:
-            self._ended_key = key
-            self.questions.ask_stuck(text)
+        self.play.check_end()
 
     def celebrate(self) -> None:
         """A short victory lap: the cards leap from the foundations and fall back in place."""
@@ -489,9 +451,9 @@ class TableScreen(Screen):
         """Act on one command from the player; after a move of theirs, safe cards may go home by themselves."""
         if self.sending_home and not isinstance(cmd, (PointerMove, Expose)):
             self.stop_home()  # the player acts: the cards stop where they are
-        made = self._moves_made
+        made = self.play.made
         self._handle_command(cmd)
-        if self._moves_made != made and self.app.prefs.auto_home_safe and self.mode is None and self.deals():
+        if self.play.made != made and self.app.prefs.auto_home_safe and self.mode is None and self.deals():
             self.send_home(safe_only=True)
 
     def _handle_command(self, cmd: Command) -> None:
@@ -565,8 +527,7 @@ class TableScreen(Screen):
         return self.canvas.wake_in()
 
     def elapsed(self) -> float:
-        """Seconds played (the clock starts with the first move and stops when the game is won;
-        it stands still while the table is covered or the window is away)."""
+        """Seconds played: from the first move to the win, not counting pauses (see gameclock.py)."""
         return self.clock.elapsed()
 
     def set_elapsed(self, seconds: float) -> None:
@@ -574,8 +535,7 @@ class TableScreen(Screen):
         self.clock.set_elapsed(seconds)
 
     def pause_clock(self, paused: bool) -> None:
-        """Stop the clock (the table is covered, the window is away) or let it run on; the time
-        it stood still never counts."""
+        """Stop the clock (the table is covered, the window is away) or let it run on."""
         self.clock.pause(paused)
 
     def elapsed_text(self) -> str:

@@ -26,6 +26,28 @@ class GameClock:
         self.end = None
         self.paused_at = None
 
+    def set_start(self, start: float | None) -> None:
+        """Started at ``start`` (None: not started)."""
+        self.start = start
+
+    def set_end(self, end: float | None) -> None:
+        """Stopped at ``end`` (None: running)."""
+        self.end = end
+
+    def begin(self) -> None:
+        """Start now, unless it has started."""
+        if self.start is None:
+            self.start = self.now()
+
+    def stop(self) -> None:
+        """Stop now, unless it has stopped."""
+        if self.end is None:
+            self.end = self.now()
+
+    def reset(self) -> None:
+        """Not started (a new or restarted deal)."""
+        self.start = self.end = None
+
     def now(self) -> float:
         """The clock's time: standing still while it is paused."""
         return self.paused_at if self.paused_at is not None else wall()
