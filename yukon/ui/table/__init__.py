@@ -44,12 +44,12 @@ import pygame
 
 from ...state import Game, Move, Position, Undo
 from .. import art
-from ..input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
-from ..layout import TableLayout, compute_layout, text_scale
+from ..input import Command
+from ..layout import TableLayout, compute_layout
 from ..parts import ChangeKind
 from ..screen import Screen
 from ..tween import Animator
-from ..widgets import BarLayout, ButtonSpec, Message, Panel
+from ..widgets import BarLayout, ButtonSpec, Message
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas, merge_rects
@@ -57,6 +57,7 @@ from .gameclock import GameClock, wall
 from .hints import Hints
 from .home import HomeRun
 from .keys import Commands
+from .manager import SectionManager
 from .message import MessageBox, place_clear_of_columns
 from .mode import BaseMode, TableMode, describe_move, short_name
 from .panel import SidePanel
@@ -136,8 +137,10 @@ class TableScreen(Screen):
     hints: Hints
     commands: Commands
     play: Play
+    sections: SectionManager
     _own_game: Game | None
     _known_game: Game | None
+    _ended_key: tuple | None  # the position whose end was last announced
 
     def __init__(self, app: App, game: Game | None = None, mode: TableMode | None = None) -> None:
         # The sections first: Screen's constructor already asks for a full redraw.
@@ -157,6 +160,8 @@ class TableScreen(Screen):
         self.commands = Commands(self, self.mouse)
         self.clock = GameClock()
         self.play = Play(self, self.clock, self.questions)
+        self.sections = SectionManager(self, self.board, self.canvas, self.button_bar, self.mouse, self.commands,
+                                       self.hints, self.home, self.play, self.questions)
         super().__init__(app)
         self._own_game = game
         self.mode = mode
@@ -164,9 +169,9 @@ class TableScreen(Screen):
         self.selection = None
         self.message = None
         self._known_game = None
+        self._ended_key = None
         self.relayout()
 
-    # -- the game and its layout -----------------------------------------------------------
     @property
     def game(self) -> Game:
         """The game being played: the lesson's own, else the app's."""
@@ -221,15 +226,6 @@ class TableScreen(Screen):
         self.clock.set_end(value)
 
     @property
-    def _ended_key(self) -> tuple | None:
-        """The position whose end was last announced (a lesson's own end check keeps it too)."""
-        return self.play.ended_key
-
-    @_ended_key.setter
-    def _ended_key(self, key: tuple | None) -> None:
-        self.play.note_end(key)
-
-    @property
     def full(self) -> bool:
         """Must the next frame draw everything? (Setting it also sends the whole window.)"""
         return self.canvas.full
@@ -270,10 +266,6 @@ class TableScreen(Screen):
                 return b
         return self.app.buttons()
 
-    def current_panel(self) -> Panel | None:
-        """The mode's panel, if any."""
-        return self.mode.panel(self.game) if self.mode is not None else None
-
     def relayout(self, precise: bool = False) -> None:
         """Recompute every rectangle from the window size and the true position."""
         if self._known_game is not self.game:
@@ -281,14 +273,11 @@ class TableScreen(Screen):
             self.selection = None
             self.hints.forget()
             self.clock.reset()
-            self.play.note_end(None)
+            self._ended_key = None
             self.canvas.finish_motion()
         w, h = self.app.size
         self.bar = self.button_bar.relayout(w, h)
-        pw = 0
-        if self.current_panel() is not None:
-            pw = max(220, min(round(440 * text_scale(w, h)), w * 28 // 100))
-        self.layout = compute_layout(w, h, self.position, self.scroll_x, pw, self.bar.rows,
+        self.layout = compute_layout(w, h, self.position, self.scroll_x, self.side_panel.width(w, h), self.bar.rows,
                                      self.app.prefs.left_handed)
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)
@@ -308,26 +297,20 @@ class TableScreen(Screen):
 
     def change(self, kind: str, fn: Callable[[], T]) -> T:
         """Run a change of the game (``fn``), then slide every card that moved from where it was drawn."""
-        before = self.board.snapshot(self.button_bar.state())
-        self.mouse.cancel(slide=False)
-        self.canvas.finish_motion()
-        result = fn()
-        self.hints.forget()
-        self.relayout(precise=True)
-        self.canvas.note_change(before, kind, self.button_bar.state())
-        self.board.slide_from(before, kind, self.home.pace)
-        self.canvas.redraw(precise=True)  # the moving cards leave the still layer next frame
-        return result
+        return self.sections.change(kind, fn)
 
-    # -- actions ---------------------------------------------------------------------------
+    def follow_game(self) -> None:
+        """Lay out again when the game was replaced from outside (a new deal, a loaded game)."""
+        if self._known_game is not self.game:
+            self.relayout()
+
     def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_TIME) -> None:
         """Show a message for a few seconds."""
         self.message = Message(text, wall() + seconds, kind)
         self.full = True
 
     def try_move(self, move: Move, by: str | None = None) -> bool:
-        """Make a move if the mode and the rules allow it; otherwise say why. True when made.
-        ``by`` names who plays it when not the player (the Demo): a win it makes is not called the player's."""
+        """Make a move if the mode and the rules allow it, else say why; True when made (``by``: the Demo)."""
         made = self.play.move(move, by)
         if made:
             self._check_end()
@@ -366,11 +349,12 @@ class TableScreen(Screen):
 
     def _after_change(self, kind: ChangeKind, move: Move | None) -> None:
         self.play.after_change(kind, move)
+        self._ended_key = None
         self._check_end()
 
     def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
         """A new deal (``seed``, else the app's next); asks first when a game is under way."""
-        if self._own_game is not None:
+        if not self.deals():
             self.say("This table plays a set position; leave it to deal again.")
             return
         if ask and self.game.history and not self.position.is_won():
@@ -380,7 +364,7 @@ class TableScreen(Screen):
         self.change("new", lambda: self.app.new_deal(seed))
         self._known_game = self.game
         self.clock.reset()
-        self.play.note_end(None)
+        self._ended_key = None
         self.say(f"Deal {self.game.seed}.")
 
     def hint(self) -> None:
@@ -420,13 +404,6 @@ class TableScreen(Screen):
         """The hint on show, if it still fits the position."""
         return self.hints.on_show()
 
-    def dismiss(self) -> None:
-        """The selection and the message go (Esc)."""
-        if self.selection is not None or self.message is not None:
-            self.select(None)
-            self.message = None
-
-    # -- sending cards home ----------------------------------------------------------------
     def send_home(self, safe_only: bool = False) -> None:
         """Send home every end card its foundation takes (``safe_only``: only safe ones), one move at
         a time by ``try_move`` (so every listener sees ordinary moves), until none is left or the player acts."""
@@ -436,50 +413,24 @@ class TableScreen(Screen):
         """Stop sending cards home (the card on its way lands)."""
         self.home.stop()
 
-    # -- the end of a game -----------------------------------------------------------------
     def _check_end(self) -> None:
         """Once per position: a won game celebrates and asks what next, a stuck one says so."""
-        self.play.check_end()
+        key = self.position.key()
+        if key == self._ended_key:
+            return
+        news = self.play.end_news()
+        if news is not None:
+            self._ended_key = key
+            self.play.announce_end(news)
 
     def celebrate(self) -> None:
         """A short victory lap: the cards leap from the foundations and fall back in place."""
         self.board.celebrate()
         self.canvas.redraw(precise=True)
 
-    # -- input -----------------------------------------------------------------------------
     def handle(self, cmd: Command) -> None:
-        """Act on one command from the player; after a move of theirs, safe cards may go home by themselves."""
-        if self.sending_home and not isinstance(cmd, (PointerMove, Expose)):
-            self.stop_home()  # the player acts: the cards stop where they are
-        made = self.play.made
-        self._handle_command(cmd)
-        if self.play.made != made and self.app.prefs.auto_home_safe and self.mode is None and self.deals():
-            self.send_home(safe_only=True)
-
-    def _handle_command(self, cmd: Command) -> None:
-        if self._known_game is not self.game:
-            self.relayout()
-        if isinstance(cmd, PointerMove):
-            self.mouse.move(cmd)
-            return
-        if isinstance(cmd, Expose):
-            self.invalidate()
-            return
-        if self.anim.active or self.celebrating > 0:
-            self.canvas.finish_motion()
-            self.board.stop_celebration()
-            self.full = True
-            if self.questions.won_dialog is not None:
-                self.questions.show_won()
-                return  # that input only cut the celebration short
-        if isinstance(cmd, PointerDown):
-            self.mouse.down(cmd)
-        elif isinstance(cmd, PointerUp):
-            self.mouse.up(cmd)
-        elif isinstance(cmd, Wheel):
-            self.commands.wheel(cmd)
-        elif isinstance(cmd, Action):
-            self.action(cmd.name)
+        """Act on one command from the player (see manager.py)."""
+        self.sections.handle(cmd)
 
     def action(self, name: str) -> None:
         """Run a named command (from a key or a button)."""
@@ -495,20 +446,9 @@ class TableScreen(Screen):
             self.scroll_x = new
             self.relayout()
 
-    def open_menu(self) -> None:
-        """The bar's "More" list: the buttons that did not fit, above the "More" button."""
-        self.button_bar.open_menu()
-
-    # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Advance slides and flips by one fixed step (and send the next card home when the last has landed)."""
-        self.home.update()
-        was = self.anim.active
-        self.board.advance(dt)
-        if was and not self.anim.active:
-            self.canvas.slide_ended()
-            if self.questions.won_dialog is not None and self.board.celebration_over():
-                self.questions.show_won()
+        self.sections.update(dt)
 
     def settle(self) -> None:
         """Another screen comes over the table: the cards in flight land at once."""
@@ -542,24 +482,18 @@ class TableScreen(Screen):
         """The time played as m:ss."""
         return self.clock.text()
 
-    # -- drawing ---------------------------------------------------------------------------
     def invalidate(self) -> None:
         """Repaint everything and send the whole window to the display."""
         self.canvas.invalidate()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw the table and return what changed (None: the whole window); see canvas.py."""
-        if self._known_game is not self.game:
-            self.relayout()
+        self.follow_game()
         size = surface.get_size()
         if self.layout is None or (self.layout.width, self.layout.height) != size:
             self.canvas.new_felt()
             self.relayout()
         return self.canvas.draw(surface, alpha)
-
-    def message_rect(self) -> pygame.Rect | None:
-        """Where the message box was last drawn."""
-        return self.msgbox.rect
 
     def message_box(self) -> tuple[pygame.Rect, int, list[str]] | None:
         """Where the message goes, its text size and its lines; None when there is none."""
@@ -567,13 +501,7 @@ class TableScreen(Screen):
 
     def status_text(self) -> tuple[str, str, str]:
         """The status lines: deal and game, moves and time, and any extra text from helpers."""
-        g = self.game
-        deal = f"Deal {g.seed}" if g.seed is not None else "Set position"
-        line1 = f"{deal}  \u00b7  {g.rules.describe()}"
-        home = g.position.home_count()
-        line2 = f"Moves {len(g.history)}  \u00b7  {self.elapsed_text()}  \u00b7  {home}/52 home"
-        line3 = "  \u00b7  ".join(n.text for n in self.app.status_notes())
-        return line1, line2, line3
+        return self.status_lines.default_text()
 
     def status_rows(self) -> tuple[int, list[Row]]:
         """The status lines fitted to the status area: (text size, [(row, colour, bold)]); see status.py."""

@@ -47,5 +47,6 @@ class Commands:
         press = self.pointer.press
         if press is not None and press.dragging:
             self.pointer.cancel()
-        else:
-            self.table.dismiss()
+        elif self.table.selection is not None or self.table.message is not None:
+            self.table.select(None)
+            self.table.drop_message()

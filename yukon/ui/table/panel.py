@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..widgets import draw_panel
+from ..layout import text_scale
+from ..widgets import Panel, draw_panel
 
 if TYPE_CHECKING:
     from . import TableScreen
 
 
 class SidePanel:
-    """Draws ``table.current_panel()`` in the layout's panel area and runs its buttons."""
+    """Draws the mode's panel in the layout's panel area and runs its buttons."""
 
     table: TableScreen
     buttons: list[tuple[pygame.Rect, Callable[[], None]]]  # as last drawn
@@ -24,6 +25,17 @@ class SidePanel:
         self.table = table
         self.buttons = []
         self.hover = -1
+
+    def current(self) -> Panel | None:
+        """The mode's panel, if any."""
+        table = self.table
+        return table.mode.panel(table.game) if table.mode is not None else None
+
+    def width(self, w: int, h: int) -> int:
+        """How wide the panel is in a w x h window (0: the mode has none)."""
+        if self.current() is None:
+            return 0
+        return max(220, min(round(440 * text_scale(w, h)), w * 28 // 100))
 
     def button_at(self, x: int, y: int) -> int:
         """The panel button at (x, y), or -1."""
@@ -42,7 +54,7 @@ class SidePanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the panel, if the mode has one and the layout made room for it."""
-        panel = self.table.current_panel()
+        panel = self.current()
         lay = self.table.layout
         assert lay is not None
         if panel is None or lay.panel is None:

@@ -22,7 +22,6 @@ class Play:
     questions: Questions
     made: int  # moves made through try_move, to tell the player's moves in table.handle()
     played_by: str | None  # who made the last move when not the player ("Demo")
-    ended_key: tuple | None  # the position whose end was last announced
 
     def __init__(self, table: TableScreen, clock: GameClock, questions: Questions) -> None:
         self.table = table
@@ -30,11 +29,6 @@ class Play:
         self.questions = questions
         self.made = 0
         self.played_by = None
-        self.ended_key = None
-
-    def note_end(self, key: tuple | None) -> None:
-        """The end of position ``key`` is announced (None: the next end is news again)."""
-        self.ended_key = key
 
     def move(self, move: Move, by: str | None) -> bool:
         """Make a move if the mode and the rules allow it; otherwise say why. True when made."""
@@ -72,20 +66,17 @@ class Play:
         table.app.notify(kind, table.game, move)
         if table.mode is not None:
             table.mode.after_change(table.game, kind)
-        self.ended_key = None
 
-    def check_end(self) -> None:
-        """Once per position: a won game celebrates and asks what next, a stuck one says so."""
-        pos = self.table.position
-        key = pos.key()
-        if key == self.ended_key:
-            return
-        if pos.is_won():
-            self.ended_key = key
+    def end_news(self) -> str | None:
+        """How the game ended: "won", why it is stuck, or None while it goes on."""
+        if self.table.position.is_won():
+            return "won"
+        return self.questions.stuck_text()
+
+    def announce_end(self, news: str) -> None:
+        """A won game celebrates and asks what next; a stuck one says why."""
+        if news == "won":
             self.clock.stop()
             self.questions.won(self.played_by)
-            return
-        text = self.questions.stuck_text()
-        if text is not None:
-            self.ended_key = key
-            self.questions.ask_stuck(text)
+        else:
+            self.questions.ask_stuck(news)

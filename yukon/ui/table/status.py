@@ -58,6 +58,17 @@ class StatusLines:
         self._fit = (key, (size, [(row, *style(i, row)) for i, row in rows]))
         return self._fit[1]
 
+    def default_text(self) -> tuple[str, str, str]:
+        """Deal and game, moves and time, and any extra text from helpers."""
+        table = self.table
+        g = table.game
+        deal = f"Deal {g.seed}" if g.seed is not None else "Set position"
+        line1 = f"{deal}  \u00b7  {g.rules.describe()}"
+        home = g.position.home_count()
+        line2 = f"Moves {len(g.history)}  \u00b7  {table.elapsed_text()}  \u00b7  {home}/52 home"
+        line3 = "  \u00b7  ".join(n.text for n in table.app.status_notes())
+        return line1, line2, line3
+
     def ticked(self) -> bool:
         """The running clock shows another second than the one drawn."""
         return self.table.clock.running() and int(self.table.elapsed()) != self.shown_second
