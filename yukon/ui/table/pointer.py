@@ -32,6 +32,10 @@ class Press:
     dragging: bool = False
     scroll0: int = 0
 
+    def drag(self, dragging: bool) -> None:
+        """The press became a drag (True) or its cards were let go (False)."""
+        self.dragging = dragging
+
 
 class Pointer:
     """Turns pointer events on the table into its commands; holds the cards being dragged."""
@@ -147,7 +151,7 @@ class Pointer:
         for c in cards:
             x, y = lay.card_xy[c]
             self.offsets.append((x - p.x, y - p.y))
-        p.dragging = True
+        p.drag(True)
         self.canvas.redraw(precise=True)
         # lifting the tail changes its column (or foundation) only
         src = pos.loc[card]
@@ -157,13 +161,13 @@ class Pointer:
         """Drop whatever is held; it slides back to where it lies."""
         if not self.held:
             if self.press is not None:
-                self.press.dragging = False
+                self.press.drag(False)
             return
         cards = self.held
         start = tuple(self.table.drawn_xy(c) for c in cards)
         self.held, self.offsets = [], []
         if self.press is not None:
-            self.press.dragging = False
+            self.press.drag(False)
         if slide:
             self.board.slide_back(cards, start)
         # The held cards and the drop outline were drawn over the still layer only: the next
