@@ -18,12 +18,18 @@ Seam for lessons (``TableMode``): pass ``mode=`` to ``TableScreen``. A mode can
 A lesson that plays its own position passes ``game=`` as well; otherwise the table plays
 ``app.game``.
 
-The screen is a view over sections, each owning its part of the window, its input and its
-drawing: ``board`` (the cards, their slides, rings and the victory lap), ``canvas`` (the still
-layer and the rectangles sent each frame), ``pointer`` (press, drag, clicks), ``bar`` (the
-buttons and the "More" menu), ``panel`` (a mode's panel), ``status`` (the status lines) and
-``message`` (the message box); ``gameclock`` keeps the time played. ``TableScreen`` owns the
-game's operations and hands input and drawing to the sections.
+The screen is a view over sections (as Arcade's ``View`` and ``Section``), each owning its
+part of the window, its input and its drawing: ``board`` (the cards, their slides, rings and
+the victory lap), ``canvas`` (the still layer and the rectangles sent each frame),
+``pointer`` (press, drag, clicks), ``bar`` (the buttons and the "More" menu), ``panel`` (a
+mode's panel), ``status`` (the status lines), ``message`` (the message box), ``keys`` (named
+commands and the wheel), ``hints``, ``home`` (cards sent home one by one), ``play`` (moves
+and what follows every change), ``questions`` (restart, new deal, won, stuck) and
+``gameclock`` (the time played, and the one place the table reads the time: tests replace
+``time`` there). ``manager`` routes input, time steps and changes of the game to them.
+``TableScreen`` owns the game's operations as its public methods and hands the work to
+the sections; the sections reach each other only through those methods and what they are
+given when the table builds them.
 
 Drawing: code outside the table that changes what it shows calls ``table.redraw()``;
 the next frame then draws and sends the whole window. Moves, undo and redo describe
