@@ -20,7 +20,7 @@ import pygame
 from parts_helpers import Listener
 import pytest
 
-import yukon.ui.table as table_module
+import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
 from yukon.cards import parse_card
 from yukon.rules import YUKON, Rules
 from yukon.settings import SETTINGS_FILE, Settings
@@ -58,7 +58,7 @@ class FakeTime:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> type[FakeTime]:
     FakeTime.now = 10_000.0
-    monkeypatch.setattr(table_module, "time", FakeTime)
+    monkeypatch.setattr(table_clock, "time", FakeTime)
     return FakeTime
 
 

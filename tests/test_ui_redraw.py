@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-import yukon.ui.table as table_module
+import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 
@@ -81,7 +81,7 @@ def compare(window: Window, t: object, app: App, what: str) -> None:
 @pytest.mark.parametrize("seed,size", [(31, (1280, 800)), (32, (800, 600)), (33, (1920, 1080))])
 def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, seed: int,
                                              size: tuple[int, int]) -> None:
-    monkeypatch.setattr(table_module, "time", FrozenTime)
+    monkeypatch.setattr(table_clock, "time", FrozenTime)
     rng = random.Random(seed)
     app = App(seed=seed, size=size)
     window = Window()
@@ -164,7 +164,7 @@ class SteppedTime:
 
 
 def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_module, "time", SteppedTime)
+    monkeypatch.setattr(table_clock, "time", SteppedTime)
     app = App(seed=41, size=(1280, 800))
     window = Window()
     sent: list[object] = []
@@ -206,7 +206,7 @@ def test_the_victory_lap_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) 
     from yukon.cards import make_card
     from yukon.state import Game, Move, Position
 
-    monkeypatch.setattr(table_module, "time", FrozenTime)
+    monkeypatch.setattr(table_clock, "time", FrozenTime)
     queen, king = make_card(12, 0), make_card(13, 0)
     columns = [[king, queen]] + [[] for _ in range(6)]
     app = App(size=(1024, 700), game=Game(Position(columns, [0] * 7, [11, 13, 13, 13])))

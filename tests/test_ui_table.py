@@ -591,7 +591,8 @@ def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:
     assert end.bottom > lay.view.bottom - 120  # the column really reaches down
     d.key(pygame.K_h)
     d.app.frame()
-    box = d.table._msg_rect
+    placed = d.table.message_box()
+    box = placed[0].inflate(2, 2) if placed is not None else None  # where the box is drawn, with its edge
     assert d.table.message is not None and box is not None
     assert lay.view.contains(box)
     for col in d.table.position.columns:

@@ -266,10 +266,10 @@ def test_plural_forms_of_the_cards_carried() -> None:
 def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The clock redraws only the status area each second: a message lying there stays drawn,
     and the window then equals a full redraw."""
-    import yukon.ui.table as table_module
+    import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
     from test_ui_redraw import SteppedTime, Window
 
-    monkeypatch.setattr(table_module, "time", SteppedTime)
+    monkeypatch.setattr(table_clock, "time", SteppedTime)
     cards = list(range(52))
     columns = [cards[0:13], [], cards[13:26], [], cards[26:39], [], cards[39:52]]
     app = App(size=(800, 600), game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))

@@ -222,16 +222,12 @@ class LessonScreen(TableScreen):
         if move is None:
             self.say("This lesson is finished: choose Next lesson or Restart lesson.")
             return
-        self.selection = None
-        self.hint_list = [move]
-        self.hint_key = self.position.key()
-        self.hint_index = 0
         what = describe_move(self.position, move)
         step = self.run.step
         if step is not None and step.kind == "try":  # the step wants a refused move: say so
-            self.say(f"Hint: try {what}. The rules will refuse it and say why.", "hint", FEEDBACK_TIME)
+            self.show_hints([move], 0, f"Hint: try {what}. The rules will refuse it and say why.", FEEDBACK_TIME)
         else:
-            self.say(f"Hint: {what}.", "hint", FEEDBACK_TIME)
+            self.show_hints([move], 0, f"Hint: {what}.", FEEDBACK_TIME)
 
     def restart(self) -> None:
         """The lesson from its start."""

@@ -1,0 +1,96 @@
+"""The button bar under the table: its buttons, their hover, and the "More" menu."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..screen import MenuList
+from ..widgets import MORE_LABEL, BarLayout, draw_button, layout_bar
+from .style import MORE
+
+if TYPE_CHECKING:
+    from . import TableScreen
+
+
+class ButtonBar:
+    """Draws the table's buttons (``table.buttons()``) where ``table.bar`` puts them and runs the one pressed."""
+
+    table: TableScreen
+    hover: int  # the button under the pointer (MORE for "More"), or -1
+
+    def __init__(self, table: TableScreen) -> None:
+        self.table = table
+        self.hover = -1
+
+    def relayout(self, w: int, h: int) -> BarLayout:
+        """Where the buttons go in a w x h window."""
+        return layout_bar([b.text() for b in self.table.buttons()], w, h)
+
+    def state(self) -> tuple[bool, ...]:
+        """Which buttons are enabled (a change of it redraws the bar)."""
+        return tuple(b.enabled() if b.enabled is not None else True for b in self.table.buttons())
+
+    def button_at(self, x: int, y: int) -> int:
+        """The button at (x, y): its index, MORE, or -1."""
+        bar = self.table.bar
+        if bar is None:
+            return -1
+        if bar.more is not None and bar.more.collidepoint(x, y):
+            return MORE
+        return next((i for i, r in enumerate(bar.rects) if r.collidepoint(x, y)), -1)
+
+    def hover_at(self, x: int, y: int) -> bool:
+        """The pointer is at (x, y): True when another button is under it than before."""
+        b = self.button_at(x, y)
+        changed = b != self.hover
+        self.hover = b
+        return changed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the bar and its buttons (the hidden ones are in the "More" menu)."""
+        bar = self.table.bar
+        assert bar is not None
+        pygame.draw.rect(surface, (10, 34, 20), bar.rect)
+        pygame.draw.line(surface, (60, 110, 74), bar.rect.topleft, bar.rect.topright)
+        for i, (spec, r) in enumerate(zip(self.table.buttons(), bar.rects)):
+            if i in bar.hidden:
+                continue
+            enabled = spec.enabled() if spec.enabled is not None else True
+            draw_button(surface, r, spec.text(), bar.font_size, hover=(i == self.hover), enabled=enabled)
+        if bar.more is not None:
+            draw_button(surface, bar.more, MORE_LABEL, bar.font_size, hover=(self.hover == MORE))
+
+    def open_menu(self) -> None:
+        """The bar's "More" list: the buttons that did not fit, above the "More" button."""
+        bar = self.table.bar
+        if bar is None or bar.more is None:
+            return
+        specs = self.table.buttons()
+        items: list[tuple[str, Callable[[], None], bool]] = []
+        for i in bar.hidden:
+            if i < len(specs):
+                spec = specs[i]
+                items.append((spec.text(), functools.partial(self.run, i),
+                              spec.enabled() if spec.enabled is not None else True))
+        app = self.table.app
+        app.push(MenuList(app, items, bar.more, bar.font_size))
+
+    def run(self, i: int) -> None:
+        """Press button ``i`` (MORE opens the menu); a disabled one does nothing."""
+        if i == MORE:
+            self.open_menu()
+            return
+        specs = self.table.buttons()
+        if not 0 <= i < len(specs):
+            return
+        spec = specs[i]
+        if spec.enabled is not None and not spec.enabled():
+            return
+        if callable(spec.action):
+            spec.action()
+        else:
+            self.table.action(spec.action)

@@ -1,0 +1,383 @@
+"""The cards on the table: where they lie and slide, their pictures, the rings that light
+them up, and the victory lap."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...cards import RANK, SUIT
+from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
+from .. import art
+from ..layout import Hit, TableLayout
+from ..tween import Animator, Flip, Slide, slide_duration
+from .style import HINT, LESSON, SELECT, SYMBOL, TARGET
+
+if TYPE_CHECKING:
+    from . import TableScreen
+
+Path = tuple[tuple[int, ...], tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]
+
+
+@dataclass(slots=True)
+class Before:
+    """The table as drawn just before a change of the game, to slide the cards from."""
+
+    xy: dict[int, tuple[float, float]]
+    face: dict[int, bool]
+    cols: list[list[int]]
+    down: list[int]
+    layout: TableLayout | None
+    loc: list[int]
+    held: set[int]  # the cards being dragged
+    found: list[int]
+    bar: tuple[bool, ...]  # which buttons were enabled
+
+
+class Board:
+    """The cards: layout, card art, slides and flips, and drawing them still or moving."""
+
+    table: TableScreen
+    card_art: art.CardArt | None
+    anim: Animator
+    celebrating: float  # seconds left of the cards' leap out after a win
+    lit_cols: set[int]  # columns with a ring drawn around something
+    lit_found: bool  # a ring drawn on the foundation row
+    _pending_return: Path | None  # the cards' way back after the leap
+    _shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None
+
+    def __init__(self, table: TableScreen, anim: Animator) -> None:
+        self.table = table
+        self.card_art = None
+        self.anim = anim
+        self.celebrating = 0.0
+        self.lit_cols = set()
+        self.lit_found = False
+        self._pending_return = None
+        self._shadow_cache = None
+
+    # -- where the cards lie and go ----------------------------------------------------------
+    def fit_art(self, lay: TableLayout) -> None:
+        """Card pictures of the layout's card size."""
+        if self.card_art is None or (self.card_art.cw, self.card_art.ch) != (lay.cw, lay.ch):
+            self.card_art = art.CardArt(lay.cw, lay.ch)
+
+    def xy(self, card: int, extra: float = 0.0) -> tuple[float, float]:
+        """Where a card not held is drawn: sliding, or where it lies."""
+        p = self.anim.position(card, extra)
+        if p is not None:
+            return p
+        assert self.table.layout is not None
+        return self.table.layout.card_xy[card]
+
+    def face_up(self, card: int) -> bool:
+        """Is the card face up in the true position?"""
+        return self.table.position.loc[card] != FACE_DOWN
+
+    def moving(self) -> set[int]:
+        """The cards drawn apart from the still layer: sliding, flipping or held."""
+        return self.anim.moving() | set(self.table.drag_cards)
+
+    def snapshot(self, bar: tuple[bool, ...]) -> Before:
+        """The table as drawn now, before a change."""
+        pos = self.table.position
+        return Before({c: self.table.drawn_xy(c) for c in range(52)}, {c: self.face_up(c) for c in range(52)},
+                      [list(c) for c in pos.columns], list(pos.down), self.table.layout, list(pos.loc),
+                      set(self.table.drag_cards), list(pos.foundations), bar)
+
+    def slide_from(self, before: Before, kind: str, pace: float) -> None:
+        """Slide every card that moved from where it was drawn ``before``, and flip the turned ones."""
+        lay = self.table.layout
+        assert lay is not None
+        moved = [c for c in range(52) if (round(before.xy[c][0]), round(before.xy[c][1])) != lay.card_xy[c]]
+        if kind not in ("restart", "new"):
+            # Only cards that changed place slide; a column that merely tightens or loosens
+            # its overlap settles at once (sliding it would redraw whole columns each frame).
+            loc, loc_before = self.table.position.loc, before.loc
+            moved = [c for c in moved if c in before.held or (loc_before[c] != loc[c]
+                     and loc_before[c] != FACE_DOWN and loc[c] != FACE_DOWN)]
+        duration = 0.0
+        speed = self.table.app.prefs.animation_speed  # the settings' animation speed; 0 = off
+        if moved and speed > 0:
+            dist = max(abs(before.xy[c][0] - lay.card_xy[c][0]) + abs(before.xy[c][1] - lay.card_xy[c][1])
+                       for c in moved)
+            duration = slide_duration(dist, lay.cw)
+            if kind in ("restart", "new"):
+                duration = min(0.6, duration * 1.4)
+            duration *= speed * pace
+            # Draw order while sliding: by where they land, so a tail stays stacked in order.
+            moved.sort(key=lambda c: (lay.card_xy[c][0], lay.card_xy[c][1]))
+            self.anim.add_slide(Slide(tuple(moved), tuple(before.xy[c] for c in moved),
+                                      tuple(lay.card_xy[c] for c in moved), duration))
+        for c in range(52):
+            if before.face[c] != self.face_up(c) and speed > 0:
+                self.anim.add_flip(Flip(c, self.face_up(c), 0.18 * speed, delay=min(duration * 0.4, 0.1)))
+
+    def slide_back(self, cards: list[int], start: tuple[tuple[float, float], ...]) -> None:
+        """Cards let go of slide from ``start`` back to where they lie."""
+        lay = self.table.layout
+        if lay is None:
+            return
+        end = tuple(lay.card_xy[c] for c in cards)
+        dist = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(start, end))
+        self.anim.add_slide(Slide(tuple(cards), start, end, slide_duration(dist, lay.cw)))
+
+    def column_bottom(self, i: int) -> int:
+        """The bottom edge of column ``i``'s cards (or of its empty slot)."""
+        lay = self.table.layout
+        assert lay is not None
+        col = lay.column_cards[i]
+        return (lay.card_xy[col[-1]][1] if col else lay.cols_y) + lay.ch
+
+    def dest_at(self, x: int, y: int) -> int | None:
+        """Where cards dropped at (x, y) would go: a column, FOUNDATION, or None."""
+        assert self.table.layout is not None
+        hit = self.table.layout.hit(x, y)
+        if hit.kind == "foundation":
+            return FOUNDATION
+        if hit.kind in ("heading", "column", "card", "down"):
+            return hit.column
+        return None
+
+    def hit(self, x: int, y: int) -> Hit:
+        """What lies at (x, y)."""
+        assert self.table.layout is not None
+        return self.table.layout.hit(x, y)
+
+    # -- the victory lap -------------------------------------------------------------------
+    def celebrate(self) -> None:
+        """The cards leap from the foundations (and fall back in place when that is over)."""
+        lay = self.table.layout
+        assert lay is not None
+        w, h = lay.view.w, lay.view.h
+        cards = tuple(range(52))
+        home = tuple(lay.card_xy[c] for c in cards)
+        out = []
+        for c in cards:
+            a = (c * 2.399963) % (2 * math.pi)  # golden angle spreads them evenly
+            r = 0.32 + 0.1 * (RANK[c] / 13)
+            out.append((w / 2 - lay.cw / 2 + math.cos(a) * w * r, h / 2 - lay.ch / 2 + math.sin(a) * h * r))
+        self.anim.add_slide(Slide(cards, home, tuple(out), 0.6))
+        self.celebrating = 0.6
+        self._pending_return = (cards, tuple(out), home)
+
+    def stop_celebration(self) -> None:
+        """No more leaping: the cards stay where they lie."""
+        self.celebrating = 0.0
+        self._pending_return = None
+
+    def celebration_over(self) -> bool:
+        """The lap is over, or there was none."""
+        return self.celebrating <= 0 and self._pending_return is None
+
+    def advance(self, dt: float) -> None:
+        """Move slides and flips on by ``dt``; the leaping cards turn back when their time is up."""
+        self.anim.advance(dt)
+        if self.celebrating > 0:
+            self.celebrating -= dt
+            if self.celebrating <= 0 and self._pending_return:
+                cards, out, home = self._pending_return
+                self._pending_return = None
+                self.anim.add_slide(Slide(cards, out, home, 0.7, ease=_ease_back))
+
+    # -- rings and highlights --------------------------------------------------------------
+    def lit_source(self) -> int | None:
+        """The card whose legal destinations are lit: the selection, or the card being dragged."""
+        if self.table.selection is not None:
+            return self.table.selection
+        held = self.table.drag_cards
+        return held[0] if held else None
+
+    def legal_dests(self, card: int) -> set[int]:
+        """Where ``card`` may go."""
+        return {m.to for m in self.table.position.legal_moves() if m.card == card}
+
+    def lesson_lights(self) -> tuple[set[int], set[int]]:
+        """The mode's cards and destinations to light up."""
+        mode = self.table.mode
+        return mode.highlights(self.table.game) if mode is not None else (set(), set())
+
+    def rings(self) -> tuple[set[int], bool]:
+        """The columns with a ring drawn in them, and whether the foundation row has one."""
+        pos = self.table.position
+        lesson_cards, lesson_dests = self.lesson_lights()
+        sel = self.lit_source()
+        legal = self.legal_dests(sel) if sel is not None else set()
+        hint = self.table.hint_move
+        lit: set[int] = {d for d in legal if d < FOUNDATION} | {d for d in lesson_dests if d < FOUNDATION}
+        if sel is not None and pos.loc[sel] < ON_FOUNDATION:
+            lit.add(pos.loc[sel])
+        if hint is not None:
+            if hint.to < FOUNDATION:
+                lit.add(hint.to)
+            if pos.loc[hint.card] < ON_FOUNDATION:
+                lit.add(pos.loc[hint.card])
+        lit |= {pos.loc[c] for c in lesson_cards if 0 <= c < 52 and pos.loc[c] < ON_FOUNDATION}
+        found = (FOUNDATION in legal or FOUNDATION in lesson_dests
+                 or (hint is not None and (hint.to == FOUNDATION or pos.loc[hint.card] == ON_FOUNDATION))
+                 or (sel is not None and pos.loc[sel] == ON_FOUNDATION)
+                 or any(0 <= c < 52 and pos.loc[c] == ON_FOUNDATION for c in lesson_cards))
+        return lit, found
+
+    def dest_rect(self, dest: int, card: int) -> pygame.Rect:
+        """The place ``card`` would land at ``dest``."""
+        lay = self.table.layout
+        assert lay is not None
+        if dest == FOUNDATION:
+            return lay.foundation_rects[SUIT[card]].copy()
+        return lay.column_end_rect(dest)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface, moving: set[int]) -> None:
+        """Draw the cards that lie still (not ``moving``), the headings and the rings."""
+        lay = self.table.layout
+        a = self.card_art
+        assert lay is not None and a is not None
+        pos = self.table.position
+        _, lesson_dests = self.lesson_lights()
+        sel = self.lit_source()
+        legal = self.legal_dests(sel) if sel is not None else set()
+        hint = self.table.hint_move
+        self._paint_foundations(surface, a, lay, pos, moving)
+        # Headings.
+        hsize = max(11, round(lay.heading_rects[0].h * 0.62))
+        for i, r in enumerate(lay.heading_rects):
+            lit = (i in legal) or (hint is not None and hint.to == i) or (i in lesson_dests)
+            colour = (TARGET if i in legal else HINT if (hint is not None and hint.to == i)
+                      else LESSON if i in lesson_dests else (170, 210, 180))
+            if lit:
+                pygame.draw.rect(surface, (*colour,), r, width=2, border_radius=r.h // 3)
+            img = art.text(str(i + 1), hsize, colour if lit else (170, 210, 180), True)
+            surface.blit(img, img.get_rect(center=r.center))
+        # Columns.
+        for i, col in enumerate(lay.column_cards):
+            if not col:
+                surface.blit(a.slot("K" if not pos.rules.any_card_in_space else ""), (lay.col_x[i], lay.cols_y))
+            down = lay.column_down[i]
+            for j, c in enumerate(col):
+                if c in moving:
+                    continue
+                surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
+        self.lit_cols, self.lit_found = self.rings()
+        self._paint_rings(surface, lay, moving, sel, legal, hint)
+
+    def _paint_foundations(self, surface: pygame.Surface, a: art.CardArt, lay: TableLayout, pos: Position,
+                           moving: set[int]) -> None:
+        """Foundations: the highest card of each that is not on its way somewhere."""
+        for s in range(4):
+            r = lay.foundation_rects[s]
+            top = pos.foundations[s]
+            shown = None
+            for rank in range(top, 0, -1):
+                c = s * 13 + rank - 1
+                if c not in moving:
+                    shown = c
+                    break
+            if shown is None:
+                surface.blit(a.slot(SYMBOL[s]), r)
+            else:
+                surface.blit(a.face(shown), r)
+
+    def _paint_rings(self, surface: pygame.Surface, lay: TableLayout, moving: set[int], sel: int | None,
+                     legal: set[int], hint: Move | None) -> None:
+        """Highlights: the selected tail, the legal destinations, the hint, the lesson's."""
+        pos = self.table.position
+        lesson_cards, lesson_dests = self.lesson_lights()
+        rad = lay.radius
+        if sel is not None and sel not in moving:
+            r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
+            pygame.draw.rect(surface, SELECT, r.inflate(6, 6), width=4, border_radius=rad + 3)
+        for d in legal:  # (legal destinations exist only for a selection)
+            assert sel is not None
+            r = self.dest_rect(d, sel)
+            pygame.draw.rect(surface, TARGET, r.inflate(8, 8), width=4, border_radius=rad + 4)
+        if hint is not None:
+            src = lay.tail_rect(hint.card) if pos.loc[hint.card] < ON_FOUNDATION else lay.card_rect(hint.card)
+            pygame.draw.rect(surface, HINT, src.inflate(6, 6), width=4, border_radius=rad + 3)
+            pygame.draw.rect(surface, HINT, self.dest_rect(hint.to, hint.card).inflate(8, 8), width=4,
+                             border_radius=rad + 4)
+        for c in lesson_cards:
+            if c in lay.card_xy and c not in moving:
+                pygame.draw.rect(surface, LESSON, lay.strip_rect(c).inflate(6, 6), width=3, border_radius=rad + 3)
+        for d in lesson_dests:
+            if sel is None or d not in legal:
+                probe = next(iter(lesson_cards), 0)
+                pygame.draw.rect(surface, LESSON, self.dest_rect(d, probe).inflate(8, 8), width=3,
+                                 border_radius=rad + 4)
+
+    def paint_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
+        """Draw the ``moving`` cards where they are now (held ones on top); the rectangles drawn."""
+        if not moving:
+            return []
+        a = self.card_art
+        lay = self.table.layout
+        assert a is not None and lay is not None
+        table = self.table
+        held = table.drag_cards
+        loc = table.position.loc
+        order = sorted((c for c in moving if c not in held),
+                       key=lambda c: (lay.card_xy[c][1] < lay.found_y + lay.ch and loc[c] == ON_FOUNDATION,
+                                      lay.card_xy[c][0], lay.card_xy[c][1]))
+        order += held
+        rects: list[pygame.Rect] = []
+        if held:
+            self._paint_drag_target(surface, rects)  # under the held cards
+            # A soft shadow under the lifted tail.
+            px, py = table.drawn_xy(held[0], extra)
+            _, ly = table.drawn_xy(held[-1], extra)
+            box = pygame.Rect(round(px), round(py), lay.cw, round(ly - py) + lay.ch)
+            off = max(4, lay.cw // 12)
+            shadow = self._shadow(box.size, lay.radius)
+            surface.blit(shadow, (box.x + off - 4, box.y + off - 4))
+            rects.append(pygame.Rect(box.x + off - 4, box.y + off - 4, *shadow.get_size()))
+        for c in order:
+            x, y = table.drawn_xy(c, extra)
+            fs = self.anim.flip_state(c, extra)
+            if fs is not None:
+                scale, up = fs
+                img = a.narrowed(c, up, scale)
+                ix = round(x + (lay.cw - img.get_width()) / 2)
+            else:
+                img = a.image(c, self.face_up(c))
+                ix = round(x)
+            surface.blit(img, (ix, round(y)))
+            rects.append(pygame.Rect(round(x) - 1, round(y) - 1, lay.cw + 2, lay.ch + 2))
+        return rects
+
+    def _shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:
+        """A soft dark rounded shape a little larger than ``size`` (cached for the drag)."""
+        key = (size, radius)
+        cached = self._shadow_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        w, h = size[0] + 8, size[1] + 8
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        for k, alpha in ((0, 30), (2, 40), (4, 55)):
+            pygame.draw.rect(surf, (0, 0, 0, alpha), pygame.Rect(k, k, w - 2 * k, h - 2 * k),
+                             border_radius=radius + 4 - k)
+        self._shadow_cache = (key, surf)
+        return surf
+
+    def _paint_drag_target(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """While dragging, outline the destination under the pointer: green if legal."""
+        pos = self.table.position
+        dest = self.dest_at(*self.table.pointer)
+        card = self.table.drag_cards[0]
+        if dest is None or dest == pos.loc[card]:
+            return
+        r = self.dest_rect(dest, card)
+        ok = pos.why_illegal(Move.of(card, dest)) is None
+        colour = TARGET if ok else (230, 80, 70)
+        radius = self.table.layout.radius if self.table.layout is not None else 4
+        pygame.draw.rect(surface, colour, r.inflate(6, 6), width=3, border_radius=radius + 3)
+        rects.append(r.inflate(10, 10))
+
+
+def _ease_back(t: float) -> float:
+    """Ease out with a small overshoot, for the cards landing back after a win."""
+    c = 1.4
+    u = t - 1.0
+    return 1.0 + (c + 1.0) * u * u * u + c * u * u

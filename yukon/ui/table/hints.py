@@ -1,0 +1,64 @@
+"""The hint on show: the moves offered in turn for one position, and which one is lit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...state import Move
+from .mode import describe_move
+
+if TYPE_CHECKING:
+    from . import TableScreen
+
+
+class Hints:
+    """Asks the app for useful moves and shows them one press at a time."""
+
+    table: TableScreen
+    moves: list[Move] | None  # the moves offered (None: none asked for since the last change)
+    index: int  # the one on show
+    key: tuple | None  # the position they are for
+
+    def __init__(self, table: TableScreen) -> None:
+        self.table = table
+        self.moves = None
+        self.index = -1
+        self.key = None
+
+    def forget(self) -> None:
+        """The position changed: the next press asks again."""
+        self.moves = None
+
+    def next(self) -> None:
+        """Show a useful move; each press shows the next one."""
+        table = self.table
+        pos = table.position
+        key = pos.key()
+        if self.moves is None or self.key != key:
+            history = table.game.history
+            self.moves = table.app.hint_provider(pos, history[-1].move if history else None)
+            self.key = key
+            self.index = -1
+        if not self.moves:
+            table.say("No move is left. Undo, restart the deal or start a new one.")
+            return
+        self.index = (self.index + 1) % len(self.moves)
+        table.unselect()
+        text = f"Hint {self.index + 1} of {len(self.moves)}: {describe_move(pos, self.moves[self.index])}"
+        table.say(text, "hint", 6.0)
+
+    def show(self, moves: list[Move], index: int, text: str, seconds: float) -> None:
+        """Show ``moves[index]`` with ``text``; the selection goes."""
+        self.table.unselect()
+        self.moves = moves
+        self.key = self.table.position.key()
+        self.index = index
+        self.table.say(text, "hint", seconds)
+
+    def on_show(self) -> Move | None:
+        """The hint on show, if it still fits the position and its message is up."""
+        m = self.table.message
+        if (self.moves and self.key == self.table.position.key() and 0 <= self.index < len(self.moves)
+                and m is not None and m.kind == "hint"):
+            return self.moves[self.index]
+        return None

@@ -1,0 +1,117 @@
+"""The message box: placed where it hides no card the player looks for, and drawn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import art
+from ..layout import TableLayout, text_scale
+from ..widgets import TEXT, wrap
+from .style import ERROR_BG, INFO_BG
+
+if TYPE_CHECKING:
+    from . import TableScreen
+
+Placed = tuple[pygame.Rect, int, list[str]]  # the box, its text size, its lines
+
+
+class MessageBox:
+    """Places and draws the table's message (``table.message``)."""
+
+    table: TableScreen
+    rect: pygame.Rect | None  # where the box was last drawn (a little larger), for redraws
+    _fit: tuple[str, TableLayout, Placed | None] | None
+
+    def __init__(self, table: TableScreen) -> None:
+        self.table = table
+        self.rect = None
+        self._fit = None
+
+    def box(self) -> Placed | None:
+        """Where the message goes, its text size and its lines; None when there is none.
+
+        It goes low on the table where no card lies (wrapped narrower if that finds a clear
+        spot), else over the status area, so it never hides a card the player is looking for;
+        only when neither has room does it sit over the columns' ends.
+        """
+        m = self.table.message
+        lay = self.table.layout
+        if m is None or lay is None:
+            return None
+        # placed once per text and layout (any move or resize makes a new layout object)
+        if self._fit is None or self._fit[0] != m.text or self._fit[1] is not lay:
+            self._fit = (m.text, lay, place_message(m.text, lay))
+        placed = self._fit[2]
+        return None if placed is None else (placed[0].copy(), placed[1], placed[2])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the message, if one is on show and its time is not up."""
+        self.rect = None
+        m = self.table.live_message()
+        if m is None:
+            return
+        placed = self.box()
+        assert placed is not None
+        box, size, lines = placed
+        imgs = [art.text(t, size, TEXT, True) for t in lines]
+        bg = {"error": ERROR_BG, "hint": (16, 60, 96), "lesson": (110, 60, 10)}.get(m.kind, INFO_BG)
+        self.rect = box.inflate(2, 2)
+        pygame.draw.rect(surface, bg, box, border_radius=size // 2)
+        pygame.draw.rect(surface, (230, 230, 220), box, width=1, border_radius=size // 2)
+        y = box.y + (box.h - sum(i.get_height() for i in imgs)) // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+
+
+def place_message(text: str, lay: TableLayout) -> Placed | None:
+    """Low on the table clear of the columns, else over the status area, else the first try."""
+    top = max(13, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.16)))
+    first: Placed | None = None
+    for wrap_w in (lay.view.w - 60, 5 * lay.cw, 4 * lay.cw, 3 * lay.cw, 2 * lay.cw):
+        lines = wrap(text, top, max(wrap_w, 100), True)  # measured bold, as drawn
+        f = art.font(top, True)
+        box = pygame.Rect(0, 0, max(f.size(t)[0] for t in lines) + 2 * top,
+                          len(lines) * f.get_height() + top)
+        box.midbottom = (lay.view.centerx, lay.view.bottom - max(8, lay.margin))
+        clear = place_clear_of_columns(box, lay)
+        if first is None:
+            first = (box, top, lines)
+        if clear and box.y >= lay.cols_y:
+            return box, top, lines
+    r = lay.status_rect
+    pad = 6
+    for size in range(top, 10, -1):
+        lines = wrap(text, size, r.w - 2 * pad, True)
+        f = art.font(size, True)
+        if (max(f.size(t)[0] for t in lines) <= r.w - 2 * pad
+                and len(lines) * f.get_height() + 2 * pad <= r.h):
+            return pygame.Rect(r.x, r.y, r.w, len(lines) * f.get_height() + 2 * pad), size, lines
+    return first
+
+
+def place_clear_of_columns(box: pygame.Rect, lay: TableLayout) -> bool:
+    """Slide a message box sideways (nearest the middle) so it covers no column's cards, when there
+    is room; True when it covers none.
+
+    A long column reaches the bottom of the table; a message over its end card would hide the
+    very card a player is looking for.
+    """
+    cols = [pygame.Rect(lay.col_x[i], lay.cols_y, lay.cw, lay.card_rect(c[-1]).bottom - lay.cols_y)
+            for i, c in enumerate(lay.column_cards) if c and c[-1] in lay.card_xy]
+    if box.collidelist(cols) < 0:
+        return True
+    left, right = lay.view.x + 4, lay.view.right - 4 - box.w
+    if right < left:
+        return False
+    centre = box.x
+    step = max(4, lay.gap // 2)
+    best: int | None = None
+    for x in range(left, right + 1, step):
+        if box.move(x - box.x, 0).collidelist(cols) < 0 and (best is None or abs(x - centre) < abs(best - centre)):
+            best = x
+    if best is not None:
+        box.x = best
+    return best is not None

@@ -1,0 +1,63 @@
+"""A mode's panel beside the table (a lesson's text and buttons)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..layout import text_scale
+from ..widgets import Panel, draw_panel
+
+if TYPE_CHECKING:
+    from . import TableScreen
+
+
+class SidePanel:
+    """Draws the mode's panel in the layout's panel area and runs its buttons."""
+
+    table: TableScreen
+    buttons: list[tuple[pygame.Rect, Callable[[], None]]]  # as last drawn
+    hover: int
+
+    def __init__(self, table: TableScreen) -> None:
+        self.table = table
+        self.buttons = []
+        self.hover = -1
+
+    def current(self) -> Panel | None:
+        """The mode's panel, if any."""
+        table = self.table
+        return table.mode.panel(table.game) if table.mode is not None else None
+
+    def width(self, w: int, h: int) -> int:
+        """How wide the panel is in a w x h window (0: the mode has none)."""
+        if self.current() is None:
+            return 0
+        return max(220, min(round(440 * text_scale(w, h)), w * 28 // 100))
+
+    def button_at(self, x: int, y: int) -> int:
+        """The panel button at (x, y), or -1."""
+        return next((i for i, (r, _) in enumerate(self.buttons) if r.collidepoint(x, y)), -1)
+
+    def hover_at(self, x: int, y: int) -> bool:
+        """The pointer is at (x, y): True when another button is under it than before."""
+        b = self.button_at(x, y)
+        changed = b != self.hover
+        self.hover = b
+        return changed
+
+    def press(self, i: int) -> None:
+        """Run button ``i``'s action."""
+        self.buttons[i][1]()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the panel, if the mode has one and the layout made room for it."""
+        panel = self.current()
+        lay = self.table.layout
+        assert lay is not None
+        if panel is None or lay.panel is None:
+            self.buttons = []
+            return
+        self.buttons = draw_panel(surface, lay.panel, panel)

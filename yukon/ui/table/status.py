@@ -1,0 +1,89 @@
+"""The status lines over the columns: deal and game, moves and time, helpers' notes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import art
+from ..layout import text_scale
+from ..widgets import GOLD, TEXT, fit_block, line_height
+from .style import ALERT
+
+if TYPE_CHECKING:
+    from . import TableScreen
+
+Row = tuple[str, tuple[int, int, int], bool]
+
+
+class StatusLines:
+    """Fits the table's status text to its area, colours bad news, and draws it."""
+
+    table: TableScreen
+    shown_second: int  # the clock's second last drawn (-1: no clock)
+    _fit: tuple[tuple, tuple[int, list[Row]]] | None
+
+    def __init__(self, table: TableScreen) -> None:
+        self.table = table
+        self.shown_second = -1
+        self._fit = None
+
+    def rows(self) -> tuple[int, list[Row]]:
+        """The status lines fitted to the status area: (text size, [(row, colour, bold)]).
+
+        Text grows with the cards (within limits); a line too wide breaks at its " · "
+        separators first, then between words, and the size comes down only as far as needed,
+        so nothing is cut at the edge of the area.
+        """
+        table = self.table
+        lay = table.layout
+        assert lay is not None
+        r = lay.status_rect
+        l1, l2, l3 = table.status_text()
+        top = max(11, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.17)))
+        alerts = tuple(n.text for n in table.app.status_notes() if n.alert)
+        key = (l1, l2, l3, r.w, r.h, top, alerts)
+        if self._fit is not None and self._fit[0] == key:
+            return self._fit[1]  # drawn again for every region a move redraws: fit it once
+        styles = [(TEXT, True), ((210, 230, 214), False), (GOLD, False)]
+        size, rows = fit_block([(l1, True), (l2, False), (l3, False)], r.w, r.h, top)
+
+        def style(i: int, row: str) -> tuple[tuple[int, int, int], bool]:
+            # bad news (a lost game) must not look like good news: its rows take another colour
+            if i == 2 and any(row.strip() and row.strip().rstrip("\u2026") in a for a in alerts):
+                return ALERT, False
+            return styles[i]
+
+        self._fit = (key, (size, [(row, *style(i, row)) for i, row in rows]))
+        return self._fit[1]
+
+    def default_text(self) -> tuple[str, str, str]:
+        """Deal and game, moves and time, and any extra text from helpers."""
+        table = self.table
+        g = table.game
+        deal = f"Deal {g.seed}" if g.seed is not None else "Set position"
+        line1 = f"{deal}  \u00b7  {g.rules.describe()}"
+        home = g.position.home_count()
+        line2 = f"Moves {len(g.history)}  \u00b7  {table.elapsed_text()}  \u00b7  {home}/52 home"
+        line3 = "  \u00b7  ".join(n.text for n in table.app.status_notes())
+        return line1, line2, line3
+
+    def ticked(self) -> bool:
+        """The running clock shows another second than the one drawn."""
+        return self.table.clock.running() and int(self.table.elapsed()) != self.shown_second
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the lines, cut at the edge of their area."""
+        lay = self.table.layout
+        assert lay is not None
+        r = lay.status_rect
+        self.shown_second = int(self.table.elapsed()) if self.table.clock.start is not None else -1
+        size, rows = self.rows()
+        clip = surface.get_clip()
+        surface.set_clip(r.clip(clip))  # a tiny window: cut the text rather than cover a foundation
+        y = r.y
+        for line, colour, bold in rows:
+            surface.blit(art.text(line, size, colour, bold), (r.x, y))
+            y += line_height(size)
+        surface.set_clip(clip)

@@ -1,0 +1,19 @@
+"""The table's colours and timings, shared by its sections."""
+
+from __future__ import annotations
+
+from .. import art
+
+SELECT = (255, 214, 70)
+TARGET = (90, 230, 140)
+HINT = (80, 200, 255)
+ALERT = (255, 150, 128)  # status text that brings bad news ("cannot be won")
+LESSON = (255, 150, 60)
+ERROR_BG = (120, 24, 24)
+INFO_BG = (14, 40, 24)
+DRAG_THRESHOLD = 5
+DOUBLE_CLICK = 0.45
+MESSAGE_TIME = 3.0
+MORE = 1000  # the bar's "More" button, as a button index
+HOME_PACE = 0.6  # cards sent home one after another slide this much faster than a move by hand
+SYMBOL = art.SUIT_SYMBOLS
