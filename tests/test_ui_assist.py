@@ -18,7 +18,6 @@ import time
 from collections.abc import Callable, Iterator
 
 import pygame
-from yukon.ui.parts import TablePrefs
 import pytest
 
 from solver_helpers import small_position
@@ -29,6 +28,7 @@ from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
 from yukon.ui.assist import LOST, WINNABLE, Assist, install, move_reason
+from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 

@@ -15,8 +15,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import json
 import time
 import webbrowser
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
@@ -125,7 +125,7 @@ def play_by_keys(app: App, extras: Extras, move: Move) -> None:
 
 def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
     app, extras = start(tmp_path, game=Game(parse_position(ENDGAME)), resume=False)
-    moves = "TS-F JS-F QS-F KS-F KH-7 QH-F KH-F QC-F KC-F KD-F".split()
+    moves = ["TS-F", "JS-F", "QS-F", "KS-F", "KH-7", "QH-F", "KH-F", "QC-F", "KC-F", "KD-F"]
     from yukon.notation import parse_move
 
     for text in moves:
@@ -140,7 +140,7 @@ def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
 
 
 def test_keyboard_refusal_keeps_selection_and_escape_cancels(tmp_path: Path) -> None:
-    app, extras = start(tmp_path, seed=11, resume=False)
+    app, _extras = start(tmp_path, seed=11, resume=False)
     press(app, KEYS["right"])  # shows the cursor on column 1
     press(app, KEYS["enter"])
     card = app.game.position.columns[0][-1]
@@ -182,7 +182,7 @@ def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
     (tmp_path / GAME_FILE).write_text(json.dumps({"version": 1, "seed": 4, "variant": "yukon",
                                                   "any_card_in_space": False, "foundation_return": True,
                                                   "moves": ["KS-F"]}))
-    app, extras = start(tmp_path, seed=8)
+    app, _extras = start(tmp_path, seed=8)
     assert app.game.seed == 8 and not app.game.history
     assert app.table.message is not None and "could not be resumed" in app.table.message.text
     assert any(p.name.startswith(GAME_FILE + ".broken") for p in tmp_path.iterdir())
@@ -191,7 +191,7 @@ def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
 def test_several_damaged_files_are_told_as_separate_sentences(tmp_path: Path) -> None:
     (tmp_path / GAME_FILE).write_text('{"variant": "yuk')
     (tmp_path / "settings.json").write_bytes(b"\x00\xff garbage")
-    app, extras = start(tmp_path, seed=8)
+    app, _extras = start(tmp_path, seed=8)
     assert app.table.message is not None
     text = app.table.message.text
     assert text.count("damaged") >= 2 and text.endswith(".")
@@ -202,7 +202,7 @@ def test_several_damaged_files_are_told_as_separate_sentences(tmp_path: Path) ->
 
 def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("")
-    app, extras = start(tmp_path / "f" / "yukon", seed=8)
+    app, _extras = start(tmp_path / "f" / "yukon", seed=8)
     assert app.table.message is not None and "cannot save" in app.table.message.text.lower()
     app.table.message = None
     m = app.game.position.legal_moves()[0]
@@ -211,7 +211,7 @@ def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
 
 
 def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
-    app, extras = start(tmp_path, seed=8)
+    app, _extras = start(tmp_path, seed=8)
     for key, kind in ((pygame.K_s, SettingsScreen), (pygame.K_t, StatsScreen), (pygame.K_SLASH, KeysOverlay),
                       (pygame.K_d, DealDialog)):
         press(app, key)
@@ -289,7 +289,7 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path) -> None:
 
     played: list[str] = []
     extras.sound.play = lambda name: played.append(name) or True  # type: ignore[method-assign]
-    for text in "TS-F JS-F QS-F KS-F KH-7 QH-F KH-F QC-F KC-F".split():
+    for text in ["TS-F", "JS-F", "QS-F", "KS-F", "KH-7", "QH-F", "KH-F", "QC-F", "KC-F"]:
         app.table.try_move(parse_move(text))
     assert played[:4] == ["home"] * 4 and played[4] == "slide"
     press(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -313,7 +313,7 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path) -> None:
 
 
 def test_question_answers_by_keyboard(tmp_path: Path) -> None:
-    app, extras = start(tmp_path, seed=8)
+    app, _extras = start(tmp_path, seed=8)
     app.table.try_move(app.game.position.legal_moves()[0])
     press(app, pygame.K_n)  # New deal asks: New deal / Keep playing
     assert isinstance(app.top, QuestionDialog)
@@ -344,7 +344,7 @@ def test_keys_carry_on_from_a_mouse_selection(tmp_path: Path) -> None:
 
 
 def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
-    app, extras = start(tmp_path, seed=8)
+    app, _extras = start(tmp_path, seed=8)
     has_lessons = any(b.label == "Lessons" for b in app.buttons())
     press(app, pygame.K_l)
     if has_lessons:
@@ -355,7 +355,7 @@ def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
 
 
 def test_restart_needs_ctrl(tmp_path: Path) -> None:
-    app, extras = start(tmp_path, seed=8)
+    app, _extras = start(tmp_path, seed=8)
     app.table.try_move(app.game.position.legal_moves()[0])
     press(app, pygame.K_r)
     assert len(app.game.history) == 1
@@ -387,7 +387,7 @@ def test_cursor_scrolls_a_narrow_table(tmp_path: Path) -> None:
 
 def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "russian"}))
-    app, extras = start(tmp_path, seed=31, resume=False)  # as `main.py --seed 31`
+    app, _extras = start(tmp_path, seed=31, resume=False)  # as `main.py --seed 31`
     assert app.game.seed == 31 and app.game.rules.variant == "russian"
     from yukon.rules import Rules
 
@@ -415,7 +415,7 @@ def game_under_way(folder: Path, seed: int, moves: int) -> list[Move]:
     """With a winning streak of 2 on record, play ``moves`` moves of deal ``seed`` and quit."""
     record = {"played": 5, "won": 3, "current_streak": 2, "best_streak": 2, "best_time": 300.0, "fewest_moves": 99}
     (folder / "stats.json").write_text(json.dumps({"version": 1, "variants": {"yukon": record}}))
-    app, extras = start(folder, seed=seed, resume=False)
+    app, _extras = start(folder, seed=seed, resume=False)
     play_some(app, moves)
     made = app.game.moves_made
     press(app, pygame.K_q, pygame.KMOD_CTRL)

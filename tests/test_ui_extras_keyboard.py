@@ -100,7 +100,7 @@ Foundations: S-T H-J D-Q C-J
     game = Game(pos)
     cursor = KeyCursor()
     assert cursor.key("right", game.position).kind == "none" and cursor.column == 0  # first press shows
-    for text in "JS-F QS-F KS-F KH-7 QH-F KH-F QC-F KC-F KD-F".split():
+    for text in ["JS-F", "QS-F", "KS-F", "KH-7", "QH-F", "KH-F", "QC-F", "KC-F", "KD-F"]:
         move = parse_move(text)
         kinds = apply(cursor, game, keys_for(cursor, game.position, move))
         assert kinds[-1] == "move" and game.moves_made[-1] == move

@@ -7,6 +7,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
+
 import pygame
 import pytest
 
@@ -87,7 +89,7 @@ def test_question_answers_keep_full_size_labels(size: tuple[int, int]) -> None:
     for (label, _), r in zip(s.question.answers, rects):
         assert f.size(label)[0] <= r.w - 4, (label, r.w)
         assert big.get_rect().contains(r)
-    assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+    assert all(a.right < b.left for a, b in itertools.pairwise(rects))
 
 
 def test_rule_change_without_a_game_deals_without_asking(surface: pygame.Surface) -> None:

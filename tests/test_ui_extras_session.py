@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from filefaults import open_folder, run_unable_to_read
 
+from filefaults import open_folder, run_unable_to_read
 from yukon.notation import parse_move, parse_position
 from yukon.save import GAME_FILE, STALE_TEMP_SECONDS, game_to_dict
 from yukon.settings import SETTINGS_FILE, Settings

@@ -17,18 +17,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-from parts_helpers import Listener
 import pytest
 
 import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
+from parts_helpers import Listener
 from yukon.cards import parse_card
 from yukon.rules import YUKON, Rules
 from yukon.settings import SETTINGS_FILE, Settings
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import input as ui_input
 from yukon.ui.app import App
-from yukon.ui.lessons_part import install as install_lessons
 from yukon.ui.extras_app import SOLVER_SETTINGS, SheetScreen, install
+from yukon.ui.lessons_part import install as install_lessons
 from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.settings_screen import SettingsScreen

@@ -21,7 +21,6 @@ import yukon.ui.table.gameclock as table_clock  # the table reads the time only 
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 
-
 STEPS = int(os.environ.get("REDRAW_STEPS", "40"))
 
 

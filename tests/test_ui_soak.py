@@ -13,8 +13,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-from parts_helpers import Listener
 
+from parts_helpers import Listener
 from yukon.state import ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.screen import QuestionDialog

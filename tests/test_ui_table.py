@@ -12,10 +12,12 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
+
 import pygame
-from parts_helpers import Listener, Notes, OnQuit, Ticker
 import pytest
 
+from parts_helpers import Listener, Notes, OnQuit, Ticker
 from yukon.cards import KING, SUIT, make_card
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
@@ -504,7 +506,7 @@ def test_question_answers_keep_readable_labels_and_answer_clicks(size: tuple[int
         for lb, r in zip(labels, rects):
             assert f.size(lb)[0] <= r.w - 4, (lb, r.w)
             assert box.contains(r)
-        assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+        assert all(a.right < b.left for a, b in itertools.pairwise(rects))
         d.click(*rects[0].center)
         assert got[-1] == labels[0] and d.app.top is d.table
 

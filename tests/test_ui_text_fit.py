@@ -14,10 +14,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-from parts_helpers import Notes
 import pytest
-from test_ui_table import Driver
 
+from parts_helpers import Notes
+from test_ui_table import Driver
 from yukon.cards import ACE, RANK, SUIT, make_card
 from yukon.rules import Rules
 from yukon.state import FOUNDATION, Game, Move, Position

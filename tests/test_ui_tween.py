@@ -7,6 +7,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
+
 import pygame
 import pytest
 
@@ -22,7 +24,7 @@ STEP = 1 / 120
 def test_easings_run_from_zero_to_one_without_going_back(ease) -> None:
     assert ease(0.0) == pytest.approx(0.0) and ease(1.0) == pytest.approx(1.0)
     values = [ease(i / 100) for i in range(101)]
-    assert all(b >= a - 1e-12 for a, b in zip(values, values[1:]))
+    assert all(b >= a - 1e-12 for a, b in itertools.pairwise(values))
     assert ease_in_out_cubic(0.5) == pytest.approx(0.5)
 
 
@@ -56,7 +58,7 @@ def test_a_tail_keeps_its_shape_all_the_way() -> None:
     s = Slide(tuple(range(5)), start, end, duration=slide_duration(520, 100))
     while not s.done:
         pts = s.positions()
-        offsets = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
+        offsets = [(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(pts)]
         assert all(o == pytest.approx((0.0, 30.0)) for o in offsets)
         s.elapsed += STEP
 
@@ -102,7 +104,7 @@ def test_table_slides_a_moved_tail_as_one_group_and_lands_exactly() -> None:
         pts = [t.drawn_xy(c) for c in tail]
         xs = {round(p[0], 6) for p in pts}
         assert len(xs) == 1  # the tail stays in one column-wide stack while it travels
-        gaps = [b[1] - a[1] for a, b in zip(pts, pts[1:])]
+        gaps = [b[1] - a[1] for a, b in itertools.pairwise(pts)]
         lo = [min(b0[1] - a0[1], b1[1] - a1[1]) for a0, b0, a1, b1 in zip(before, before[1:], after, after[1:])]
         hi = [max(b0[1] - a0[1], b1[1] - a1[1]) for a0, b0, a1, b1 in zip(before, before[1:], after, after[1:])]
         assert all(l - 1e-6 <= g <= h + 1e-6 for g, l, h in zip(gaps, lo, hi))

@@ -136,7 +136,7 @@ def to_pcm(samples: list[float], size: int, channels: int) -> bytes:
         raise ValueError(f"unsupported sample format {size}")
     if channels == 1:
         return mono.tobytes()
-    out = array(mono.typecode, bytes(mono.itemsize * len(mono) * channels))
+    out: array[Any] = array(mono.typecode, bytes(mono.itemsize * len(mono) * channels))
     for ch in range(channels):
         out[ch::channels] = mono  # the same signal on every channel
     return out.tobytes()
