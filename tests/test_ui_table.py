@@ -12,7 +12,9 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import functools
 import itertools
+from collections.abc import Callable, Iterable
 
 import pygame
 import pytest
@@ -21,9 +23,23 @@ from parts_helpers import Listener, Notes, OnQuit, Ticker
 from yukon.cards import KING, SUIT, make_card
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
+from yukon.ui.layout import TableLayout
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import BaseMode, TableScreen
 from yukon.ui.widgets import Panel
+
+
+def layout_of(table: TableScreen) -> TableLayout:
+    """The table's layout, which it has from its first frame on."""
+    assert table.layout is not None
+    return table.layout
+
+
+def display() -> pygame.Surface:
+    """The window's surface (the app has opened it)."""
+    surf = pygame.display.get_surface()
+    assert surf is not None
+    return surf
 
 
 class Driver:
@@ -37,8 +53,13 @@ class Driver:
         assert self.app.table is not None
         return self.app.table
 
+    @property
+    def lay(self) -> TableLayout:
+        """The table's layout."""
+        return layout_of(self.table)
+
     def post(self, etype: int, **kw: object) -> None:
-        pygame.event.post(pygame.event.Event(etype, **kw))
+        pygame.event.post(pygame.event.Event(etype, kw))
 
     def click(self, x: int, y: int, button: int = 1) -> None:
         self.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=button)
@@ -61,8 +82,7 @@ class Driver:
 
     def card_point(self, card: int) -> tuple[int, int]:
         """A point on the visible strip of a card (or its foundation)."""
-        lay = self.table.layout
-        assert lay is not None
+        lay = self.lay
         if self.table.position.loc[card] == ON_FOUNDATION:
             r = lay.foundation_rects[SUIT[card]]
             return r.center
@@ -71,15 +91,16 @@ class Driver:
 
     def dest_point(self, to: int) -> tuple[int, int]:
         """The middle of a destination: a column's end card (or slot), or a foundation."""
-        lay = self.table.layout
-        assert lay is not None
+        lay = self.lay
         if to == FOUNDATION:
             return lay.foundation_rects[0].center
         return lay.column_end_rect(to).center
 
     def button(self, label: str) -> None:
         labels = [b.label for b in self.table.buttons()]
-        r = self.table.bar.rects[labels.index(label)]  # type: ignore[union-attr]
+        bar = self.table.bar
+        assert bar is not None
+        r = bar.rects[labels.index(label)]
         self.click(*r.center)
 
 
@@ -94,7 +115,7 @@ def tableau_moves(pos: Position) -> list[Move]:
             and pos.columns[m.to]]
 
 
-def first_deal_with(pred, seeds=range(1, 200)) -> int:
+def first_deal_with(pred: Callable[[Position], bool], seeds: Iterable[int] = range(1, 200)) -> int:
     for s in seeds:
         if pred(Position.deal(s)):
             return s
@@ -159,7 +180,7 @@ def test_drag_and_drop_legal_and_illegal() -> None:
     # illegal drop: the cards slide back and nothing changes
     card = next(c for c in range(52) if pos.loc[c] < 7)
     bad = next(c for c in range(7) if c != pos.loc[card] and pos.why_illegal(Move.of(card, c)))
-    home = d.table.layout.card_xy[card]
+    home = d.lay.card_xy[card]
     d.drag(*d.card_point(card), *d.dest_point(bad))
     assert d.table.position.key() == start
     assert d.table.anim.active  # sliding back
@@ -182,7 +203,7 @@ def test_drag_follows_pointer_with_the_whole_tail() -> None:
     d.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
     d.post(pygame.MOUSEMOTION, pos=(x + 40, y + 30), rel=(40, 30), buttons=(1, 0, 0))
     d.app.frame()
-    lay = d.table.layout
+    lay = d.lay
     tail = pos.tail(card)
     for c in tail:
         lx, ly = lay.card_xy[c]
@@ -214,7 +235,7 @@ def foundation_back_position() -> Position:
 def test_foundation_card_comes_back() -> None:
     d = make(game=Game(foundation_back_position()))
     two_h = make_card(2, 1)
-    d.click(*d.table.layout.foundation_rects[1].center)
+    d.click(*d.lay.foundation_rects[1].center)
     assert d.table.selection == two_h
     d.click(*d.dest_point(0))
     assert d.table.position.columns[0][-1] == two_h
@@ -276,11 +297,14 @@ def test_new_deal_asks_when_a_game_is_under_way() -> None:
     d.click(*rects[1].center)  # Keep playing
     assert d.app.top is d.table and d.table.game is game and len(game.history) == 1
     d.button("New deal")
-    rects = d.app.top.layout(w, h)[3]  # type: ignore[attr-defined]
+    dialog = d.app.top
+    assert isinstance(dialog, QuestionDialog)
+    rects = dialog.layout(w, h)[3]
     d.click(*rects[0].center)  # New deal
     assert d.app.top is d.table
     assert d.table.game is not game and d.table.game.history == []
-    assert d.table.position.key() == Position.deal(d.table.game.seed).key()  # type: ignore[arg-type]
+    assert d.table.game.seed is not None
+    assert d.table.position.key() == Position.deal(d.table.game.seed).key()
     # with no move made yet there is nothing to lose: no question
     game2 = d.table.game
     d.button("New deal")
@@ -311,7 +335,7 @@ def test_winning_move_offers_a_new_deal() -> None:
     assert not d.table.busy()
     assert isinstance(d.app.top, QuestionDialog) and "won" in d.app.top.title.lower()
     assert "1 move," in d.app.top.question
-    assert all(d.table.drawn_xy(c) == d.table.layout.card_xy[c] for c in range(52))  # type: ignore[union-attr]
+    assert all(d.table.drawn_xy(c) == d.lay.card_xy[c] for c in range(52))
 
 
 def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
@@ -425,9 +449,9 @@ def test_mode_vetoes_hears_and_shows_a_panel() -> None:
     assert "only send cards home" in lesson.message.text
     home = next(m for m in pos.legal_moves() if m.to == FOUNDATION)
     d.key(pygame.K_ESCAPE)
-    x, y = lesson.layout.strip_rect(home.card).center  # type: ignore[union-attr]
+    x, y = layout_of(lesson).strip_rect(home.card).center
     d.click(x, y)
-    d.click(*lesson.layout.foundation_rects[0].center)  # type: ignore[union-attr]
+    d.click(*layout_of(lesson).foundation_rects[0].center)
     assert mode.heard == [home]
     assert d.app.game.history == []  # the app's own game is untouched
     r, _ = lesson.panel_buttons[0]
@@ -443,7 +467,7 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     key = d.table.position.key()
     d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)
     d.app.frame()
-    assert d.app.size == (700, 450) and d.table.layout.width == 700  # type: ignore[union-attr]
+    assert d.app.size == (700, 450) and d.lay.width == 700
     d.key(pygame.K_F11)
     assert d.app.fullscreen and "Window" in [b.text() for b in d.table.buttons()]
     d.key(pygame.K_F11)
@@ -462,7 +486,7 @@ def test_leaving_full_screen_ignores_the_switch_s_own_stale_size_event() -> None
     assert d.app.size == (800, 600)
     d.post(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])  # queued during the switch
     d.app.frame()
-    assert d.app.size == (800, 600) and d.table.layout.width == 800  # type: ignore[union-attr]
+    assert d.app.size == (800, 600) and d.lay.width == 800
     d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)  # a real resize still counts
     d.app.frame()
     assert d.app.size == (700, 450)
@@ -497,7 +521,7 @@ def test_question_answers_keep_readable_labels_and_answer_clicks(size: tuple[int
     for labels in (["Back to the last winnable position", "Play on"],
                    ["Undo", "Restart deal", "New deal", "Keep looking"]):
         q = QuestionDialog(d.app, "No winning line is left from here; 3 moves ago the deal could still be won.",
-                           [(lb, lambda lb=lb: got.append(lb)) for lb in labels], title="Stuck")
+                           [(lb, functools.partial(got.append, lb)) for lb in labels], title="Stuck")
         d.app.push(q)
         d.app.frame()
         box, text_size, _, rects = q.layout(*size)
@@ -520,8 +544,8 @@ def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
     d.table.invalidate()
     d.app._full = True
     d.app.frame()
-    surf = pygame.display.get_surface()
-    r = d.table.layout.status_rect
+    surf = display()
+    r = d.lay.status_rect
     gold_rows = [y for y in range(r.top, r.bottom)
                  if any(surf.get_at((x, y))[:3] == GOLD for x in range(r.left, r.right))]
     bands: list[list[int]] = []
@@ -531,7 +555,7 @@ def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
         else:
             bands.append([y])
     assert len(bands) >= 2  # one line each at least (a long one may wrap)
-    size = max(11, min(24, round(d.table.layout.cw * 0.17)))
+    size = max(11, min(24, round(d.lay.cw * 0.17)))
     assert all(b[-1] - b[0] + 1 >= size * 0.6 for b in bands)  # glyphs at a readable height
 
 
@@ -539,8 +563,8 @@ def gold_bands(d: Driver) -> list[list[int]]:
     """Rows of the status area holding the gold of the helpers' notes, grouped into text lines."""
     from yukon.ui.widgets import GOLD
 
-    surf = pygame.display.get_surface()
-    r = d.table.layout.status_rect  # type: ignore[union-attr]
+    surf = display()
+    r = d.lay.status_rect
     rows = [y for y in range(r.top, r.bottom) if any(surf.get_at((x, y))[:3] == GOLD for x in range(r.left, r.right))]
     bands: list[list[int]] = []
     for y in rows:
@@ -551,7 +575,7 @@ def gold_bands(d: Driver) -> list[list[int]]:
     return bands
 
 
-def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut() -> None:
+def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     d = make(1, (640, 480))
     d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
@@ -559,7 +583,7 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut()
     d.app.frame()
     from yukon.ui import art
 
-    lay = d.table.layout
+    lay = d.lay
     size = max(11, min(24, round(lay.cw * 0.17)))
     assert art.font(size).size("Demo playing: a click or any key stops it")[0] > lay.status_rect.w  # it cannot fit on one line
     assert len(gold_bands(d)) == 3  # the solver's note, and the demo's on two lines
@@ -567,13 +591,16 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut()
 
     drawn: list[str] = []
     real_text = table_module.art.text
-    try:
-        table_module.art.text = lambda t, *a, **k: drawn.append(t) or real_text(t, *a, **k)  # type: ignore[assignment]
+
+    def spy_text(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        drawn.append(s)
+        return real_text(s, size, colour, bold)
+
+    with monkeypatch.context() as m:
+        m.setattr(table_module.art, "text", spy_text)
         d.table.invalidate()
         d.app._full = True
         d.app.frame()
-    finally:
-        table_module.art.text = real_text  # type: ignore[assignment]
     assert d.table.status_text()[0] in drawn  # lines that fit are drawn as they are (spacing kept)
 
 
@@ -588,7 +615,7 @@ def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:
         d.click(*d.dest_point(m.to))
     assert [format_move(e.move) for e in d.table.game.history] == ["6S-1", "7H-2", "2C-2"]
     d.click(5, 5)  # the last slide ends
-    lay = d.table.layout
+    lay = d.lay
     end = lay.card_rect(d.table.position.columns[1][-1])
     assert end.bottom > lay.view.bottom - 120  # the column really reaches down
     d.key(pygame.K_h)
@@ -618,7 +645,7 @@ def test_ctrl_c_in_the_terminal_quits_like_the_quit_button() -> None:
 
 def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     d = make(21, size=(240, 500))
-    lay = d.table.layout
+    lay = d.lay
     assert lay is not None and lay.max_scroll > 0
     d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
     d.app.frame()
@@ -633,7 +660,7 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     pygame.key.set_mods(0)
     assert d.table.scroll_x < s2
     # dragging the cloth (not a card) moves the table with the pointer
-    lay = d.table.layout
+    lay = d.lay
     x, y = next((x, y) for y in range(lay.view.bottom - 5, 0, -7) for x in range(5, 235, 7)
                 if lay.hit(x, y).kind in ("none", "column"))
     before = d.table.scroll_x
@@ -642,8 +669,8 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     assert d.table.game.history == []  # scrolling made no move
     # the scrolled layout still hits the card under the pointer
     pos = d.table.position
-    card = next(c for c in range(52) if pos.loc[c] < 7 and d.table.layout.strip_rect(c).right < 240
-                and d.table.layout.strip_rect(c).x >= 0)
+    card = next(c for c in range(52) if pos.loc[c] < 7 and d.lay.strip_rect(c).right < 240
+                and d.lay.strip_rect(c).x >= 0)
     d.click(*d.card_point(card))
     assert d.table.selection == card
 
@@ -654,10 +681,10 @@ def test_heading_and_the_space_below_a_column_are_destinations_too() -> None:
     moves = tableau_moves(pos)
     move = moves[0]
     d.click(*d.card_point(move.card))
-    d.click(*d.table.layout.heading_rects[move.to].center)  # type: ignore[union-attr]
+    d.click(*d.lay.heading_rects[move.to].center)
     assert d.table.game.moves_made == [move]
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
-    lay = d.table.layout
+    lay = d.lay
     assert lay is not None
     below = lay.column_end_rect(move.to).bottom + 10
     assert below < lay.view.bottom
@@ -673,7 +700,7 @@ def test_a_king_goes_into_an_empty_column_by_its_slot() -> None:
     columns = [[], [rest[0], king]] + [rest[1 + i::5] for i in range(5)]
     d = make(game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
     d.click(*d.card_point(king))
-    d.click(*d.table.layout.column_end_rect(0).center)  # type: ignore[union-attr]
+    d.click(*d.lay.column_end_rect(0).center)
     assert d.table.position.columns[0] == [king]
 
 
@@ -704,6 +731,6 @@ def test_rules_screen_scrolls_and_goes_back() -> None:
 def test_a_foundation_card_can_be_dragged_back() -> None:
     d = make(game=Game(foundation_back_position()))
     two_h = make_card(2, 1)
-    x, y = d.table.layout.foundation_rects[1].center  # type: ignore[union-attr]
+    x, y = d.lay.foundation_rects[1].center
     d.drag(x, y, *d.dest_point(0))
     assert d.table.position.columns[0][-1] == two_h and d.table.position.foundations[1] == 1
