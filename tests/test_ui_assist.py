@@ -27,7 +27,7 @@ from yukon.solver import check_line, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
-from yukon.ui.assist import LOST, WINNABLE, Assist, install, move_reason
+from yukon.ui.assist import HINT_PATIENCE, LOST, SOLVE_TIMEOUT, WINNABLE, Assist, install, move_reason
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
@@ -39,11 +39,12 @@ def service() -> Iterator[SolverService]:
     s.close()
 
 
-def make_app(game: Game, service: SolverService, **kw: object) -> tuple[App, Assist]:
+def make_app(game: Game, service: SolverService, solve_timeout: float = SOLVE_TIMEOUT,
+             hint_patience: float = HINT_PATIENCE) -> tuple[App, Assist]:
     app = App(size=(1280, 800), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
-    return app, install(app, service, **kw)  # type: ignore[arg-type]
+    return app, install(app, service, solve_timeout=solve_timeout, hint_patience=hint_patience)
 
 
 def run_until(app: App, done: Callable[[], bool], seconds: float = 20.0) -> int:
@@ -192,7 +193,8 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     assert a.pending is first  # still the same search
     play_by_clicks(app, losing)
     run_until(app, lambda: a.status == LOST, 30.0)  # long before the stale search could end
-    assert a.lookup(lost) is not None and a.lookup(lost).status == LOST  # type: ignore[union-attr]
+    known = a.lookup(lost)
+    assert known is not None and known.status == LOST
     assert a.solver_note == "Solver: cannot be won from here"
     assert a.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
     time.sleep(0.3)
@@ -239,7 +241,9 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     # A hint on a lost position falls back to the heuristic hints and says the deal is lost.
     play_by_clicks(app, losing)
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
-    click(app, *app.top.rects[1].center)  # Play on
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog)
+    click(app, *dialog.rects[1].center)  # Play on
     key(app, pygame.K_h)
     t = app.table
     assert t is not None and t.message is not None
@@ -288,7 +292,7 @@ def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> Non
     w, h = app.size
     click(app, w // 2, h // 3)  # anywhere: the click stops the demo and does nothing else
     n = len(app.game.history)
-    assert not a.demo and app.table.selection is None  # type: ignore[union-attr]
+    assert not a.demo and app.table.selection is None
     assert not a.demo_note
     end = time.monotonic() + 0.6
     while time.monotonic() < end:
@@ -309,7 +313,9 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     a = install(app, service, session=extras.session)
     app.draw()
     run_until(app, lambda: a.ready_deal is not None)
-    seed = a.ready_deal[0]  # type: ignore[index]
+    ready = a.ready_deal
+    assert ready is not None
+    seed = ready[0]
     press_button(app, "New deal")
     assert app.game.seed == seed and not app.game.history
     result = solve(Position.deal(seed), timeout=10)
@@ -317,7 +323,8 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     app.frame()
     assert a.solver_note == "Solver: this deal can be won"  # known at once, no wait
     run_until(app, lambda: a.ready_deal is not None)  # the next one is got ready
-    assert a.ready_deal[0] != seed  # type: ignore[index]
+    ready = a.ready_deal
+    assert ready is not None and ready[0] != seed
     assert not app.errors
     a.close()
 
