@@ -22,7 +22,7 @@ from test_ui_assist_progress import SAFETY, click, decided, press, press_button,
 from yukon.rules import Rules
 from yukon.solver import solve
 from yukon.solver_service import SolverService
-from yukon.state import Game, Move, Position
+from yukon.state import Game, Move, Position, Undo
 from yukon.ui.app import App
 from yukon.ui.assist import LOST, SOLVE_TIMEOUT, WINNABLE, Assist, install
 from yukon.ui.parts import TablePrefs
@@ -105,7 +105,11 @@ def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService)
         old = a.service
         assert old is not None and old.pid is not None
         os.kill(old.pid, signal.SIGKILL)
-        run_until(app, lambda old=old, n=round_: a.service is not old and a.restarts == n)
+
+        def replaced(old: SolverService = old, n: int = round_) -> bool:
+            return a.service is not old and a.restarts == n
+
+        run_until(app, replaced)
         assert a.service is not None and a.pending is not None  # the question is asked again
     # A fourth death: the solver is given up, and the player is told so.
     assert a.service is not None and a.service.pid is not None
@@ -148,7 +152,11 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
         else:
             assert a.solver_note == ""
         play_by_clicks(app, losing)
-        run_until(app, lambda a=a: a.status == LOST)
+
+        def verdict_lost(a: Assist = a) -> bool:
+            return a.status == LOST
+
+        run_until(app, verdict_lost)
         for _ in range(5):
             app.frame()
         if not hidden:
@@ -195,10 +203,10 @@ def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverServic
     pops = 0
     real_pop = Position.pop
 
-    def counting_pop(self: Position, undo: object) -> None:
+    def counting_pop(self: Position, undo: Undo) -> None:
         nonlocal pops
         pops += 1
-        real_pop(self, undo)  # type: ignore[arg-type]
+        real_pop(self, undo)
 
     monkeypatch.setattr(Position, "pop", counting_pop)
     for _ in range(6):

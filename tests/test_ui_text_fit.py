@@ -23,7 +23,8 @@ from yukon.rules import Rules
 from yukon.state import FOUNDATION, Game, Move, Position
 from yukon.ui import art
 from yukon.ui.app import App
-from yukon.ui.extras_app import Extras, install
+from yukon.ui.extras_app import Extras, SheetScreen, install
+from yukon.ui.rules_screen import RulesScreen
 from yukon.ui.screen import MenuList, QuestionDialog
 from yukon.ui.table import describe_move
 from yukon.ui.widgets import SEP, block_height
@@ -64,15 +65,14 @@ def start_with_settings(tmp_path: Path, size: tuple[int, int], settings: dict[st
 def test_a_long_column_tightens_only_itself() -> None:
     game, move = big_move_game()
     d = start((800, 600), game)
-    lay = d.table.layout
-    assert lay is not None
+    lay = d.lay
     cw, ch = lay.cw, lay.ch
     others = {i: [lay.card_xy[c] for c in col] for i, col in enumerate(lay.column_cards) if i > 1}
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(0))
     d.click(5, 5)  # the slide ends
     assert d.table.game.moves_made == [move]
-    lay = d.table.layout
+    lay = d.lay
     assert len(d.table.position.columns[0]) == 33
     assert (lay.cw, lay.ch) == (cw, ch)  # every card keeps its size
     for i, xy in others.items():  # and the other columns did not move at all
@@ -80,21 +80,24 @@ def test_a_long_column_tightens_only_itself() -> None:
     end = lay.card_rect(d.table.position.columns[0][-1])
     assert end.bottom <= lay.view.bottom  # the long column still ends on the table
     fresh = start((800, 600), Game.deal(7))
-    assert fresh.table.layout.cw == cw  # the same size as a fresh deal's cards
+    assert fresh.lay.cw == cw  # the same size as a fresh deal's cards
 
 
 def test_text_grows_with_the_window() -> None:
-    status, bar, dialog = [], [], []
+    status: list[tuple[int, int]] = []  # (the status text's size, the rules' text size)
+    bar: list[int] = []
+    dialog: list[int] = []
     for size in [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]:
         d = start(size)
-        status.append(d.table.status_rows()[0])
+        status_size = d.table.status_rows()[0]
         assert d.table.bar is not None
         bar.append(d.table.bar.font_size)
         dialog.append(QuestionDialog(d.app, "Question?", [("Yes", None), ("No", None)]).layout(*size)[1])
         d.button("Rules")
         rules = d.app.top
+        assert isinstance(rules, RulesScreen)
         d.app.draw()
-        status[-1] = (status[-1], rules._size())  # type: ignore[attr-defined]
+        status.append((status_size, rules._size()))
     assert [s for s, _ in status] == sorted(s for s, _ in status)
     assert [r for _, r in status] == sorted(r for _, r in status)
     assert bar == sorted(bar) and dialog == sorted(dialog)
@@ -103,12 +106,14 @@ def test_text_grows_with_the_window() -> None:
 
 
 def test_sheets_grow_with_the_window(tmp_path: Path) -> None:
-    sizes = []
+    sizes: list[int] = []
     for w, h in [(1280, 800), (3840, 2160)]:
         d = start_with_settings(tmp_path, (w, h), {})
         d.key(pygame.K_s)  # settings
         d.app.draw()
-        sizes.append(d.app.top.sheet.size)  # type: ignore[attr-defined]
+        screen = d.app.top
+        assert isinstance(screen, SheetScreen)
+        sizes.append(screen.sheet.size)
     assert sizes[1] >= 2 * sizes[0]
 
 
@@ -182,8 +187,7 @@ def test_a_message_stays_off_the_cards() -> None:
     cards = list(range(52))
     columns = [cards[0:13], [], cards[13:26], [], cards[26:39], [], cards[39:52]]
     d = start((800, 600), Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
-    lay = d.table.layout
-    assert lay is not None
+    lay = d.lay
     assert all(lay.card_rect(col[-1]).bottom > lay.view.bottom - 40 for col in columns if col)
     d.key(pygame.K_z, pygame.KMOD_LCTRL)  # nothing to undo: a message
     placed = d.table.message_box()
@@ -198,7 +202,7 @@ def test_a_message_stays_off_the_cards() -> None:
     d = start((800, 600), game)
     d.table.try_move(move)
     d.table.say("The 7 of hearts cannot go home yet.")
-    lay = d.table.layout
+    lay = d.lay
     placed = d.table.message_box()
     assert placed is not None
     assert placed[0].collidelist([lay.card_rect(c) for c in range(52)]) < 0
@@ -209,7 +213,7 @@ def test_the_keyboard_cursor_hides_on_mouse_input(tmp_path: Path) -> None:
     extras = EXTRAS[d.app]
     d.key(pygame.K_RIGHT)
     assert extras.keyboard.cursor_rect(d.table) is not None
-    lay = d.table.layout
+    lay = d.lay
     d.click(lay.view.right - 5, lay.view.bottom - 5)  # a click on the cloth
     assert extras.keyboard.cursor_rect(d.table) is None
     d.key(pygame.K_RIGHT)  # a key shows it again, where it was
@@ -247,7 +251,7 @@ def test_the_wrong_foundation_is_named_as_such() -> None:
     d = start((1024, 700), Game(Position(columns, [0] * 7, [1, 0, 0, 1])))
     d.click(*d.card_point(two))
     assert d.table.selection == two
-    d.click(*d.table.layout.foundation_rects[0].center)  # the spades foundation
+    d.click(*d.lay.foundation_rects[0].center)  # the spades foundation
     m = d.table.message
     assert m is not None
     assert "diamonds foundation, not the spades one" in m.text and "starts with its Ace" in m.text
@@ -304,10 +308,17 @@ def test_the_statistics_note_is_wrapped_not_cut(tmp_path: Path, size: tuple[int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     d = start_with_settings(tmp_path, size, {})
     d.key(pygame.K_t)
-    sheet = d.app.top.sheet  # type: ignore[attr-defined]
+    screen = d.app.top
+    assert isinstance(screen, SheetScreen)
+    sheet = screen.sheet
     drawn: list[pygame.Surface] = []
     real = art.text
-    monkeypatch.setattr(art, "text", lambda s, *a, **k: drawn.append(real(s, *a, **k)) or drawn[-1])
+
+    def keep_text(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        drawn.append(real(s, size, colour, bold))
+        return drawn[-1]
+
+    monkeypatch.setattr(art, "text", keep_text)
     d.app._full = True
     d.app.draw()
     pad = max(10, sheet.size)
