@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import itertools
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -21,7 +22,7 @@ STEP = 1 / 120
 
 
 @pytest.mark.parametrize("ease", [linear, ease_out_cubic, ease_in_out_cubic])
-def test_easings_run_from_zero_to_one_without_going_back(ease) -> None:
+def test_easings_run_from_zero_to_one_without_going_back(ease: Callable[[float], float]) -> None:
     assert ease(0.0) == pytest.approx(0.0) and ease(1.0) == pytest.approx(1.0)
     values = [ease(i / 100) for i in range(101)]
     assert all(b >= a - 1e-12 for a, b in itertools.pairwise(values))
@@ -35,10 +36,14 @@ def test_slide_start_middle_end_with_fixed_steps() -> None:
     assert a.position(1) == (0.0, 0.0)
     for _ in range(30):  # 30 steps of 1/120 s = 0.25 s = half way
         a.advance(STEP)
-    x, y = a.position(1)  # type: ignore[misc]
+    mid = a.position(1)
+    assert mid is not None
+    x, y = mid
     assert x == pytest.approx(60.0) and y == pytest.approx(30.0)
     # the interpolation fraction looks a part-step ahead
-    x2, _ = a.position(1, extra=STEP / 2)  # type: ignore[misc]
+    ahead = a.position(1, extra=STEP / 2)
+    assert ahead is not None
+    x2 = ahead[0]
     assert x2 == pytest.approx(60.0 + 120.0 * (STEP / 2) / 0.5)
     for _ in range(30):
         a.advance(STEP)
@@ -95,9 +100,11 @@ def test_table_slides_a_moved_tail_as_one_group_and_lands_exactly() -> None:
     move = next(m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION
                 and len(pos.tail(m.card)) >= 2)
     tail = pos.tail(move.card)
-    before = [t.layout.card_xy[c] for c in tail]  # type: ignore[union-attr]
+    assert t.layout is not None
+    before = [t.layout.card_xy[c] for c in tail]
     t.try_move(move)
-    after = [t.layout.card_xy[c] for c in tail]  # type: ignore[union-attr]
+    assert t.layout is not None
+    after = [t.layout.card_xy[c] for c in tail]
     assert [t.drawn_xy(c) for c in tail] == [tuple(map(float, p)) for p in before]
     steps = 0
     while t.anim.active:
@@ -129,4 +136,6 @@ def test_input_during_a_slide_finishes_it_and_acts_on_the_true_position() -> Non
     for _ in range(100):
         t.update(STEP)
     assert not t.anim.active
-    assert all(t.drawn_xy(c) == t.layout.card_xy[c] for c in range(52))  # type: ignore[union-attr]
+    lay = t.layout
+    assert lay is not None
+    assert all(t.drawn_xy(c) == lay.card_xy[c] for c in range(52))
