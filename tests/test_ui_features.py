@@ -64,7 +64,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> type[FakeTime]:
 
 # -- driving the window ---------------------------------------------------------------------
 def post(etype: int, **kw: object) -> None:
-    pygame.event.post(E(etype, **kw))
+    pygame.event.post(E(etype, kw))
 
 
 def click(app: App, x: int, y: int, button: int = 1) -> None:
@@ -243,8 +243,8 @@ def safe_position() -> Position:
     return position(["3H 9C", "TD", "4S"], [3, 2, 2, 3])
 
 
-def start_with_settings(folder: Path, game: Game, **settings: object) -> App:
-    data = Settings(**settings).to_dict()  # type: ignore[arg-type]
+def start_with_settings(folder: Path, game: Game, settings: Settings | None = None) -> App:
+    data = (settings or Settings()).to_dict()
     (folder / SETTINGS_FILE).write_text(json.dumps(data))
     app = App(size=(1280, 800), game=game)
     install(app, folder=str(folder), resume=False)
@@ -262,7 +262,7 @@ def move_by_clicks(app: App, card: str, column: int) -> None:
 
 
 def test_safe_cards_go_home_by_themselves_after_the_players_move(tmp_path: Path) -> None:
-    app = start_with_settings(tmp_path, Game(safe_position()), auto_home_safe=True)
+    app = start_with_settings(tmp_path, Game(safe_position()), Settings(auto_home_safe=True))
     assert app.prefs.auto_home_safe
     t = table_of(app)
     three, four = parse_card("3H"), parse_card("4S")
@@ -451,6 +451,7 @@ def test_dragging_lights_every_legal_destination() -> None:
         t = table_of(app)
         points = ring_points(t, card)
         surface = pygame.display.get_surface()
+        assert surface is not None
         app.draw()
         assert not any(surface.get_at(p)[:3] == TARGET for p in points.values())
         x, y = card_point(t, card)
