@@ -28,9 +28,11 @@ from yukon.ui import input as ui_input
 from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
+from yukon.ui.layout import TableLayout
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.settings_screen import SettingsScreen
 from yukon.ui.stats_screen import StatsScreen
+from yukon.ui.table import TableScreen
 
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN,
         "enter": pygame.K_RETURN, "space": pygame.K_SPACE, "f": pygame.K_f, "esc": pygame.K_ESCAPE}
@@ -55,6 +57,19 @@ def keep_keymap() -> Iterator[None]:
     ui_input.KEYMAP.update(saved)
 
 
+def table_of(app: App) -> TableScreen:
+    """The app's table (an App has one from the start)."""
+    assert app.table is not None
+    return app.table
+
+
+def layout_of(app: App) -> TableLayout:
+    """The table's layout (it has one from the first frame on)."""
+    lay = table_of(app).layout
+    assert lay is not None
+    return lay
+
+
 def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
     app.frame()
@@ -76,7 +91,7 @@ def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: 
 def key_toward(extras: Extras, app: App, card: int) -> str | None:
     """The next key that walks the real cursor onto ``card``; None when it is there."""
     c = extras.keyboard.cursor
-    pos = app.table.position
+    pos = table_of(app).position
     if not c.shown:
         return "right"
     if pos.loc[card] == ON_FOUNDATION:
@@ -111,7 +126,7 @@ def play_by_keys(app: App, extras: Extras, move: Move) -> None:
     else:
         raise AssertionError("the cursor never reached the card")
     press(app, KEYS["enter"])
-    assert app.table.selection == move.card
+    assert table_of(app).selection == move.card
     if move.to == FOUNDATION:
         press(app, KEYS["f"])
         return
@@ -132,7 +147,7 @@ def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
         before = len(app.game.history)
         play_by_keys(app, extras, parse_move(text))
         assert len(app.game.history) == before + 1 and app.game.moves_made[-1] == parse_move(text)
-        assert extras.keyboard.cursor_rect(app.table) is not None  # the cursor stays drawn
+        assert extras.keyboard.cursor_rect(table_of(app)) is not None  # the cursor stays drawn
     assert app.game.position.is_won()
     assert extras.session.stats.of("yukon").won == 0  # a prepared position sets no records
     press(app, pygame.K_ESCAPE)  # a key cuts the celebration short and brings the win message
@@ -144,20 +159,21 @@ def test_keyboard_refusal_keeps_selection_and_escape_cancels(tmp_path: Path) -> 
     press(app, KEYS["right"])  # shows the cursor on column 1
     press(app, KEYS["enter"])
     card = app.game.position.columns[0][-1]
-    assert app.table.selection == card
+    assert table_of(app).selection == card
     bad = next(c for c in range(1, 7) if app.game.position.why_illegal(Move.of(card, c)))
     for _ in range(bad):
         press(app, KEYS["right"])
     press(app, KEYS["space"])
-    assert app.table.selection == card and not app.game.history
-    assert app.table.message is not None and app.table.message.kind == "error"
+    assert table_of(app).selection == card and not app.game.history
+    message = table_of(app).message
+    assert message is not None and message.kind == "error"
     press(app, KEYS["esc"])
-    assert app.table.selection is None
+    assert table_of(app).selection is None
 
 
 def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     app, extras = start(tmp_path, seed=21, resume=False)
-    table = app.table
+    table = table_of(app)
     for _ in range(6):
         moves = [m for m in app.game.position.legal_moves() if app.game.position.loc[m.card] < ON_FOUNDATION]
         table.try_move(moves[0])
@@ -184,7 +200,8 @@ def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
                                                   "moves": ["KS-F"]}))
     app, _extras = start(tmp_path, seed=8)
     assert app.game.seed == 8 and not app.game.history
-    assert app.table.message is not None and "could not be resumed" in app.table.message.text
+    message = table_of(app).message
+    assert message is not None and "could not be resumed" in message.text
     assert any(p.name.startswith(GAME_FILE + ".broken") for p in tmp_path.iterdir())
 
 
@@ -192,8 +209,9 @@ def test_several_damaged_files_are_told_as_separate_sentences(tmp_path: Path) ->
     (tmp_path / GAME_FILE).write_text('{"variant": "yuk')
     (tmp_path / "settings.json").write_bytes(b"\x00\xff garbage")
     app, _extras = start(tmp_path, seed=8)
-    assert app.table.message is not None
-    text = app.table.message.text
+    message = table_of(app).message
+    assert message is not None
+    text = message.text
     assert text.count("damaged") >= 2 and text.endswith(".")
     # every notice ends in a full stop before the next begins
     for part in text.split(" The ")[1:]:
@@ -203,11 +221,12 @@ def test_several_damaged_files_are_told_as_separate_sentences(tmp_path: Path) ->
 def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("")
     app, _extras = start(tmp_path / "f" / "yukon", seed=8)
-    assert app.table.message is not None and "cannot save" in app.table.message.text.lower()
-    app.table.message = None
+    table = table_of(app)
+    assert table.message is not None and "cannot save" in table.message.text.lower()
+    table.message = None
     m = app.game.position.legal_moves()[0]
-    app.table.try_move(m)
-    assert app.game.moves_made == [m] and app.table.message is None  # said once, not again
+    table.try_move(m)
+    assert app.game.moves_made == [m] and table.message is None  # said once, not again
 
 
 def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
@@ -220,7 +239,9 @@ def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
         assert app.top is app.table
     labels = [b.label for b in app.buttons()]
     for label in ("Settings", "Stats", "Deal #"):
-        r = app.table.bar.rects[labels.index(label)]
+        bar = table_of(app).bar
+        assert bar is not None
+        r = bar.rects[labels.index(label)]
         click(app, *r.center)
         assert isinstance(app.top, SheetScreen)
         press(app, pygame.K_ESCAPE)
@@ -233,7 +254,7 @@ def test_choose_deal_asks_when_a_game_is_under_way(tmp_path: Path) -> None:
         press(app, pygame.K_0 + int(ch))
     press(app, pygame.K_RETURN)
     assert app.game.seed == 4711 and app.top is app.table  # nothing was under way
-    app.table.try_move(app.game.position.legal_moves()[0])
+    table_of(app).try_move(app.game.position.legal_moves()[0])
     press(app, pygame.K_d)
     press(app, pygame.K_4)
     press(app, pygame.K_2)
@@ -252,8 +273,9 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
     for _ in range(4):
         press(app, pygame.K_DOWN)  # to Sound
     press(app, pygame.K_RETURN)  # Sound off
-    sheet = app.top.sheet
-    sheet.done()  # nothing under way: the new rules deal at once
+    screen = app.top
+    assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, SettingsScreen)
+    screen.sheet.done()  # nothing under way: the new rules deal at once
     app.frame()
     assert app.game.rules.variant == "russian" and extras.sound.enabled is False
     press(app, pygame.K_q, pygame.KMOD_CTRL)
@@ -264,7 +286,11 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
 
 def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    def fake_open(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", fake_open)
     docs = tmp_path / "home" / "Documents"
     docs.mkdir(parents=True)
     app = App(seed=8, size=(1024, 700))
@@ -282,15 +308,19 @@ def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, KeysOverlay)
 
 
-def test_a_win_is_counted_and_its_news_shown(tmp_path: Path) -> None:
+def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a dealt game (it has a deal number) cut down to its last moves
     app, extras = start(tmp_path, game=Game(parse_position(ENDGAME), seed=77), resume=False)
     from yukon.notation import parse_move
 
     played: list[str] = []
-    extras.sound.play = lambda name: played.append(name) or True  # type: ignore[method-assign]
+    def fake_play(name: str) -> bool:
+        played.append(name)
+        return True
+
+    monkeypatch.setattr(extras.sound, "play", fake_play)
     for text in ["TS-F", "JS-F", "QS-F", "KS-F", "KH-7", "QH-F", "KH-F", "QC-F", "KC-F"]:
-        app.table.try_move(parse_move(text))
+        table_of(app).try_move(parse_move(text))
     assert played[:4] == ["home"] * 4 and played[4] == "slide"
     press(app, pygame.K_z, pygame.KMOD_CTRL)
     assert played[-1] == "slide"  # the undo slides back
@@ -309,12 +339,13 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path) -> None:
     assert not (tmp_path / GAME_FILE).exists()  # nothing left to resume
     press(app, pygame.K_ESCAPE)  # Admire it
     press(app, pygame.K_t)
-    assert isinstance(app.top, SheetScreen) and app.top.sheet.news == extras.session.news
+    assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, StatsScreen)
+    assert app.top.sheet.news == extras.session.news
 
 
 def test_question_answers_by_keyboard(tmp_path: Path) -> None:
     app, _extras = start(tmp_path, seed=8)
-    app.table.try_move(app.game.position.legal_moves()[0])
+    table_of(app).try_move(app.game.position.legal_moves()[0])
     press(app, pygame.K_n)  # New deal asks: New deal / Keep playing
     assert isinstance(app.top, QuestionDialog)
     press(app, pygame.K_RIGHT)  # onto "Keep playing"
@@ -331,9 +362,9 @@ def test_keys_carry_on_from_a_mouse_selection(tmp_path: Path) -> None:
     app, extras = start(tmp_path, seed=21, resume=False)
     pos = app.game.position
     move = next(m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION)
-    r = app.table.layout.strip_rect(move.card)
+    r = layout_of(app).strip_rect(move.card)
     click(app, r.centerx, r.y + 4)  # select with the mouse
-    assert app.table.selection == move.card
+    assert table_of(app).selection == move.card
     press(app, pygame.K_RIGHT)  # first key: shows the cursor on the selected card's column
     for _ in range(20):
         if extras.keyboard.cursor.column == move.to:
@@ -356,7 +387,7 @@ def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
 
 def test_restart_needs_ctrl(tmp_path: Path) -> None:
     app, _extras = start(tmp_path, seed=8)
-    app.table.try_move(app.game.position.legal_moves()[0])
+    table_of(app).try_move(app.game.position.legal_moves()[0])
     press(app, pygame.K_r)
     assert len(app.game.history) == 1
     press(app, pygame.K_r, pygame.KMOD_CTRL)
@@ -369,19 +400,19 @@ def test_cursor_scrolls_a_narrow_table(tmp_path: Path) -> None:
     app = App(seed=8, size=(220, 420))
     extras = install(app, folder=str(tmp_path), resume=False)
     app.frame()
-    lay = app.table.layout
+    lay = layout_of(app)
     assert lay.max_scroll > 0  # too narrow for seven readable columns
     for column in range(1, 7):
         press(app, pygame.K_RIGHT)
         if not extras.keyboard.cursor.shown or extras.keyboard.cursor.column != column:
             press(app, pygame.K_RIGHT)
-        lay = app.table.layout
+        lay = layout_of(app)
         x = lay.col_x[extras.keyboard.cursor.column]
         assert lay.view.x <= x and x + lay.cw <= lay.view.right, (column, x, lay.scroll_x)
-    assert app.table.scroll_x > 0
+    assert table_of(app).scroll_x > 0
     for _ in range(6):
         press(app, pygame.K_LEFT)
-    lay = app.table.layout
+    lay = layout_of(app)
     assert extras.keyboard.cursor.column == 0 and lay.col_x[0] >= lay.view.x
 
 
