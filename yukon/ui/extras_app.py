@@ -50,6 +50,7 @@ SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only"})
 CURSOR = (255, 255, 255)
 RULES_BACKGROUND = (12, 48, 28)  # the Rules screen's own background
 NOTE_BACKGROUND = (8, 34, 20)
+SAVE_NOTE = "saving"  # the status line's note, in app.status_extra, once a save has failed
 CURSOR_EDGE = (20, 20, 30)
 
 # Keys for the things this module adds (the table already knows new, restart, hint ...).
@@ -71,7 +72,13 @@ for _d in range(10):
 
 
 def data_folder() -> str | None:
-    """The user's data folder for the game (created by SDL), or None when there is none."""
+    """The user's data folder for the game (created by SDL), or None when there is none.
+
+    ``YUKON_DATA_DIR`` names another folder (a portable copy, a test's temporary folder).
+    """
+    chosen = os.environ.get("YUKON_DATA_DIR")
+    if chosen:
+        return chosen
     try:
         return pygame.system.get_pref_path("yukon", "yukon-solitaire") or None
     except Exception:  # no home folder, a read-only profile: play on without saving
@@ -300,6 +307,7 @@ class Extras:
             self.sound.open()  # a few ms now rather than a stutter on the first move
         app.on_change.append(self.changed)
         app.on_quit.append(self.quitting)
+        app.tickers.append(self.watch_saving)
         app.key_hook = self.key_hook  # type: ignore[attr-defined]
         app.table_overlay = self.keyboard.draw  # type: ignore[attr-defined]
         app.show_rules = self.show_rules  # type: ignore[method-assign]
@@ -341,6 +349,20 @@ class Extras:
         if messages and table is not None:
             # each notice a sentence of its own (some end in a file name, not a full stop)
             table.say(" ".join(m if m.endswith((".", "!", "?")) else m + "." for m in messages), "error", 8.0)
+
+    def watch_saving(self) -> float | None:
+        """Tell a failed save at once (a ticker): saves after a move run on a writer thread,
+        whose failure the session would only hear of at the next change. The message comes
+        now, and a note stays in the status line, where the demo's messages do not cover it."""
+        store = self.session.store
+        if not store.write_failed or SAVE_NOTE in self.app.status_extra:
+            return None
+        self.session.flush()  # collects the writer's message, so it is told once, here
+        self.app.status_extra[SAVE_NOTE] = f"Not saving: {store.last_error or 'the data folder cannot be written'}"
+        self.tell()
+        if self.app.table is not None:
+            self.app.table.full = True
+        return None
 
     def apply_settings(self, settings: Settings, first: bool = False) -> None:
         """Make the app follow the settings (rules for new deals, animation, sound, layout)."""

@@ -149,9 +149,7 @@ class QuestionDialog(Screen):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """A dimmed table, the box, the question and the answers."""
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        art.darken(surface, 120)
         box, size, lines, rects = self.layout(w, h)
         self.rects = rects
         pygame.draw.rect(surface, (16, 44, 28), box, border_radius=12)

@@ -140,9 +140,7 @@ class Sheet:
     def draw(self, surface: pygame.Surface) -> None:
         """Shade the table and draw the sheet (and its question)."""
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill(SHADE)
-        surface.blit(shade, (0, 0))
+        art.darken(surface, SHADE[3])
         self.size = size = max(13, min(26, min(w, h) // 36))
         pad = max(10, size)
         bh = max(40, size * 2 + 10)
@@ -193,9 +191,7 @@ class Sheet:
 
     def _draw_question(self, surface: pygame.Surface, q: Question, size: int) -> None:
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        art.darken(surface, 110)
         pad = max(12, size)
         f = art.font(size, True)
         gap = max(12, size)
