@@ -146,14 +146,15 @@ class NoDisplay(RuntimeError):
 def check_display() -> None:
     """Raise ``NoDisplay`` when SDL fell back to an invisible driver that nobody asked for.
 
-    Without DISPLAY or WAYLAND_DISPLAY, SDL quietly picks its offscreen driver and the game
-    would run unseen until killed. Asked for by name (SDL_VIDEODRIVER=dummy, as the tests
+    Without DISPLAY or WAYLAND_DISPLAY (or with one that cannot be reached), SDL quietly
+    picks its offscreen driver and the game would run unseen until killed. Asked for by name (SDL_VIDEODRIVER=dummy, as the tests
     and benchmarks do), such a driver is fine.
     """
     driver = pygame.display.get_driver().lower()
     asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
     if driver in HIDDEN_DRIVERS and driver not in asked:
-        raise NoDisplay("no display was found (neither DISPLAY nor WAYLAND_DISPLAY is set)")
+        where = ", ".join(f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k))
+        raise NoDisplay(f"no display was found ({where or 'neither DISPLAY nor WAYLAND_DISPLAY is set'})")
 
 
 class App:
@@ -522,7 +523,7 @@ class App:
             try:
                 self.frame(block=True)
                 failures = 0
-            except KeyboardInterrupt:  # a SIGINT from a thread other than the main one's handler
+            except KeyboardInterrupt:  # should one still come (the loop outside the main thread): quit all the same
                 self.quit()
                 break
             except Exception as e:  # a fault in drawing or a hook: log it, repaint, carry on
