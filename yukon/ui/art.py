@@ -4,6 +4,8 @@ Nothing is ever drawn small and scaled up: faces are built at the card size the 
 asks for, from the DejaVu fonts in assets/fonts (they have the suit symbols). Only the
 rounded outline is drawn at twice the size and smoothly scaled *down*, which gives
 anti-aliased corners. A new window size builds a new set; the old one is dropped.
+Fonts, rendered texts and glyphs are kept in least-recently-used caches bounded by count
+and by bytes (``Lru``): window sizes and clock readings never stop bringing new ones.
 """
 
 from __future__ import annotations

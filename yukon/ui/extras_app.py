@@ -1,7 +1,8 @@
 """Everything around the table, installed into the app through its seams.
 
 ``install(app, folder)`` wires in: resume of the saved game and autosave after every
-change and on quit (``extras.Session``), the settings, statistics, keys and choose-deal
+change and on quit (``extras.Session``; a failed save is told at once and a note stays
+in the status line), the settings, statistics, keys and choose-deal
 sheets with their buttons and keys, the Rules screen's "Save the rules" and "Keys"
 buttons, keyboard play (a cursor drawn on the table), sounds, and the win news.
 
