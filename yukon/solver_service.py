@@ -16,7 +16,8 @@ back replies by queue::
 Request ids must grow. A new request makes every older one stale (``supersede``, the
 default): the child skips stale requests still queued and stops a stale search within a
 few hundred positions, and sends no reply for them. ``cancel()`` makes every request
-so far stale. The child runs at a lower scheduling priority where the system allows it.
+so far stale. The child runs at a lower scheduling priority where the system allows it,
+and ignores Ctrl+C (SIGINT): a terminal sends it to the child too, and its parent ends it.
 A parent that uses ``spawn`` must keep its own start-up code under
 ``if __name__ == "__main__":`` (the child imports the parent's main module).
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import queue
+import signal
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -54,11 +56,20 @@ class Reply:
         return [parse_move(t) for t in self.move_texts]
 
 
+def _ignore_interrupts() -> None:
+    """In the child: Ctrl+C in a terminal reaches the whole process group, but the parent
+    ends the child itself (or the child notices it is orphaned); no traceback from here."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a SIGINT still pending is dropped with this
+    if os.name == "posix":
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
     """The child's loop: take requests in order, skip stale ones, solve the rest, reply."""
     from .notation import PositionError, parse_position
     from .solver import solve
 
+    _ignore_interrupts()
     if nice:
         try:
             os.nice(nice)
@@ -117,7 +128,17 @@ class SolverService:
         self._last_id = -1
         self._process = ctx.Process(target=_worker, daemon=True, name="yukon-solver",
                                     args=(self._requests, self._replies, self._stale_below, nice))
-        self._process.start()
+        # SIGINT stays blocked while the child starts (the mask is inherited), so a Ctrl+C
+        # during its imports cannot print a traceback; _ignore_interrupts then drops it.
+        # The parent gets its own copy as soon as the mask is restored.
+        blocked = os.name == "posix"
+        if blocked:
+            old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self._process.start()
+        finally:
+            if blocked:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
 
     def request(self, request_id: int, position_text: str, rules: Rules,
                 timeout: float | None = 5.0, node_limit: int | None = None,

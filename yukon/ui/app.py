@@ -27,13 +27,17 @@ What the app offers the rest of the program:
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import select
+import signal
 import sys
+import threading
 import time
 import warnings
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -53,7 +57,9 @@ if TYPE_CHECKING:
 
 STEP = 1.0 / 120.0
 FPS = 60
-MIN_SIZE = (320, 240)
+# The smallest window: the button bar's labels all still fit their buttons at 230 pixels
+# across (12 buttons in three rows), and a table this narrow still scrolls sideways.
+MIN_SIZE = (240, 240)
 
 
 def default_buttons(app: App) -> list[ButtonSpec]:
@@ -104,8 +110,48 @@ def _x11_fd() -> int | None:
         lib.XConnectionNumber.restype = ctypes.c_int
         fd = int(lib.XConnectionNumber(disp))
         return fd if fd >= 0 else None
-    except Exception:  # any trouble: fall back to polling
+    except Exception:  # noqa: BLE001 - any trouble with the X connection: fall back to polling
         return None
+
+
+def keep_big_buffers_apart() -> None:
+    """Have glibc give every large block (a window-sized surface, a big card set) its own mapping.
+
+    Such blocks come and go with every resize. glibc raises its mapping threshold each time
+    a mapped block is freed, after which big blocks come from the heap, where freed ones
+    stay in the process. A fixed threshold (glibc's own starting value) hands them back
+    when freed: in benchmarks/memory_soak.py under X the peaks were 20-30 MB lower.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        m_mmap_threshold = -3
+        ctypes.CDLL(None).mallopt(m_mmap_threshold, 128 * 1024)
+    except (OSError, AttributeError):  # not glibc (musl has no mallopt): nothing to tune
+        pass
+
+
+HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw into memory, shown nowhere
+
+
+class NoDisplay(RuntimeError):
+    """SDL found no screen to open a window on."""
+
+
+def check_display() -> None:
+    """Raise ``NoDisplay`` when SDL fell back to an invisible driver that nobody asked for.
+
+    Without DISPLAY or WAYLAND_DISPLAY (or with one that cannot be reached), SDL quietly
+    picks its offscreen driver and the game would run unseen until killed. Asked for by name (SDL_VIDEODRIVER=dummy, as the tests
+    and benchmarks do), such a driver is fine.
+    """
+    driver = pygame.display.get_driver().lower()
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+    if driver in HIDDEN_DRIVERS and driver not in asked:
+        where = ", ".join(f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k))
+        raise NoDisplay(f"no display was found ({where or 'neither DISPLAY nor WAYLAND_DISPLAY is set'})")
 
 
 class App:
@@ -114,7 +160,9 @@ class App:
     def __init__(self, seed: int | None = None, rules: Rules = YUKON, size: tuple[int, int] | None = None,
                  fullscreen: bool = False, game: Game | None = None) -> None:
         self.t0 = time.perf_counter()
+        keep_big_buffers_apart()
         pygame.display.init()
+        check_display()
         pygame.font.init()
         self.rules = rules
         self.parts: list[Part] = []
@@ -126,11 +174,13 @@ class App:
         self.clock = FixedClock(STEP)
         self.screens: list[Screen] = []
         self.running = True
+        self.interrupted = False  # Ctrl+C came: quit at the top of the next loop iteration
         self.fullscreen = False
         self._stale_size: tuple[tuple[int, int], float] | None = None  # size events to ignore, until when
         self.first_frame_at: float | None = None
         self.errors: list[BaseException] = []  # caught so the player never sees a traceback; tests read them
         self._full = True
+        self._collect_due = False  # a screen was closed: collect its reference cycles when idle
         self._pacer = pygame.time.Clock()
         self._idle_since = time.perf_counter()
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
@@ -210,18 +260,25 @@ class App:
     def _fitting_size(self) -> tuple[int, int]:
         try:
             dw, dh = pygame.display.get_desktop_sizes()[0]
-        except Exception:
+        except (pygame.error, IndexError):  # no desktop to measure
             dw, dh = 1280, 800
         w = max(MIN_SIZE[0], min(1600, int(dw * 0.9)))
         h = max(MIN_SIZE[1], min(1000, int(dh * 0.88)))
         return (min(w, dw), min(h, dh))
 
     def _set_mode(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> None:
-        w, h = max(1, int(size[0])), max(1, int(size[1]))
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
         with warnings.catch_warnings():
             # A window manager (or none) may give another size; the layout follows whatever comes.
             warnings.simplefilter("ignore", RuntimeWarning)
             pygame.display.set_mode((w, h), flags)
+            # The window manager stops a drag at the minimum (a resize below it is undone in dispatch).
+            # from_display_module warns about drawing through a Window; only its size limit is used here.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except pygame.error:
+                pass
 
     @property
     def size(self) -> tuple[int, int]:
@@ -281,6 +338,7 @@ class App:
             self.screens.remove(screen)
             screen.closed()
             self._full = True
+            self._collect_due = True
             self._clock_follows()
 
     def _clock_follows(self) -> None:
@@ -306,7 +364,7 @@ class App:
         for p in list(self.parts):
             try:
                 p.changed(change)
-            except Exception as e:  # a broken part must not end the game
+            except Exception as e:  # noqa: BLE001 - a broken part must not end the game
                 print(f"yukon: a change listener failed: {e!r}", file=sys.stderr)
 
     def new_deal(self, seed: int | None = None) -> Game:
@@ -335,7 +393,7 @@ class App:
         for p in list(self.parts):
             try:
                 p.quitting()
-            except Exception as e:
+            except Exception as e:  # noqa: BLE001 - every part must get its turn to save before the window goes
                 print(f"yukon: a quit hook failed: {e!r}", file=sys.stderr)
         self.running = False
 
@@ -353,7 +411,7 @@ class App:
             if cmd is None:
                 continue
             if isinstance(cmd, Resize):
-                want = (max(cmd.w, 1), max(cmd.h, 1))
+                want = (max(cmd.w, MIN_SIZE[0]), max(cmd.h, MIN_SIZE[1]))
                 stale = self._stale_size
                 if stale is not None and not self.fullscreen and want == stale[0] and time.monotonic() < stale[1]:
                     self._resized()
@@ -381,7 +439,7 @@ class App:
                 continue
             try:
                 self.top.handle(cmd)
-            except Exception as e:  # bad input must never show the player a traceback
+            except Exception as e:  # noqa: BLE001 - bad input must never show the player a traceback
                 import traceback
 
                 traceback.print_exc()
@@ -463,6 +521,12 @@ class App:
 
     def frame(self, block: bool = False) -> None:
         """One loop iteration; with ``block`` an idle table waits for input instead of spinning."""
+        if self._collect_due and not self.busy():
+            # A closed screen (a lesson's table, a sheet) sits in reference cycles with its
+            # window-sized surfaces; Python's collector, blind to their pixel memory, would
+            # keep them for minutes. A full collection costs a few ms, once, while nothing moves.
+            self._collect_due = False
+            gc.collect()
         ticks = [w for w in (p.tick() for p in list(self.parts)) if w is not None]
         if block and not self.busy() and not any(s.needs_draw() for s in self.screens) and not self._full:
             waits = [w for w in (s.wake_in() for s in self.screens) if w is not None] + ticks
@@ -482,17 +546,53 @@ class App:
         self._last = now
         self.draw()
 
+    def interrupt(self) -> None:
+        """Ctrl+C (SIGINT): quit as the Quit button does, at the top of the next loop iteration.
+
+        Safe from a signal handler: it only sets a flag and wakes the loop, so no
+        KeyboardInterrupt surfaces in the middle of a frame, a hook or the frame pacer.
+        """
+        self.interrupted = True
+        self.wake()
+
+    def _catch_interrupt(self) -> Callable[[], None]:
+        """Route SIGINT to ``interrupt`` while the loop runs; returns what puts the old handler back."""
+        if threading.current_thread() is not threading.main_thread():
+            return lambda: None  # only the main thread may set handlers; Ctrl+C stays as it was
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: self.interrupt())
+
+        def restore() -> None:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+        return restore
+
     def run(self) -> None:
-        """The loop: until Quit."""
+        """The loop: until Quit (the Quit button, the window's close box, Ctrl+Q or Ctrl+C)."""
+        restore = self._catch_interrupt()
+        try:
+            self._loop()
+        finally:
+            restore()
+        for fd in (self._wake_r, self._wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        pygame.display.quit()
+
+    def _loop(self) -> None:
         self._last = time.perf_counter()
         self.draw()
         failures = 0
         while self.running:
+            if self.interrupted:
+                self.quit()
+                break
             was_busy = self.busy()
             try:
                 self.frame(block=True)
                 failures = 0
-            except KeyboardInterrupt:  # Ctrl+C in the terminal: a normal quit, the game kept
+            except KeyboardInterrupt:  # should one still come (the loop outside the main thread): quit all the same
                 self.quit()
                 break
             except Exception as e:  # a fault in drawing or a hook: log it, repaint, carry on
@@ -506,11 +606,5 @@ class App:
                 for screen in self.screens:
                     screen.invalidate()
                 self._full = True
-            if was_busy or self.busy():
+            if (was_busy or self.busy()) and not self.interrupted:
                 self._pacer.tick(FPS)
-        for fd in (self._wake_r, self._wake_w):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        pygame.display.quit()

@@ -4,11 +4,15 @@ Nothing is ever drawn small and scaled up: faces are built at the card size the 
 asks for, from the DejaVu fonts in assets/fonts (they have the suit symbols). Only the
 rounded outline is drawn at twice the size and smoothly scaled *down*, which gives
 anti-aliased corners. A new window size builds a new set; the old one is dropped.
+Fonts, rendered texts and glyphs are kept in least-recently-used caches bounded by count
+and by bytes (``Lru``): window sizes and clock readings never stop bringing new ones.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -45,28 +49,100 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-@lru_cache(maxsize=64)
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """A least-recently-used cache bounded by a number of entries and by a total weight (bytes).
+
+    Rendered text and fonts are kept for speed, but the keys never stop coming (the clock
+    in the status line, every window size has its own font sizes), so the oldest go.
+    """
+
+    def __init__(self, max_entries: int, max_weight: int = 0, weigh: Callable[[V], int] | None = None) -> None:
+        self.max_entries = max_entries
+        self.max_weight = max_weight  # 0: by entries only
+        self.weight = 0
+        self._weigh = weigh
+        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: K) -> V | None:
+        """The cached value (now the most recently used), or None."""
+        item = self._items.get(key)
+        if item is None:
+            return None
+        self._items.move_to_end(key)
+        return item[0]
+
+    def put(self, key: K, value: V) -> V:
+        """Keep ``value`` under ``key``, dropping the least recently used beyond the bounds."""
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.weight -= old[1]
+        w = self._weigh(value) if self._weigh is not None else 0
+        self._items[key] = (value, w)
+        self.weight += w
+        while len(self._items) > 1 and (len(self._items) > self.max_entries
+                                        or (self.max_weight and self.weight > self.max_weight)):
+            _, (_, dropped) = self._items.popitem(last=False)
+            self.weight -= dropped
+        return value
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self._items.clear()
+        self.weight = 0
+
+
+def surface_bytes(surf: pygame.Surface) -> int:
+    """The pixel memory a surface holds."""
+    return surf.get_pitch() * surf.get_height()
+
+
+# Bounds: the table at one window size uses about 15 font sizes and the sheets another 15;
+# a font costs about 0.2 MB. Texts and glyphs are bounded by their pixels' bytes as well (the
+# whole rules page at 1900 pixels across is 5 MB of text).
+FONTS: Lru[tuple[int, bool], pygame.font.Font] = Lru(40)
+TEXTS: Lru[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = Lru(600, 16 * 2**20, surface_bytes)
+NARROW_BYTES = 4 * 2**20  # per card set, for flips in progress
+GLYPHS: Lru[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = Lru(300, 3 * 2**20, surface_bytes)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """DejaVu Sans at ``size`` pixels (cached)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), max(6, int(size)))
+    key = (max(6, int(size)), bool(bold))
+    f = FONTS.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = FONTS.put(key, pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), key[0]))
+    return f
 
 
-@lru_cache(maxsize=512)
 def text(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
-    """Rendered text (cached: status lines and labels repeat)."""
-    return font(size, bold).render(s, True, colour)
+    """Rendered text (cached: status lines and labels repeat). The surface is shared: do not draw on it."""
+    key = (s, int(size), colour, bool(bold))
+    surf = TEXTS.get(key)
+    if surf is None:
+        surf = TEXTS.put(key, font(size, bold).render(s, True, colour))
+    return surf
 
 
-@lru_cache(maxsize=256)
 def glyph(ch: str, size: int, colour: tuple[int, int, int], bold: bool = True) -> pygame.Surface:
-    """A character cropped to its ink, so it can be centred exactly."""
-    surf = font(size, bold).render(ch, True, colour)
-    box = surf.get_bounding_rect()
-    if box.w == 0 or box.h == 0:
-        return surf
-    return surf.subsurface(box).copy()
+    """A character cropped to its ink, so it can be centred exactly (shared, like ``text``)."""
+    key = (ch, int(size), colour, bool(bold))
+    surf = GLYPHS.get(key)
+    if surf is None:
+        surf = font(size, bold).render(ch, True, colour)
+        box = surf.get_bounding_rect()
+        if box.w > 0 and box.h > 0:
+            surf = surf.subsurface(box).copy()
+        GLYPHS.put(key, surf)
+    return surf
 
 
 def ink(card: int) -> tuple[int, int, int]:
@@ -104,7 +180,9 @@ class CardArt:
         self._back: pygame.Surface | None = None
         self._slots: dict[str, pygame.Surface] = {}
         self._base: pygame.Surface | None = None
-        self._narrow: dict[tuple[int, bool, int], pygame.Surface] = {}
+        # Flips in progress: a card at every width a flip passes through, so bounded by bytes
+        # (a full set of big cards at every width would be tens of megabytes).
+        self._narrow: Lru[tuple[int, bool, int], pygame.Surface] = Lru(200, NARROW_BYTES, surface_bytes)
 
     def _convert(self, surf: pygame.Surface) -> pygame.Surface:
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
@@ -132,10 +210,12 @@ class CardArt:
         key = (card if face_up else -1, face_up, w)
         s = self._narrow.get(key)
         if s is None:
-            if len(self._narrow) > 400:
-                self._narrow.clear()
-            s = self._narrow[key] = pygame.transform.smoothscale(self.image(card, face_up), (w, self.ch))
+            s = self._narrow.put(key, pygame.transform.smoothscale(self.image(card, face_up), (w, self.ch)))
         return s
+
+    def cached_surfaces(self) -> int:
+        """How many narrowed images are kept (for tests)."""
+        return len(self._narrow)
 
     def slot(self, label: str, colour: tuple[int, int, int] = (236, 246, 236)) -> pygame.Surface:
         """An empty place: a faint rounded outline with a faint label (a suit, or K for a column)."""
@@ -235,6 +315,26 @@ class CardArt:
         return surf
 
 
+CARD_SETS: Lru[tuple[int, int], CardArt] = Lru(3)
+
+
+def card_art(cw: int, ch: int) -> CardArt:
+    """A shared card set for pictures drawn again and again (the rules page), a few sizes kept."""
+    cards = CARD_SETS.get((cw, ch))
+    if cards is None:
+        cards = CARD_SETS.put((cw, ch), CardArt(cw, ch))
+    return cards
+
+
+def darken(surface: pygame.Surface, alpha: int) -> None:
+    """Shade ``surface`` as black at ``alpha`` (0-255) laid over it would (the shade behind a dialog).
+
+    A multiply in place: no window-sized layer is made and thrown away on every draw.
+    """
+    k = max(0, min(255, 255 - alpha))
+    surface.fill((k, k, k), special_flags=pygame.BLEND_MULT)
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: green, lighter towards the middle, drawn at the window's own size.
 
@@ -263,3 +363,15 @@ def _bands(surf: pygame.Surface, n: int, colour_at, vertical: bool, flags: int =
                 surf.fill(current, (0, start, w, i - start) if vertical else (start, 0, i - start, h),
                           special_flags=flags)
             start, current = i, c
+
+
+def cache_sizes() -> dict[str, int]:
+    """How many entries each of the module's caches holds (for tests and the memory soak)."""
+    return {"fonts": len(FONTS), "texts": len(TEXTS), "text_bytes": TEXTS.weight,
+            "glyphs": len(GLYPHS), "glyph_bytes": GLYPHS.weight, "card_sets": len(CARD_SETS)}
+
+
+def clear_caches() -> None:
+    """Forget every cached font, text and glyph (they are made again when next needed)."""
+    for cache in (TEXTS, GLYPHS, FONTS, CARD_SETS):
+        cache.clear()

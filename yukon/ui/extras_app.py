@@ -1,7 +1,8 @@
 """Everything around the table, as one part of the app (``yukon.ui.parts``).
 
 ``Extras`` resumes the saved game and saves after every change and on quit
-(``extras.Session``); adds the settings, statistics, keys and choose-deal sheets with their
+(``extras.Session``; a failed save is told at once and a note stays in the
+status line); adds the settings, statistics, keys and choose-deal sheets with their
 buttons and keys, the Rules screen's "Save the rules" and "Keys" buttons, keyboard play
 (a cursor drawn on the table), sounds and the win news. It follows the settings by
 handing the app new rules (``set_rules``) and table preferences (``apply_prefs``); the
@@ -23,8 +24,8 @@ from . import art
 from .extras import Session
 from .input import Action, Command, PointerDown, PointerMove
 from .keyboard import KeyCursor
-from .parts import Change, Part, TablePrefs
 from .keys_overlay import DealDialog, KeysOverlay
+from .parts import Change, Part, StatusNote, TablePrefs
 from .rules_screen import RulesScreen
 from .screen import QuestionDialog, Screen
 from .settings_screen import SettingsScreen
@@ -46,10 +47,16 @@ NOTE_BACKGROUND = (8, 34, 20)
 CURSOR_EDGE = (20, 20, 30)
 
 def data_folder() -> str | None:
-    """The user's data folder for the game (created by SDL), or None when there is none."""
+    """The user's data folder for the game (created by SDL), or None when there is none.
+
+    ``YUKON_DATA_DIR`` names another folder (a portable copy, a test's temporary folder).
+    """
+    chosen = os.environ.get("YUKON_DATA_DIR")
+    if chosen:
+        return chosen
     try:
         return pygame.system.get_pref_path("yukon", "yukon-solitaire") or None
-    except Exception:  # no home folder, a read-only profile: play on without saving
+    except Exception:  # noqa: BLE001 - no home folder, a read-only profile: play on without saving
         return None
 
 
@@ -205,7 +212,8 @@ class KeyboardPlay:
         elif action.kind == "cancel":
             table.select(None)
         elif action.kind == "refuse":
-            table.say(action.reason + ("" if action.reason.endswith(".") else "."), "error")
+            reason = action.reason or "That cannot be done here"
+            table.say(reason + ("" if reason.endswith(".") else "."), "error")
         elif action.kind == "move" and action.move is not None:
             table.select(None)
             if table.try_move(action.move):
@@ -275,6 +283,7 @@ class Extras(Part):
         self.session = Session(folder, self.sound, background=True)
         self.keyboard = KeyboardPlay()
         self._win_news: list[str] = []
+        self._save_note = ""  # the status line's note once a save has failed
         self._previous: Game | None = None
         self.apply_settings(self.session.settings, first=True)
         if self.sound.enabled:
@@ -363,6 +372,28 @@ class Extras(Part):
         if messages and table is not None:
             # each notice a sentence of its own (some end in a file name, not a full stop)
             table.say(" ".join(m if m.endswith((".", "!", "?")) else m + "." for m in messages), "error", 8.0)
+
+    def tick(self) -> float | None:
+        """Once a loop iteration: tell a failed save at once."""
+        self.watch_saving()
+        return None
+
+    def status_notes(self) -> list[StatusNote]:
+        """Once a save has failed: that nothing is being saved (bad news)."""
+        return [StatusNote(self._save_note, alert=True)] if self._save_note else []
+
+    def watch_saving(self) -> None:
+        """Tell a failed save at once: saves after a move run on a writer thread, whose failure
+        the session would only hear of at the next change. The message comes now, and a note
+        stays in the status line, where the demo's messages do not cover it."""
+        store = self.session.store
+        if not store.write_failed or self._save_note:
+            return
+        self.session.flush()  # collects the writer's message, so it is told once, here
+        self._save_note = f"Not saving: {store.last_error or 'the data folder cannot be written'}"
+        self.tell()
+        if self.app.table is not None:
+            self.app.table.redraw()
 
     def apply_settings(self, settings: Settings, first: bool = False) -> None:
         """Make the app follow the settings (rules for new deals, animation, sound, layout)."""

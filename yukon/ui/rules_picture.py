@@ -79,7 +79,7 @@ def draw_group_move(surface: pygame.Surface, rect: pygame.Rect) -> None:
     before, after, picked = picture_positions()
     g = _geometry(rect.w)
     cw, ch = g.cw, g.ch
-    cards = art.CardArt(cw, ch)
+    cards = art.card_art(cw, ch)
     scene_w = 2 * cw + g.gap
     arrow_w = min(max(cw, rect.w - 8 - 2 * scene_w - 2 * g.gap), cw * 2)
     total = 2 * scene_w + arrow_w + 2 * g.gap

@@ -8,7 +8,8 @@ updates just those rectangles or flips the whole window. A screen that is not
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -157,9 +158,7 @@ class QuestionDialog(Screen):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """A dimmed table, the box, the question and the answers."""
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        art.darken(surface, 120)
         box, size, lines, rects = self.layout(w, h)
         self.rects = rects
         pygame.draw.rect(surface, (16, 44, 28), box, border_radius=12)

@@ -8,8 +8,9 @@ in place before doing something that cannot be taken back. Subclasses fill in
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
@@ -141,9 +142,7 @@ class Sheet:
     def draw(self, surface: pygame.Surface) -> None:
         """Shade the table and draw the sheet (and its question)."""
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill(SHADE)
-        surface.blit(shade, (0, 0))
+        art.darken(surface, SHADE[3])
         self.size = size = max(13, min(round(26 * text_scale(w, h)), min(w, h) // 36))
         pad = max(10, size)
         bh = max(40, size * 2 + 10)
@@ -194,9 +193,7 @@ class Sheet:
 
     def _draw_question(self, surface: pygame.Surface, q: Question, size: int) -> None:
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        art.darken(surface, 110)
         pad = max(12, size)
         f = art.font(size, True)
         gap = max(12, size)
@@ -215,7 +212,8 @@ class Sheet:
             img = art.text(line, size + 2, TEXT)
             surface.blit(img, (box.x + pad, y))
             y += line_h
-        answers = [(label, (lambda i=i: self._answer(i))) for i, (label, _) in enumerate(q.answers)]
+        answers: list[tuple[str, Callable[[], None]]] = [
+            (label, functools.partial(self._answer, i)) for i, (label, _) in enumerate(q.answers)]
         self._draw_buttons(surface, answers, pygame.Rect(box.x + pad, box.bottom - pad - bh, bw - 2 * pad, bh), size,
                            self.question_focus)
 
@@ -233,4 +231,4 @@ def draw_paragraphs(surface: pygame.Surface, rect: pygame.Rect, paragraphs: list
     return y
 
 
-__all__ = ["Sheet", "Question", "draw_paragraphs", "FOCUS", "TEXT", "TEXT_DIM", "GOLD"]
+__all__ = ["FOCUS", "GOLD", "TEXT", "TEXT_DIM", "Question", "Sheet", "draw_paragraphs"]

@@ -10,8 +10,8 @@ text (the status) into a box: broken at their " · " separators first, then betw
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
@@ -154,10 +154,16 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
         fill = (120, 90, 10) if not hover else (150, 116, 20)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, BUTTON_EDGE if enabled else (70, 90, 74), rect, width=1, border_radius=radius)
-    img = art.text(label, size, TEXT if enabled else TEXT_DIM, True)
-    if img.get_width() > rect.w - 4:
-        img = art.text(label, max(8, size * (rect.w - 4) // max(img.get_width(), 1)), TEXT if enabled else TEXT_DIM, True)
+    img = button_label(label, size, rect.w, TEXT if enabled else TEXT_DIM)
     surface.blit(img, img.get_rect(center=rect.center))
+
+
+def button_label(label: str, size: int, width: int, colour: tuple[int, int, int] = TEXT) -> pygame.Surface:
+    """A button's label at ``size``, or smaller when that is too wide for a button ``width`` pixels wide."""
+    img = art.text(label, size, colour, True)
+    if img.get_width() > width - 4:
+        img = art.text(label, max(8, size * (width - 4) // max(img.get_width(), 1)), colour, True)
+    return img
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
