@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from yukon.state import Game, Move
 from yukon.ui.parts import Change, Part, StatusNote
+from yukon.ui.widgets import ButtonSpec
 
 
 class Listener(Part):
@@ -46,3 +47,13 @@ class OnQuit(Part):
 
     def quitting(self) -> None:
         self.fn()
+
+
+class Buttons(Part):
+    """Buttons for the bar."""
+
+    def __init__(self, *specs: ButtonSpec) -> None:
+        self.specs = list(specs)
+
+    def buttons(self) -> list[ButtonSpec]:
+        return self.specs

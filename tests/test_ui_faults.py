@@ -31,6 +31,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from parts_helpers import Buttons
 from solver_helpers import small_position
 from yukon import save as save_module
 from yukon.notation import format_position
@@ -45,7 +46,7 @@ from yukon.ui import input as ui_input
 from yukon.ui.app import MIN_SIZE, App, NoDisplay, check_display
 from yukon.ui.extras_app import install
 from yukon.ui.table import TableScreen
-from yukon.ui.widgets import ButtonSpec, button_label
+from yukon.ui.widgets import MORE_LABEL, ButtonSpec, button_label
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = sys.platform.startswith("linux")
@@ -236,7 +237,7 @@ def test_the_solver_child_shrugs_off_ctrl_c(capfd: pytest.CaptureFixture[str]) -
 # -- the smallest window ---------------------------------------------------------------------
 def test_the_window_keeps_its_minimum_size_and_the_bar_stays_whole() -> None:
     app = App(seed=5, size=(900, 640))
-    app.buttons.insert(-1, ButtonSpec("Demo", lambda: None))  # the solver's button: the fullest bar
+    app.add_part(Buttons(ButtonSpec("Demo", lambda: None)))  # the solver's button: the fullest bar
     app.frame()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -256,9 +257,14 @@ def test_the_window_keeps_its_minimum_size_and_the_bar_stays_whole() -> None:
         t = app.table
         assert t is not None and t.bar is not None
         window = pygame.Rect(0, 0, *app.size)
-        rects = t.bar.rects
-        assert len(rects) == len(t.buttons())
-        for k, (spec, r) in enumerate(zip(t.buttons(), rects)):
+        specs = t.buttons()
+        assert len(t.bar.rects) == len(specs)
+        shown = [(specs[i], t.bar.rects[i]) for i in t.bar.shown()]  # the rest are in the More list
+        if t.bar.more is not None:
+            shown.append((ButtonSpec(MORE_LABEL, lambda: None), t.bar.more))
+        assert len(shown) >= 3
+        rects = [r for _, r in shown]
+        for k, (spec, r) in enumerate(shown):
             assert window.contains(r), (want, spec.label)
             assert r.collidelist(rects[k + 1:]) == -1, (want, spec.label)
             assert button_label(spec.text(), t.bar.font_size, r.w).get_width() <= r.w, (want, spec.label)

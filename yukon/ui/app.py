@@ -5,12 +5,10 @@ turn events into commands for the top screen, advance every screen by whole fixe
 with an accumulator, then draw with the interpolation fraction; only the rectangles a
 screen reports changed are sent to the display.
 
-Idle waiting: ``pygame.event.wait`` polls inside (about 2% of a core), so on X11 the
-app blocks in ``select`` on the X connection's socket instead (near 0%), with a timeout
-for the next timed redraw (the clock's next second, a message running out). Elsewhere it
-falls back to short sleeps between polls. A thread that posts an event for the loop
-calls ``app.wake()`` so the blocked loop sees it at once (otherwise within 0.5 s).
-(yukon/ui/__init__.py also keeps SDL from routing frames through a software OpenGL.)
+When nothing moves the loop waits in ``IdleWait`` (``yukon.ui.idle``) with next to no
+CPU, until input comes or the next timed redraw (the clock's next second, a message
+running out); a thread that posts an event calls ``app.idle.wake()``. (yukon/ui/__init__.py
+also keeps SDL from routing frames through a software OpenGL.)
 
 What the app offers the rest of the program:
   * ``app.game``: the game in play (a ``yukon.state.Game``); ``set_game(game, elapsed)``
@@ -30,7 +28,6 @@ from __future__ import annotations
 import gc
 import os
 import random
-import select
 import signal
 import sys
 import threading
@@ -47,6 +44,7 @@ from ..safe import home_moves
 from ..state import Game, Move, Position
 from .clock import FixedClock
 from .icon import window_icon
+from .idle import IdleWait
 from .input import Action, Expose, Focus, PointerDown, Quit, Resize, translate
 from .parts import Change, ChangeKind, Part, StatusNote, TablePrefs, bar_position
 from .screen import Screen
@@ -89,31 +87,6 @@ def default_buttons(app: App) -> list[ButtonSpec]:
     ]
 
 
-def _x11_fd() -> int | None:
-    """The X connection's file descriptor, to block on it when idle; None when not on X11."""
-    try:
-        if pygame.display.get_driver() != "x11" or sys.getprofile() is not None:
-            return None  # get_wm_info can crash under a profiler (a C-call hook): poll instead
-        import ctypes
-        import ctypes.util
-
-        disp = pygame.display.get_wm_info().get("display")
-        if disp is None:
-            return None
-        if not isinstance(disp, int):
-            get = ctypes.pythonapi.PyCapsule_GetPointer
-            get.restype = ctypes.c_void_p
-            get.argtypes = [ctypes.py_object, ctypes.c_char_p]
-            disp = get(disp, b"display")
-        lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
-        lib.XConnectionNumber.argtypes = [ctypes.c_void_p]
-        lib.XConnectionNumber.restype = ctypes.c_int
-        fd = int(lib.XConnectionNumber(disp))
-        return fd if fd >= 0 else None
-    except Exception:  # noqa: BLE001 - any trouble with the X connection: fall back to polling
-        return None
-
-
 def keep_big_buffers_apart() -> None:
     """Have glibc give every large block (a window-sized surface, a big card set) its own mapping.
 
@@ -134,6 +107,29 @@ def keep_big_buffers_apart() -> None:
 
 
 HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw into memory, shown nowhere
+
+
+def fitting_size() -> tuple[int, int]:
+    """A window size that fits the desktop (most of it, within sensible limits)."""
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):  # no desktop to measure
+        dw, dh = 1280, 800
+    w = max(MIN_SIZE[0], min(1600, int(dw * 0.9)))
+    h = max(MIN_SIZE[1], min(1000, int(dh * 0.88)))
+    return (min(w, dw), min(h, dh))
+
+
+def catch_interrupt(interrupt: Callable[[], None]) -> Callable[[], None]:
+    """Route SIGINT to ``interrupt`` while the loop runs; returns what puts the old handler back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None  # only the main thread may set handlers; Ctrl+C stays as it was
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupt())
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+    return restore
 
 
 class NoDisplay(RuntimeError):
@@ -182,21 +178,16 @@ class App:
         self._full = True
         self._collect_due = False  # a screen was closed: collect its reference cycles when idle
         self._pacer = pygame.time.Clock()
-        self._idle_since = time.perf_counter()
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
-        self.windowed_size = size or self._fitting_size()
+        self.windowed_size = size or fitting_size()
         pygame.display.set_caption("Yukon Solitaire")
         pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
         if fullscreen:
             self.toggle_fullscreen()
         else:
             self._set_mode(self.windowed_size)
-        self._xfd = _x11_fd()
-        # Another thread (a solver, a save) calls wake() after posting an event, so an idle
-        # loop blocked on the X socket sees it at once.
-        self._wake_r, self._wake_w = os.pipe()
-        os.set_blocking(self._wake_r, False)
-        os.set_blocking(self._wake_w, False)
+        self.idle = IdleWait(FPS)
+        self._last = time.perf_counter()
         from .table import TableScreen
 
         self.table: TableScreen | None = None
@@ -257,15 +248,6 @@ class App:
         return self.random_seed()
 
     # -- window ----------------------------------------------------------------------------
-    def _fitting_size(self) -> tuple[int, int]:
-        try:
-            dw, dh = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):  # no desktop to measure
-            dw, dh = 1280, 800
-        w = max(MIN_SIZE[0], min(1600, int(dw * 0.9)))
-        h = max(MIN_SIZE[1], min(1000, int(dh * 0.88)))
-        return (min(w, dw), min(h, dh))
-
     def _set_mode(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> None:
         w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
         with warnings.catch_warnings():
@@ -307,7 +289,7 @@ class App:
             except pygame.error:
                 self.fullscreen = False
                 self._set_mode(self.windowed_size)
-        self._xfd = _x11_fd()
+        self.idle.window_changed()
         self._resized()
 
     def _resized(self) -> None:
@@ -490,35 +472,6 @@ class App:
                 except OSError:
                     pass
 
-    def wake(self) -> None:
-        """Wake an idle loop at once (safe from any thread; call it after pygame.event.post)."""
-        try:
-            os.write(self._wake_w, b"!")
-        except OSError:  # the pipe is full: the loop is awake anyway
-            pass
-
-    def wait_events(self, timeout: float) -> list[pygame.event.Event]:
-        """Block until input comes or ``timeout`` seconds pass, using next to no CPU."""
-        events = pygame.event.get()
-        if events:
-            return events
-        if self._xfd is not None:
-            try:
-                ready, _, _ = select.select([self._xfd, self._wake_r], [], [], max(0.0, timeout))
-                if self._wake_r in ready:
-                    try:
-                        os.read(self._wake_r, 4096)
-                    except OSError:
-                        pass
-            except (OSError, ValueError):
-                self._xfd = None
-                time.sleep(min(timeout, 0.05))
-            return pygame.event.get()
-        # No socket to block on: poll briskly just after activity, then every 50 ms.
-        pause = 1.0 / FPS if time.perf_counter() - self._idle_since < 2.0 else 0.05
-        time.sleep(max(0.0, min(timeout, pause)))
-        return pygame.event.get()
-
     def frame(self, block: bool = False) -> None:
         """One loop iteration; with ``block`` an idle table waits for input instead of spinning."""
         if self._collect_due and not self.busy():
@@ -531,18 +484,18 @@ class App:
         if block and not self.busy() and not any(s.needs_draw() for s in self.screens) and not self._full:
             waits = [w for w in (s.wake_in() for s in self.screens) if w is not None] + ticks
             timeout = min([0.5] + waits)
-            events = self.wait_events(timeout)
+            events = self.idle.wait(timeout)
             self._last = time.perf_counter()
             self.clock.reset()
         else:
             events = pygame.event.get()
         if events:
-            self._idle_since = time.perf_counter()
+            self.idle.active()
         self.dispatch(events)
         if not self.running:
             return
         now = time.perf_counter()
-        self.update(now - getattr(self, "_last", now))
+        self.update(now - self._last)
         self._last = now
         self.draw()
 
@@ -553,31 +506,16 @@ class App:
         KeyboardInterrupt surfaces in the middle of a frame, a hook or the frame pacer.
         """
         self.interrupted = True
-        self.wake()
-
-    def _catch_interrupt(self) -> Callable[[], None]:
-        """Route SIGINT to ``interrupt`` while the loop runs; returns what puts the old handler back."""
-        if threading.current_thread() is not threading.main_thread():
-            return lambda: None  # only the main thread may set handlers; Ctrl+C stays as it was
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: self.interrupt())
-
-        def restore() -> None:
-            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
-
-        return restore
+        self.idle.wake()
 
     def run(self) -> None:
         """The loop: until Quit (the Quit button, the window's close box, Ctrl+Q or Ctrl+C)."""
-        restore = self._catch_interrupt()
+        restore = catch_interrupt(self.interrupt)
         try:
             self._loop()
         finally:
             restore()
-        for fd in (self._wake_r, self._wake_w):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        self.idle.close()
         pygame.display.quit()
 
     def _loop(self) -> None:
