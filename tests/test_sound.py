@@ -52,7 +52,7 @@ def test_board_plays_on_the_dummy_device() -> None:
         for name in SOUND_NAMES:
             assert board.play(name) is True
         assert board.available
-        board.enabled = False
+        board.set_enabled(False)
         assert board.play("win") is False
     finally:
         pygame.mixer.quit()

@@ -29,6 +29,9 @@ class Recorder:
         self.enabled = True
         self.played: list[str] = []
 
+    def set_enabled(self, enabled: bool) -> None:
+        self.enabled = enabled
+
     def play(self, name: str) -> bool:
         if self.enabled:
             self.played.append(name)

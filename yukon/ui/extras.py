@@ -24,6 +24,10 @@ class SoundPlayer(Protocol):
 
     enabled: bool
 
+    def set_enabled(self, enabled: bool) -> None:
+        """Sound on or off (the setting)."""
+        ...
+
     def play(self, name: str) -> bool:
         """Play the sound ``name``; True when it was started."""
         ...
@@ -33,6 +37,9 @@ class _Silent:
     """No sound at all (when the session is given no sound board)."""
 
     enabled = False
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Sound stays off: there is none."""
 
     def play(self, name: str) -> bool:
         """Play a named sound; True when it was started."""
@@ -53,7 +60,7 @@ class Session:
         self.stats, problem = load_stats(self.store)
         self._tell(problem)
         self.sound: SoundPlayer = sound if sound is not None else _Silent()
-        self.sound.enabled = self.settings.sound
+        self.sound.set_enabled(self.settings.sound)
         self.counted = False  # the game under way counts as played
         self.finished = False  # the game under way was won (no loss on leaving it)
         self.assisted = False  # the solver's demo played some of this game for the player
@@ -185,7 +192,7 @@ class Session:
     def change_settings(self, settings: Settings) -> None:
         """Take new settings and keep them."""
         self.settings = settings
-        self.sound.enabled = settings.sound
+        self.sound.set_enabled(settings.sound)
         self._tell(save_settings(self.store, settings))
 
     def reset_stats(self, variant: str | None = None) -> None:

@@ -180,7 +180,7 @@ class KeyboardPlay:
     def key(self, table: TableScreen, name: str) -> bool:
         """Handle a named key for keyboard play; True when it was one of ours."""
         if name == "cancel":  # the table drops its selection (and a drag); the cursor follows
-            self.cursor.selected = None
+            self.cursor.hold(None)
             return False
         if name not in ("left", "right", "up", "down", "confirm", "select", "to_foundation"):
             return False
@@ -193,7 +193,7 @@ class KeyboardPlay:
         pos = table.position
         if table.selection is not None and table.selection != c.selected:
             c.follow(pos, table.selection)  # picked with the mouse: the keys carry on from there
-        c.selected = table.selection
+        c.hold(table.selection)
         c.settle(pos)
         was_on_foundations = c.on_foundations
         kind = {"confirm": "enter", "select": "space", "to_foundation": "f"}.get(name, name)
@@ -201,12 +201,10 @@ class KeyboardPlay:
         lay = table.layout
         if c.on_foundations and not was_on_foundations:  # climbed up: the nearest foundation
             x = lay.col_x[c.column] + lay.cw // 2
-            c.foundation = min(range(4), key=lambda s: abs(lay.foundation_rects[s].centerx - x))
+            c.climb_to(min(range(4), key=lambda s: abs(lay.foundation_rects[s].centerx - x)))
         elif was_on_foundations and not c.on_foundations:  # dropped down: the nearest column
             x = lay.foundation_rects[c.foundation].centerx
-            c.column = min(range(7), key=lambda i: abs(lay.col_x[i] + lay.cw // 2 - x))
-            col = pos.columns[c.column]
-            c.index = pos.down[c.column] if col and pos.down[c.column] < len(col) - 1 else None
+            c.drop_to(pos, min(range(7), key=lambda i: abs(lay.col_x[i] + lay.cw // 2 - x)))
         if action.kind == "select":
             table.select(action.card)
         elif action.kind == "cancel":
@@ -222,7 +220,7 @@ class KeyboardPlay:
                     c.follow(pos, action.move.card)
                 c.settle(pos)
             else:
-                c.selected = None
+                c.hold(None)
         self._scroll_into_view(table)
         table.redraw()
         return True
@@ -399,7 +397,7 @@ class Extras(Part):
         """Make the app follow the settings (rules for new deals, animation, sound, layout)."""
         self.app.set_rules(settings.rules())
         self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe))
-        self.sound.enabled = settings.sound
+        self.sound.set_enabled(settings.sound)
 
     # -- the app's callbacks -----------------------------------------------------------------
     def _mouse_hides_cursor(self, event: pygame.event.Event) -> bool:

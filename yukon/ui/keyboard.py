@@ -54,6 +54,20 @@ class KeyCursor:
     selected: Card | None = None
     shown: bool = False  # drawn only while the keyboard is in use
 
+    def hold(self, card: Card | None) -> None:
+        """The card the cursor holds (the table's selection), or none."""
+        self.selected = card
+
+    def climb_to(self, foundation: int) -> None:
+        """Now on the foundation row: stand on ``foundation``."""
+        self.foundation = foundation
+
+    def drop_to(self, pos: Position, column: int) -> None:
+        """Now on the columns: stand on ``column``, on its first face-up card when it has several."""
+        self.column = column
+        col = pos.columns[column]
+        self.index = pos.down[column] if col and pos.down[column] < len(col) - 1 else None
+
     def hide(self) -> bool:
         """The mouse took over: stop drawing the cursor until the next key; True if it was drawn."""
         was, self.shown = self.shown, False

@@ -49,6 +49,10 @@ class Lessons(Part):
 
         return open_lessons(self.app, self, index)
 
+    def keep(self, screen: LessonScreen) -> None:
+        """The lesson screen to go on with next time (where the player left off)."""
+        self.kept = screen
+
     def finished(self) -> set[str]:
         """The keys of the lessons the player has finished."""
         if self.session is not None:

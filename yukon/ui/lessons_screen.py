@@ -45,7 +45,7 @@ def open_lessons(app: App, book: Lessons, index: int | None = None) -> LessonScr
     kept = book.kept
     if index is None and kept is not None and not kept.run.finished \
             and (kept.run.step_index > 0 or kept.game.history):
-        kept.message = None
+        kept.drop_message()
         app.push(kept)
         return kept
     lessons, problems = load_lesson_set(lesson_files.LESSON_DIR)
@@ -57,7 +57,7 @@ def open_lessons(app: App, book: Lessons, index: int | None = None) -> LessonScr
         done = book.finished()
         index = next((i for i, lesson in enumerate(lessons) if lesson.key not in done), 0)
     screen = LessonScreen(app, book, lessons, max(0, min(index, len(lessons) - 1)), problems)
-    book.kept = screen
+    book.keep(screen)
     app.push(screen)
     if problems:
         screen.say(refused_text(problems), "error", 12.0)
@@ -94,9 +94,6 @@ class LessonMode(BaseMode):
             self.screen.resync()
             return
         self.screen.note(reply)
-        self.screen.t_start = None  # no clock in a lesson (and no redraw every second)
-        if reply.text:
-            self.screen.say(reply.text, "lesson", FEEDBACK_TIME)
 
     def after_change(self, game: Game, kind: str) -> None:
         """Undo, redo and restart at the table are followed by the runner."""
@@ -110,7 +107,7 @@ class LessonMode(BaseMode):
             run.restart()
         if run.position.key() != game.position.key():
             self.screen.resync()
-        self.screen.feedback = ""
+        self.screen.clear_feedback()
 
     def highlights(self, game: Game) -> tuple[set[int], set[int]]:
         """The step's cards and destinations (none while a hint is on show: it would hide it)."""
@@ -165,6 +162,15 @@ class LessonScreen(TableScreen):
         self.feedback_good = reply.right if reply.made or not reply.right else None
         if reply.finished:
             self.book.remember_finished(self.lesson.key)
+        self.full = True
+        if reply.made:
+            self.t_start = None  # no clock in a lesson (and no redraw every second)
+            if reply.text:
+                self.say(reply.text, "lesson", FEEDBACK_TIME)
+
+    def clear_feedback(self) -> None:
+        """Forget the last answer (the position changed by undo, redo or restart)."""
+        self.feedback = ""
         self.full = True
 
     def resync(self) -> None:

@@ -190,6 +190,10 @@ class SoundBoard:
         self._sounds[name] = snd
         return snd
 
+    def set_enabled(self, enabled: bool) -> None:
+        """Sound on or off (the setting)."""
+        self.enabled = enabled
+
     def play(self, name: str) -> bool:
         """Play ``name`` if sound is on and works; True when it was started."""
         if not self.enabled:
