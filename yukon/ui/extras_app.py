@@ -367,7 +367,8 @@ class Extras(Part):
     def apply_settings(self, settings: Settings, first: bool = False) -> None:
         """Make the app follow the settings (rules for new deals, animation, sound, layout)."""
         self.app.set_rules(settings.rules())
-        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe))
+        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe,
+                                        settings.four_colour, settings.high_contrast, settings.text_factor))
         self.sound.enabled = settings.sound
 
     # -- the app's callbacks -----------------------------------------------------------------

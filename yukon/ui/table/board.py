@@ -61,9 +61,11 @@ class Board:
 
     # -- where the cards lie and go ----------------------------------------------------------
     def fit_art(self, lay: TableLayout) -> None:
-        """Card pictures of the layout's card size."""
-        if self.card_art is None or (self.card_art.cw, self.card_art.ch) != (lay.cw, lay.ch):
-            self.card_art = art.CardArt(lay.cw, lay.ch)
+        """Card pictures of the layout's card size, in the palette the settings choose."""
+        prefs = self.table.app.prefs
+        key = (max(lay.cw, 8), max(lay.ch, 11), prefs.four_colour, prefs.high_contrast)
+        if self.card_art is None or self.card_art.key() != key:
+            self.card_art = art.CardArt(lay.cw, lay.ch, prefs.four_colour, prefs.high_contrast)
 
     def xy(self, card: int, extra: float = 0.0) -> tuple[float, float]:
         """Where a card not held is drawn: sliding, or where it lies."""
