@@ -183,7 +183,7 @@ class SettingsScreen(Sheet):
             pygame.draw.rect(surface, (30, 74, 46) if lit else (20, 52, 32), r,
                              border_radius=6)
             if i == self.focus and self.focus_button is None:
-                pygame.draw.rect(surface, FOCUS, r, width=2, border_radius=6)
+                pygame.draw.rect(surface, FOCUS, r, width=self.focus_width(), border_radius=6)
             surface.blit(art.text(label, size, TEXT, True), (r.x + 10, r.y + 6))
             if notes:
                 surface.blit(art.text(note, small, TEXT_DIM), (r.x + 10, r.y + 6 + line))

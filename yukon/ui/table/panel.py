@@ -60,4 +60,4 @@ class SidePanel:
         if panel is None or lay.panel is None:
             self.buttons = []
             return
-        self.buttons = draw_panel(surface, lay.panel, panel)
+        self.buttons = draw_panel(surface, lay.panel, panel, self.table.app.prefs.text_factor)
