@@ -296,6 +296,16 @@ class Panel:
     buttons: list[tuple[str, Callable[[], None]]] = field(default_factory=list)
 
 
+def _panel_height(panel: Panel, size: int, inner_w: int, pad: int) -> int:
+    """The height a panel's text and buttons take at text size ``size``."""
+    h = pad + sum(art.font(size + 4, True).size(line)[1] for line in wrap(panel.title, size + 4, inner_w, True))
+    h += size // 2
+    for para in panel.paragraphs:
+        h += sum(art.font(size).size(line)[1] for line in wrap(para, size, inner_w)) + size // 2
+    bh = max(40, size * 2 + 8)
+    return h + size // 2 + len(panel.buttons) * (bh + 10) + pad
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
                factor: float = 1.0) -> list[tuple[pygame.Rect, Callable[[], None]]]:
     """Draw a mode's panel (text at ``factor`` times its size); return its button rectangles with their actions."""
@@ -303,8 +313,10 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
     pygame.draw.line(surface, BUTTON_EDGE, rect.topleft, rect.bottomleft)
     pad = max(8, rect.w // 18)
     size = round(max(12, min(round(20 * text_scale(*surface.get_size())), rect.w // 17)) * factor)
-    y = rect.y + pad
     inner_w = rect.w - 2 * pad
+    while size > 12 and _panel_height(panel, size, inner_w, pad) > rect.h:
+        size -= 1  # larger text that would push the buttons off the panel comes down as far as needed
+    y = rect.y + pad
     for line in wrap(panel.title, size + 4, inner_w, True):
         img = art.text(line, size + 4, GOLD, True)
         surface.blit(img, (rect.x + pad, y))

@@ -245,7 +245,8 @@ class Board:
         hint = self.table.hint_move
         self._paint_foundations(surface, a, lay, pos, moving)
         # Headings.
-        hsize = max(11, round(lay.heading_rects[0].h * 0.62))
+        hh = lay.heading_rects[0].h
+        hsize = max(11, min(round(hh * 0.62 * self.table.app.prefs.text_factor), round(hh * 0.8)))
         hc = self.table.app.prefs.high_contrast
         for i, r in enumerate(lay.heading_rects):
             lit = (i in legal) or (hint is not None and hint.to == i) or (i in lesson_dests)
