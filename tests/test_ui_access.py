@@ -520,3 +520,21 @@ def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path
     head = pygame.Rect(lay.panel.x, lay.panel.y, lay.panel.w, lay.panel.h // 5)
     assert lay.panel.w > plain_head.w
     assert colour_box(img, head, (255, 206, 64)).h > colour_box(plain, plain_head, (255, 206, 64)).h
+
+
+def test_high_contrast_draws_the_keyboard_cursor_thicker(tmp_path: Path) -> None:
+    widths = []
+    for hc in (False, True):
+        app, extras = start(tmp_path / str(hc), seed=5)
+        app.apply_prefs(TablePrefs(high_contrast=hc))
+        press(app, pygame.K_RIGHT)  # the cursor shows on the first key
+        t = app.table
+        assert t is not None
+        r = extras.keyboard.cursor_rect(t)
+        assert r is not None
+        outer = r.inflate(12, 12)
+        img = shown(app)
+        across = runs(img, [(outer.x + k, outer.centery) for k in range(10)], (255, 255, 255), tol=2)
+        assert across
+        widths.append(across[0])
+    assert widths[1] > widths[0] >= 3
