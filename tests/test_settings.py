@@ -22,12 +22,13 @@ def test_every_setting_persists(tmp_path: Path) -> None:
     s = Settings(variant="russian", any_card_in_space=True, foundation_return=False, animation="off",
                  sound=False, auto_finish=True, winnable_only=True, left_handed=True,
                  auto_home_safe=True, hide_verdicts=True, lessons_offered=True,
-                 finished_lessons={"2", "1"})
+                 finished_lessons={"2", "1"}, four_colour=True, high_contrast=True, text_size="larger")
     assert save_settings(Store(tmp_path), s) is None
     back, problem = load_settings(Store(tmp_path))
     assert problem is None and back == s
     assert back.rules() == Rules("russian", True, False)
     assert back.animation_factor == 0.0
+    assert back.text_factor == 1.5
     # each field differs from its default, so a field that failed to persist would show
     for name, value in vars(Settings()).items():
         assert getattr(back, name) != value, name
@@ -49,6 +50,23 @@ def test_one_bad_value_falls_back_alone(tmp_path: Path) -> None:
     assert back.variant == "russian" and back.sound is False
     assert back.animation == "normal" and back.left_handed is False and back.finished_lessons == set()
     assert problem and "animation" in problem and "left handed" in problem
+
+
+def test_text_size_takes_only_its_names(tmp_path: Path) -> None:
+    """A text size that is not one of the three (a number, a made-up name) falls back to normal alone."""
+    for bad in ("huge", 2, None, True):
+        data = Settings(four_colour=True, high_contrast=True).to_dict()
+        data["text_size"] = bad
+        (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+        back, problem = load_settings(Store(tmp_path))
+        assert back.text_size == "normal" and back.text_factor == 1.0
+        assert back.four_colour and back.high_contrast
+        assert problem and "text size" in problem
+    for good, factor in (("large", 1.25), ("larger", 1.5), ("normal", 1.0)):
+        data = Settings(text_size=good).to_dict()
+        (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+        back, problem = load_settings(Store(tmp_path))
+        assert problem is None and back.text_size == good and back.text_factor == factor
 
 
 def test_damaged_file_kept_aside(tmp_path: Path) -> None:

@@ -428,14 +428,15 @@ def test_time_away_never_counts_toward_the_best_time(clock: type[FakeTime], tmp_
 
 # -- dragging ------------------------------------------------------------------------------
 def ring_points(t: TableScreen, card: int) -> dict[int, tuple[int, int]]:
-    """A point on the ring drawn round each legal destination of ``card``."""
+    """A point on the mark drawn round each legal destination of ``card`` (its top-left corner
+    bracket: the brackets leave the middle of each edge open)."""
     lay = t.layout
     assert lay is not None
     out = {}
     for m in t.position.legal_moves():
         if m.card == card:
             r = (lay.foundation_rects[card // 13] if m.to == FOUNDATION else lay.column_end_rect(m.to)).inflate(8, 8)
-            out[m.to] = (r.centerx, r.top + 1)
+            out[m.to] = (r.left + 1, r.top + 1)
     return out
 
 

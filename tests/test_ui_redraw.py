@@ -20,6 +20,7 @@ import pytest
 import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
+from yukon.ui.parts import TablePrefs
 
 STEPS = int(os.environ.get("REDRAW_STEPS", "40"))
 
@@ -77,12 +78,20 @@ def compare(window: Window, t: object, app: App, what: str) -> None:
         f"{what}: the window differs from a full redraw in {diff_box(before, window.shown)}"
 
 
-@pytest.mark.parametrize("seed,size", [(31, (1280, 800)), (32, (800, 600)), (33, (1920, 1080))])
+ACCESS = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)  # every accessibility option on
+
+
+@pytest.mark.parametrize("seed,size,prefs", [(31, (1280, 800), TablePrefs()), (32, (800, 600), TablePrefs()),
+                                             (33, (1920, 1080), TablePrefs()), (34, (800, 600), ACCESS),
+                                             (35, (1920, 1080), ACCESS),
+                                             (36, (1280, 800), TablePrefs(high_contrast=True, left_handed=True))])
 def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, seed: int,
-                                             size: tuple[int, int]) -> None:
+                                             size: tuple[int, int], prefs: TablePrefs) -> None:
+    """Also with the accessibility options on: thicker rings of other shapes, a plain table, larger text."""
     monkeypatch.setattr(table_clock, "time", FrozenTime)
     rng = random.Random(seed)
     app = App(seed=seed, size=size)
+    app.apply_prefs(prefs)
     window = Window()
     monkeypatch.setattr(pygame.display, "flip", window.flip)
     monkeypatch.setattr(pygame.display, "update", window.update)

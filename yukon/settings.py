@@ -19,9 +19,13 @@ SETTINGS_FILE = "settings.json"
 # (0 = no animation).
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
 ANIMATION_ORDER = ("off", "fast", "normal", "slow")
+# Text size: the name shown to the player and the factor every screen's text is drawn at.
+TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.25, "larger": 1.5}
+TEXT_SIZE_ORDER = ("normal", "large", "larger")
 # The values a text setting may take; a setting not named here is checked by its default's
 # type (a new boolean field needs nothing more).
-CHOICES: dict[str, tuple[str, ...]] = {"variant": tuple(VARIANTS), "animation": tuple(ANIMATION_SPEEDS)}
+CHOICES: dict[str, tuple[str, ...]] = {"variant": tuple(VARIANTS), "animation": tuple(ANIMATION_SPEEDS),
+                                       "text_size": TEXT_SIZE_ORDER}
 MAX_NAMES = 1000  # a set of names (finished lessons) longer than this is damage
 MAX_NAME_LENGTH = 200
 
@@ -40,6 +44,9 @@ class Settings:
     left_handed: bool = False
     auto_home_safe: bool = False  # after each of the player's moves, send safe cards home
     hide_verdicts: bool = False  # the solver keeps winnable / lost to itself (hints still work)
+    four_colour: bool = False  # one ink per suit (spades, hearts, diamonds, clubs)
+    high_contrast: bool = False  # plain dark table, stronger card edges and outlines
+    text_size: str = "normal"  # one of TEXT_SIZE_ORDER
     lessons_offered: bool = False  # the first start's pointer to the lessons has been shown
     finished_lessons: set[str] = field(default_factory=set)
 
@@ -52,6 +59,11 @@ class Settings:
         self.variant = rules.variant
         self.any_card_in_space = rules.any_card_in_space
         self.foundation_return = rules.foundation_return
+
+    @property
+    def text_factor(self) -> float:
+        """The factor text is drawn at (1 for normal)."""
+        return TEXT_SIZES.get(self.text_size, 1.0)
 
     @property
     def animation_factor(self) -> float:

@@ -33,6 +33,16 @@ BACK = (30, 62, 138)
 BACK_LINE = (78, 112, 190)
 BACK_EDGE = (238, 238, 246)
 ROYAL_TINT = ((232, 236, 248), (250, 232, 232))  # inner frame of J Q K: black suits, red suits
+# The four-colour deck, in the engine's suit order (spades, hearts, diamonds, clubs). Chosen
+# by simulating protanopia, deuteranopia and tritanopia (Machado 2009) and keeping every pair
+# of inks at least 30 CIELAB units apart under each: the usual poker red and green look alike
+# to a deuteranope, so hearts are a deep red and clubs a lighter blue-green, which differ in
+# lightness as well as hue; diamonds a violet-blue. Each keeps 4.5:1 contrast on the face.
+# tests/test_ui_access.py checks both claims.
+FOUR_INKS = ((24, 24, 32), (176, 0, 16), (40, 24, 216), (20, 124, 100))
+# High contrast: a dark, thick edge between overlapping faces, a bright one around the backs.
+HC_FACE_EDGE = (16, 16, 16)
+HC_BACK_EDGE = (255, 226, 40)
 
 # Pip positions for 2..10 in a unit box (x across, y down); pips below the middle are turned.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -145,8 +155,10 @@ def glyph(ch: str, size: int, colour: tuple[int, int, int], bold: bool = True) -
     return surf
 
 
-def ink(card: int) -> tuple[int, int, int]:
-    """The colour a card's rank and suit are printed in."""
+def ink(card: int, four_colour: bool = False) -> tuple[int, int, int]:
+    """The colour a card's rank and suit are printed in (one per suit in the four-colour deck)."""
+    if four_colour:
+        return FOUR_INKS[SUIT[card]]
     return RED_INK if RED[card] else BLACK_INK
 
 
@@ -173,8 +185,10 @@ def rounded_shape(w: int, h: int, radius: int, fill: tuple[int, int, int],
 class CardArt:
     """Every card image for one card size, built on first use and kept."""
 
-    def __init__(self, cw: int, ch: int) -> None:
+    def __init__(self, cw: int, ch: int, four_colour: bool = False, high_contrast: bool = False) -> None:
         self.cw, self.ch = max(cw, 8), max(ch, 11)
+        self.four_colour = four_colour
+        self.high_contrast = high_contrast
         self.radius = max(3, round(self.cw * 0.07))
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
@@ -183,6 +197,10 @@ class CardArt:
         # Flips in progress: a card at every width a flip passes through, so bounded by bytes
         # (a full set of big cards at every width would be tens of megabytes).
         self._narrow: Lru[tuple[int, bool, int], pygame.Surface] = Lru(200, NARROW_BYTES, surface_bytes)
+
+    def key(self) -> tuple[int, int, bool, bool]:
+        """What the pictures depend on: size and palette (a cache of card art is keyed by it)."""
+        return (self.cw, self.ch, self.four_colour, self.high_contrast)
 
     def _convert(self, surf: pygame.Surface) -> pygame.Surface:
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
@@ -222,13 +240,14 @@ class CardArt:
         s = self._slots.get(label)
         if s is None:
             surf = pygame.Surface((self.cw, self.ch), pygame.SRCALPHA)
+            hc = self.high_contrast
             pygame.draw.rect(surf, (0, 0, 0, 40), surf.get_rect(), border_radius=self.radius)
-            pygame.draw.rect(surf, (*colour, 90), surf.get_rect(), width=max(1, self.cw // 40),
-                             border_radius=self.radius)
+            pygame.draw.rect(surf, (*colour, 220 if hc else 90), surf.get_rect(),
+                             width=max(2, self.cw // 25) if hc else max(1, self.cw // 40), border_radius=self.radius)
             if label:
                 g = glyph(label, round(self.cw * 0.42), colour)
                 g = g.copy()
-                g.set_alpha(80)
+                g.set_alpha(170 if hc else 80)
                 surf.blit(g, g.get_rect(center=surf.get_rect().center))
             s = self._slots[label] = self._convert(surf)
         return s
@@ -236,13 +255,16 @@ class CardArt:
     # -- drawing -----------------------------------------------------------------------
     def _blank(self) -> pygame.Surface:
         if self._base is None:
-            self._base = rounded_shape(self.cw, self.ch, self.radius, FACE, FACE_EDGE, max(1, self.cw // 110))
+            if self.high_contrast:
+                self._base = rounded_shape(self.cw, self.ch, self.radius, FACE, HC_FACE_EDGE, max(2, self.cw // 30))
+            else:
+                self._base = rounded_shape(self.cw, self.ch, self.radius, FACE, FACE_EDGE, max(1, self.cw // 110))
         return self._base.copy()
 
     def _draw_face(self, card: int) -> pygame.Surface:
         cw, ch = self.cw, self.ch
         surf = self._blank()
-        colour = ink(card)
+        colour = ink(card, self.four_colour)
         suit = SUIT_SYMBOLS[SUIT[card]]
         rank = RANK[card]
         # Corner index: rank and a suit beside it, both inside index_height so a tight column shows them.
@@ -302,7 +324,9 @@ class CardArt:
 
     def _draw_back(self) -> pygame.Surface:
         cw, ch = self.cw, self.ch
-        surf = rounded_shape(cw, ch, self.radius, BACK, BACK_EDGE, max(2, cw // 25))
+        hc = self.high_contrast
+        surf = rounded_shape(cw, ch, self.radius, BACK, HC_BACK_EDGE if hc else BACK_EDGE,
+                             max(3, cw // 16) if hc else max(2, cw // 25))
         inset = max(4, round(cw * 0.1))
         inner = pygame.Rect(inset, inset, cw - 2 * inset, ch - 2 * inset)
         pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
@@ -315,14 +339,15 @@ class CardArt:
         return surf
 
 
-CARD_SETS: Lru[tuple[int, int], CardArt] = Lru(3)
+CARD_SETS: Lru[tuple[int, int, bool, bool], CardArt] = Lru(3)
 
 
-def card_art(cw: int, ch: int) -> CardArt:
-    """A shared card set for pictures drawn again and again (the rules page), a few sizes kept."""
-    cards = CARD_SETS.get((cw, ch))
+def card_art(cw: int, ch: int, four_colour: bool = False, high_contrast: bool = False) -> CardArt:
+    """A shared card set for pictures drawn again and again (the rules page), a few kept."""
+    key = (cw, ch, four_colour, high_contrast)
+    cards = CARD_SETS.get(key)
     if cards is None:
-        cards = CARD_SETS.put((cw, ch), CardArt(cw, ch))
+        cards = CARD_SETS.put(key, CardArt(cw, ch, four_colour, high_contrast))
     return cards
 
 

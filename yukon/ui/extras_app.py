@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 # sets ``app.solver_features = True`` and reads them from ``app.extras.session.settings``.
 SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only", "hide_verdicts"})
 CURSOR = (255, 255, 255)
-RULES_BACKGROUND = (12, 48, 28)  # the Rules screen's own background
 NOTE_BACKGROUND = (8, 34, 20)
 CURSOR_EDGE = (20, 20, 30)
 
@@ -82,7 +81,7 @@ class SheetScreen(Screen):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw the sheet over whatever is beneath."""
-        self.sheet.draw(surface)
+        self.sheet.draw(surface, self.app.prefs)
         self.full = False
         return None
 
@@ -132,7 +131,7 @@ class RulesScreenPlus(RulesScreen):
         size = self._size()
         back = self.back_rect
         band = pygame.Rect(0, back.y - 6, w, h - back.y + 6)
-        pygame.draw.rect(surface, RULES_BACKGROUND, band)
+        pygame.draw.rect(surface, self.background(), band)
         f = art.font(size, True)
         labels = ["Keys", "Back to the table", "Save the rules"]
         widths = [f.size(label)[0] + 2 * size for label in labels]
@@ -256,8 +255,9 @@ class KeyboardPlay:
             return
         rad = table.layout.radius if table.layout else 4
         outer = r.inflate(12, 12)
-        pygame.draw.rect(surface, CURSOR_EDGE, outer.inflate(4, 4), width=2, border_radius=rad + 6)
-        pygame.draw.rect(surface, CURSOR, outer, width=3, border_radius=rad + 5)
+        hc = table.app.prefs.high_contrast  # a thicker cursor
+        pygame.draw.rect(surface, CURSOR_EDGE, outer.inflate(4, 4), width=3 if hc else 2, border_radius=rad + 6)
+        pygame.draw.rect(surface, CURSOR, outer, width=6 if hc else 3, border_radius=rad + 5)
         s = max(7, min(14, r.w // 8))
         cy = r.y + min(r.h, s * 3) // 2
         tip = (outer.x - 3, cy)
@@ -396,7 +396,8 @@ class Extras(Part):
     def apply_settings(self, settings: Settings, first: bool = False) -> None:
         """Make the app follow the settings (rules for new deals, animation, sound, layout)."""
         self.app.set_rules(settings.rules())
-        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe))
+        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe,
+                                        settings.four_colour, settings.high_contrast, settings.text_factor))
         self.sound.set_enabled(settings.sound)
 
     # -- the app's callbacks -----------------------------------------------------------------

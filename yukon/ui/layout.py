@@ -34,8 +34,14 @@ MIN_FAN = 2  # past MIN_STRIP a very long column fans this tight before it would
 
 def text_scale(width: int, height: int) -> float:
     """How many times larger than at 1280x800 text and buttons are drawn (1 to 3): they grow
-    with the cards, which follow the window's smaller proportion."""
+    with the cards, which follow the window's smaller proportion. The player's text size
+    (``TablePrefs.text_factor``) multiplies the size each screen arrives at (``sized``)."""
     return max(1.0, min(3.0, width / 1280, height / 800))
+
+
+def sized(size: int, factor: float) -> int:
+    """A text size in pixels at the player's text size factor (1: normal)."""
+    return max(1, round(size * factor))
 
 
 def bar_height_for(height: int, rows: int = 1, width: int = 0) -> int:

@@ -60,11 +60,15 @@ class StatusNote:
 
 @dataclass(frozen=True, slots=True)
 class TablePrefs:
-    """The settings the table follows: slide speed (0: no slides), mirrored top row, safe cards home."""
+    """The settings the table follows: slide speed (0: no slides), mirrored top row, safe cards home,
+    and how every screen is drawn: a four-colour deck, high contrast, the text size factor."""
 
     animation_speed: float = 1.0
     left_handed: bool = False
     auto_home_safe: bool = False
+    four_colour: bool = False
+    high_contrast: bool = False
+    text_factor: float = 1.0  # text is drawn this many times its normal size
 
 
 def bar_position(spec: ButtonSpec) -> int:

@@ -2,7 +2,8 @@
 
 Two small scenes side by side, "Before" and "After": the two columns of the example, the
 picked card and its unordered tail outlined, an arrow between the scenes and the caption
-below. Drawn with the table's own card art, at whatever size the given width allows.
+below. Drawn with the table's own card art, at whatever size the given width allows, in
+the player's palette (four colours, high contrast) and text size (``TablePrefs``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from .. import help_text
 from ..notation import parse_move, parse_position
 from ..state import Position
 from . import art
+from .layout import sized
+from .parts import TablePrefs
 from .widgets import wrap
 
 GOLD = (255, 206, 64)
@@ -46,13 +49,13 @@ class _Geometry:
     height: int
 
 
-def _geometry(width: int) -> _Geometry:
+def _geometry(width: int, factor: float = 1.0) -> _Geometry:
     # two scenes of two columns and an arrow between them: about 6.6 card widths across
     cw = max(28, min(90, int((width - 8) / 6.6)))  # 4 px each side for the tail's outline
     ch = round(cw * 1.4)
     step_up = max(14, round(cw * 0.32))  # enough of each card to read its corner
     step_down = max(6, round(cw * 0.12))
-    label = max(12, min(20, cw // 4))
+    label = sized(max(12, min(20, cw // 4)), factor)
     top = label + 8
     before, after, _ = picture_positions()
     bottom = 0
@@ -69,17 +72,18 @@ def _geometry(width: int) -> _Geometry:
     return _Geometry(cw, ch, step_up, step_down, max(6, cw // 6), label, top, bottom, caption, caption_size, height)
 
 
-def picture_height(width: int) -> int:
-    """The height the picture wants for a given width (cards sized from the width)."""
-    return _geometry(width).height
+def picture_height(width: int, factor: float = 1.0) -> int:
+    """The height the picture wants for a given width (cards sized from the width) and text size factor."""
+    return _geometry(width, factor).height
 
 
-def draw_group_move(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_group_move(surface: pygame.Surface, rect: pygame.Rect, prefs: TablePrefs | None = None) -> None:
     """Draw the before/after picture of the group move, with its caption, into ``rect``."""
+    prefs = prefs or TablePrefs()
     before, after, picked = picture_positions()
-    g = _geometry(rect.w)
+    g = _geometry(rect.w, prefs.text_factor)
     cw, ch = g.cw, g.ch
-    cards = art.card_art(cw, ch)
+    cards = art.card_art(cw, ch, prefs.four_colour, prefs.high_contrast)
     scene_w = 2 * cw + g.gap
     arrow_w = min(max(cw, rect.w - 8 - 2 * scene_w - 2 * g.gap), cw * 2)
     total = 2 * scene_w + arrow_w + 2 * g.gap
@@ -105,7 +109,8 @@ def draw_group_move(surface: pygame.Surface, rect: pygame.Rect) -> None:
                     y += g.step_down if i < down else g.step_up
             if tail_top is not None:
                 box = pygame.Rect(cx - 3, tail_top - 3, cw + 6, y + ch - tail_top + 6)
-                pygame.draw.rect(surface, GOLD, box, width=3, border_radius=cards.radius + 2)
+                pygame.draw.rect(surface, GOLD, box, width=5 if prefs.high_contrast else 3,
+                                 border_radius=cards.radius + 2)
             head = art.text(f"column {column + 1}", head_size, TEXT_DIM)
             surface.blit(head, (cx + (cw - head.get_width()) // 2, rect.y + g.cards_bottom + 4))
     ax = x0 + scene_w + g.gap

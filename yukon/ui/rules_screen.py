@@ -12,7 +12,7 @@ import pygame
 
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, PointerUp, Wheel
-from .layout import text_scale
+from .layout import sized, text_scale
 from .screen import Screen
 from .widgets import GOLD, TEXT, draw_button, wrap
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .app import App
 
 BACKGROUND = (12, 48, 28)
+HC_BACKGROUND = (8, 8, 10)  # high contrast: the plain near-black of the table
 
 try:
     from ..help_text import RULES_SECTIONS
@@ -40,9 +41,13 @@ class RulesScreen(Screen):
         self.back_rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
 
+    def background(self) -> tuple[int, int, int]:
+        """The page's colour: green, or near black in high contrast."""
+        return HC_BACKGROUND if self.app.prefs.high_contrast else BACKGROUND
+
     def _size(self) -> int:
         w, h = self.app.size
-        return max(13, min(round(22 * text_scale(w, h)), min(w // 48, h // 30)))
+        return sized(max(13, min(round(22 * text_scale(w, h)), min(w // 48, h // 30))), self.app.prefs.text_factor)
 
     def handle(self, cmd: Command) -> None:
         """Scroll, or go back."""
@@ -102,7 +107,7 @@ class RulesScreen(Screen):
         """The page, clipped between the title and the Back button."""
         w, h = surface.get_size()
         size = self._size()
-        surface.fill(BACKGROUND)
+        surface.fill(self.background())
         col_w = min(w - 40, size * 40)
         x = (w - col_w) // 2
         top = size * 3 + 10
@@ -129,9 +134,9 @@ class RulesScreen(Screen):
                 try:
                     from .rules_picture import draw_group_move, picture_height
 
-                    ph = picture_height(col_w)
+                    ph = picture_height(col_w, self.app.prefs.text_factor)
                     if y + ph > top and y < bottom:
-                        draw_group_move(surface, pygame.Rect(x, y, col_w, ph))
+                        draw_group_move(surface, pygame.Rect(x, y, col_w, ph), self.app.prefs)
                     y += ph + size
                 except Exception:  # noqa: BLE001, S110 - the picture is a bonus; the text must show regardless
                     pass

@@ -15,7 +15,7 @@ import pygame
 
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, PointerUp
-from .layout import text_scale
+from .layout import sized, text_scale
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, draw_button, wrap
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class QuestionDialog(Screen):
 
     def layout(self, w: int, h: int) -> tuple[pygame.Rect, int, list[str], list[pygame.Rect]]:
         """The box, the text size, the wrapped lines and the answer buttons for a w x h window."""
-        size = max(14, min(round(24 * text_scale(w, h)), min(w, h) // 30))
+        size = sized(max(14, min(round(24 * text_scale(w, h)), min(w, h) // 30)), self.app.prefs.text_factor)
         n = len(self.answers)
         spacing = max(14, size)
         f = art.font(size, True)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from ..rules import VARIANT_TITLES
-from ..settings import ANIMATION_ORDER, Settings
+from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
 from . import art
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
 
@@ -31,6 +31,9 @@ ROWS: list[tuple[str, str, str]] = [
     ("hide_verdicts", "Hide whether the deal can be won",
      "no winnable or lost news from the solver; Hint still helps when you ask"),
     ("left_handed", "Left-handed layout", "foundations on the left side of the table"),
+    ("four_colour", "Four-colour deck", "one colour per suit: black spades, red hearts, blue diamonds, green clubs"),
+    ("high_contrast", "High contrast", "a plain dark table, bold card edges and thicker outlines"),
+    ("text_size", "Text size", "normal, large or larger text on every screen"),
 ]
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
 
@@ -40,7 +43,7 @@ def value_text(settings: Settings, name: str) -> str:
     value = getattr(settings, name)
     if name == "variant":
         return VARIANT_TITLES[value]
-    if name == "animation":
+    if name in ("animation", "text_size"):
         return value.capitalize()
     return "On" if value else "Off"
 
@@ -53,6 +56,8 @@ def next_value(settings: Settings, name: str, step: int = 1) -> None:
         setattr(settings, name, order[(order.index(value) + step) % len(order)])
     elif name == "animation":
         setattr(settings, name, ANIMATION_ORDER[(ANIMATION_ORDER.index(value) + step) % len(ANIMATION_ORDER)])
+    elif name == "text_size":
+        setattr(settings, name, TEXT_SIZE_ORDER[(TEXT_SIZE_ORDER.index(value) + step) % len(TEXT_SIZE_ORDER)])
     else:
         setattr(settings, name, not value)
 
@@ -178,7 +183,7 @@ class SettingsScreen(Sheet):
             pygame.draw.rect(surface, (30, 74, 46) if lit else (20, 52, 32), r,
                              border_radius=6)
             if i == self.focus and self.focus_button is None:
-                pygame.draw.rect(surface, FOCUS, r, width=2, border_radius=6)
+                pygame.draw.rect(surface, FOCUS, r, width=self.focus_width(), border_radius=6)
             surface.blit(art.text(label, size, TEXT, True), (r.x + 10, r.y + 6))
             if notes:
                 surface.blit(art.text(note, small, TEXT_DIM), (r.x + 10, r.y + 6 + line))

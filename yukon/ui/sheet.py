@@ -16,7 +16,8 @@ import pygame
 
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, Quit, Resize, Wheel
-from .layout import text_scale
+from .layout import sized, text_scale
+from .parts import TablePrefs
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, TEXT_DIM, draw_button, wrap
 
 SHADE = (0, 0, 0, 150)
@@ -44,6 +45,7 @@ class Sheet:
         self._hits: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.size = 16
+        self.prefs = TablePrefs()  # how the app draws (text size, high contrast), given with each draw
         self.focus_button: int | None = None  # a bottom button chosen with Left/Right, for Enter
         self.question_focus = 0
 
@@ -139,11 +141,13 @@ class Sheet:
         if isinstance(cmd, Resize):
             return
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Shade the table and draw the sheet (and its question)."""
+    def draw(self, surface: pygame.Surface, prefs: TablePrefs | None = None) -> None:
+        """Shade the table and draw the sheet (and its question), at the text size of ``prefs``."""
+        if prefs is not None:
+            self.prefs = prefs
         w, h = surface.get_size()
         art.darken(surface, SHADE[3])
-        self.size = size = max(13, min(round(26 * text_scale(w, h)), min(w, h) // 36))
+        self.size = size = sized(max(13, min(round(26 * text_scale(w, h)), min(w, h) // 36)), self.prefs.text_factor)
         pad = max(10, size)
         bh = max(40, size * 2 + 10)
         pw = min(w - 16, max(360, min(size * 40, w * 9 // 10)))
@@ -169,6 +173,10 @@ class Sheet:
         if self.question is not None:
             self._draw_question(surface, self.question, size)
 
+    def focus_width(self) -> int:
+        """How thick a focus outline is drawn (thicker in high contrast)."""
+        return 4 if self.prefs.high_contrast else 2
+
     def _draw_buttons(self, surface: pygame.Surface, buttons: list[tuple[str, Callable[[], None]]],
                       row: pygame.Rect, size: int, focus: int | None = None) -> None:
         if not buttons:
@@ -187,7 +195,8 @@ class Sheet:
             hover = self.hover is not None and r.collidepoint(self.hover)
             draw_button(surface, r, label, size, hover=hover)
             if i == focus:
-                pygame.draw.rect(surface, FOCUS, r.inflate(6, 6), width=2, border_radius=max(4, r.h // 5) + 3)
+                pygame.draw.rect(surface, FOCUS, r.inflate(6, 6), width=self.focus_width(),
+                                 border_radius=max(4, r.h // 5) + 3)
             self._hits.append((r, act))
             x += wd + gap
 

@@ -73,12 +73,13 @@ def _fit(labels: list[str], room: int, spacing: int, top: int, low: int) -> tupl
         size -= 1
 
 
-def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
+def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) -> BarLayout:
     """Place the buttons in one row if they fit at a readable size (and not much smaller than
     a second row would allow), else in two when that leaves the table most of the window;
     else in one row whose last button, "More", opens a list of the buttons that did not fit.
     In a window too small even for that, the buttons narrow and their labels shrink. Text
-    and buttons grow with big windows (``layout.text_scale``)."""
+    and buttons grow with big windows (``layout.text_scale``) and with the player's text size
+    (``factor``), up to the height of a button."""
     margin = max(6, min(16, width // 100))
     spacing = max(10, min(20, width // 80))
     room = width - 2 * margin
@@ -90,7 +91,8 @@ def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
     for rows in ((1, 2) if two_rows_ok else (1,)):
         bar_h = min(bar_height_for(height, rows, width), max(height // 2, 1))
         row_h = (bar_h - 8 * (rows - 1) - 8) // rows
-        top = max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4)))
+        top = min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
+                  round(row_h * 0.62))
         per_row = -(-n // rows) if labels else 0
         parts = [labels[r * per_row:(r + 1) * per_row] for r in range(rows)]
         fits = [_fit(p, room, spacing, top, readable) for p in parts]
@@ -105,7 +107,8 @@ def layout_bar(labels: list[str], width: int, height: int) -> BarLayout:
         rows = 1
         bar_h = min(bar_height_for(height, 1, width), max(height // 2, 1))
         row_h = bar_h - 8
-        top = max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4)))
+        top = min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
+                  round(row_h * 0.62))
         keep = n
         while keep > 0:
             size, widths = _fit(labels[:keep] + [MORE_LABEL], room, spacing, top, readable)
@@ -299,14 +302,27 @@ class Panel:
     buttons: list[tuple[str, Callable[[], None]]] = field(default_factory=list)
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel) -> list[tuple[pygame.Rect, Callable[[], None]]]:
-    """Draw a mode's panel; return its button rectangles with their actions."""
+def _panel_height(panel: Panel, size: int, inner_w: int, pad: int) -> int:
+    """The height a panel's text and buttons take at text size ``size``."""
+    h = pad + sum(art.font(size + 4, True).size(line)[1] for line in wrap(panel.title, size + 4, inner_w, True))
+    h += size // 2
+    for para in panel.paragraphs:
+        h += sum(art.font(size).size(line)[1] for line in wrap(para, size, inner_w)) + size // 2
+    bh = max(40, size * 2 + 8)
+    return h + size // 2 + len(panel.buttons) * (bh + 10) + pad
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
+               factor: float = 1.0) -> list[tuple[pygame.Rect, Callable[[], None]]]:
+    """Draw a mode's panel (text at ``factor`` times its size); return its button rectangles with their actions."""
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, BUTTON_EDGE, rect.topleft, rect.bottomleft)
     pad = max(8, rect.w // 18)
-    size = max(12, min(round(20 * text_scale(*surface.get_size())), rect.w // 17))
-    y = rect.y + pad
+    size = round(max(12, min(round(20 * text_scale(*surface.get_size())), rect.w // 17)) * factor)
     inner_w = rect.w - 2 * pad
+    while size > 12 and _panel_height(panel, size, inner_w, pad) > rect.h:
+        size -= 1  # larger text that would push the buttons off the panel comes down as far as needed
+    y = rect.y + pad
     for line in wrap(panel.title, size + 4, inner_w, True):
         img = art.text(line, size + 4, GOLD, True)
         surface.blit(img, (rect.x + pad, y))

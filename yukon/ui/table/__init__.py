@@ -52,7 +52,7 @@ from ...state import Game, Move, Position, Undo
 from .. import art
 from ..input import Command
 from ..layout import TableLayout, compute_layout
-from ..parts import ChangeKind
+from ..parts import ChangeKind, TablePrefs
 from ..screen import Screen
 from ..tween import Animator
 from ..widgets import BarLayout, ButtonSpec, Message
@@ -147,9 +147,11 @@ class TableScreen(Screen):
     _own_game: Game | None
     _known_game: Game | None
     _ended_key: tuple | None  # the position whose end was last announced
+    _laid_prefs: TablePrefs | None  # the settings the layout and card art were made for
 
     def __init__(self, app: App, game: Game | None = None, mode: TableMode | None = None) -> None:
         # The sections first: Screen's constructor already asks for a full redraw.
+        self._laid_prefs = None
         self.layout = None
         self.bar = None
         self.anim = Animator()
@@ -282,6 +284,7 @@ class TableScreen(Screen):
             self._ended_key = None
             self.canvas.finish_motion()
         w, h = self.app.size
+        self._laid_prefs = self.app.prefs
         self.bar = self.button_bar.relayout(w, h)
         self.layout = compute_layout(w, h, self.position, self.scroll_x, self.side_panel.width(w, h), self.bar.rows,
                                      self.app.prefs.left_handed)
@@ -498,6 +501,8 @@ class TableScreen(Screen):
         size = surface.get_size()
         if self.layout is None or (self.layout.width, self.layout.height) != size:
             self.canvas.new_felt()
+            self.relayout()
+        elif self._laid_prefs is not self.app.prefs:  # settings changed while it was out of sight (a lesson)
             self.relayout()
         return self.canvas.draw(surface, alpha)
 

@@ -28,7 +28,7 @@ class ButtonBar:
 
     def relayout(self, w: int, h: int) -> BarLayout:
         """Where the buttons go in a w x h window."""
-        return layout_bar([b.text() for b in self.table.buttons()], w, h)
+        return layout_bar([b.text() for b in self.table.buttons()], w, h, self.table.app.prefs.text_factor)
 
     def state(self) -> tuple[bool, ...]:
         """Which buttons are enabled (a change of it redraws the bar)."""

@@ -11,7 +11,7 @@ import pygame
 
 from ...cards import RANK, SUIT
 from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
-from .. import art
+from .. import art, marks
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
 from .style import HINT, LESSON, SELECT, SYMBOL, TARGET
@@ -61,9 +61,11 @@ class Board:
 
     # -- where the cards lie and go ----------------------------------------------------------
     def fit_art(self, lay: TableLayout) -> None:
-        """Card pictures of the layout's card size."""
-        if self.card_art is None or (self.card_art.cw, self.card_art.ch) != (lay.cw, lay.ch):
-            self.card_art = art.CardArt(lay.cw, lay.ch)
+        """Card pictures of the layout's card size, in the palette the settings choose."""
+        prefs = self.table.app.prefs
+        key = (max(lay.cw, 8), max(lay.ch, 11), prefs.four_colour, prefs.high_contrast)
+        if self.card_art is None or self.card_art.key() != key:
+            self.card_art = art.CardArt(lay.cw, lay.ch, prefs.four_colour, prefs.high_contrast)
 
     def xy(self, card: int, extra: float = 0.0) -> tuple[float, float]:
         """Where a card not held is drawn: sliding, or where it lies."""
@@ -243,13 +245,21 @@ class Board:
         hint = self.table.hint_move
         self._paint_foundations(surface, a, lay, pos, moving)
         # Headings.
-        hsize = max(11, round(lay.heading_rects[0].h * 0.62))
+        hh = lay.heading_rects[0].h
+        hsize = max(11, min(round(hh * 0.62 * self.table.app.prefs.text_factor), round(hh * 0.8)))
+        hc = self.table.app.prefs.high_contrast
         for i, r in enumerate(lay.heading_rects):
             lit = (i in legal) or (hint is not None and hint.to == i) or (i in lesson_dests)
             colour = (TARGET if i in legal else HINT if (hint is not None and hint.to == i)
                       else LESSON if i in lesson_dests else (170, 210, 180))
-            if lit:
-                pygame.draw.rect(surface, (*colour,), r, width=2, border_radius=r.h // 3)
+            if lit:  # the same shapes as the places they name (see marks.py)
+                w = 3 if hc else 2
+                if i in legal:
+                    marks.brackets(surface, colour, r, w)
+                elif hint is not None and hint.to == i:
+                    marks.double(surface, colour, r, 2 * w, r.h // 3)
+                else:
+                    marks.dashed(surface, colour, r, w)
             img = art.text(str(i + 1), hsize, colour if lit else (170, 210, 180), True)
             surface.blit(img, img.get_rect(center=r.center))
         # Columns.
@@ -283,30 +293,29 @@ class Board:
 
     def _paint_rings(self, surface: pygame.Surface, lay: TableLayout, moving: set[int], sel: int | None,
                      legal: set[int], hint: Move | None) -> None:
-        """Highlights: the selected tail, the legal destinations, the hint, the lesson's."""
+        """Highlights: the selected tail, the legal destinations, the hint, the lesson's. Each kind
+        has its own shape as well as its colour (marks.py); high contrast draws them thicker."""
         pos = self.table.position
         lesson_cards, lesson_dests = self.lesson_lights()
         rad = lay.radius
+        hc = self.table.app.prefs.high_contrast
         if sel is not None and sel not in moving:
             r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
-            pygame.draw.rect(surface, SELECT, r.inflate(6, 6), width=4, border_radius=rad + 3)
+            marks.solid(surface, SELECT, r.inflate(6, 6), 7 if hc else 4, rad + 3)
         for d in legal:  # (legal destinations exist only for a selection)
             assert sel is not None
-            r = self.dest_rect(d, sel)
-            pygame.draw.rect(surface, TARGET, r.inflate(8, 8), width=4, border_radius=rad + 4)
+            marks.brackets(surface, TARGET, self.dest_rect(d, sel).inflate(8, 8), 7 if hc else 5)
         if hint is not None:
             src = lay.tail_rect(hint.card) if pos.loc[hint.card] < ON_FOUNDATION else lay.card_rect(hint.card)
-            pygame.draw.rect(surface, HINT, src.inflate(6, 6), width=4, border_radius=rad + 3)
-            pygame.draw.rect(surface, HINT, self.dest_rect(hint.to, hint.card).inflate(8, 8), width=4,
-                             border_radius=rad + 4)
+            marks.double(surface, HINT, src.inflate(6, 6), 6 if hc else 4, rad + 3)
+            marks.double(surface, HINT, self.dest_rect(hint.to, hint.card).inflate(8, 8), 6 if hc else 4, rad + 4)
         for c in lesson_cards:
             if c in lay.card_xy and c not in moving:
-                pygame.draw.rect(surface, LESSON, lay.strip_rect(c).inflate(6, 6), width=3, border_radius=rad + 3)
+                marks.dashed(surface, LESSON, lay.strip_rect(c).inflate(6, 6), 5 if hc else 3)
         for d in lesson_dests:
             if sel is None or d not in legal:
                 probe = next(iter(lesson_cards), 0)
-                pygame.draw.rect(surface, LESSON, self.dest_rect(d, probe).inflate(8, 8), width=3,
-                                 border_radius=rad + 4)
+                marks.dashed(surface, LESSON, self.dest_rect(d, probe).inflate(8, 8), 5 if hc else 3)
 
     def paint_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
         """Draw the ``moving`` cards where they are now (held ones on top); the rectangles drawn."""
@@ -370,9 +379,11 @@ class Board:
             return
         r = self.dest_rect(dest, card)
         ok = pos.why_illegal(Move.of(card, dest)) is None
-        colour = TARGET if ok else (230, 80, 70)
-        radius = self.table.layout.radius if self.table.layout is not None else 4
-        pygame.draw.rect(surface, colour, r.inflate(6, 6), width=3, border_radius=radius + 3)
+        width = 5 if self.table.app.prefs.high_contrast else 3
+        if ok:  # a legal place: the destination's brackets; else a dashed red outline
+            marks.brackets(surface, TARGET, r.inflate(6, 6), width + 1)
+        else:
+            marks.dashed(surface, (230, 80, 70), r.inflate(6, 6), width)
         rects.append(r.inflate(10, 10))
 
 

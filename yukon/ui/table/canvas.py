@@ -21,6 +21,7 @@ from .gameclock import wall
 from .message import MessageBox
 from .panel import SidePanel
 from .status import StatusLines
+from .style import HC_TABLE
 
 if TYPE_CHECKING:
     from . import TableScreen
@@ -43,6 +44,7 @@ class Canvas:
     col_bottom: dict[int, int]  # how far down those columns reached before it
     clock_due: bool  # the status clock shows a new second
     felt: pygame.Surface | None
+    felt_plain: bool  # the cloth was woven plain (high contrast)
     _static: pygame.Surface | None
     _static_ok: bool  # the still layer holds what is on screen minus the moving cards
     _static_moving: set[int]  # the cards left out of it
@@ -63,6 +65,7 @@ class Canvas:
         self.col_bottom = {}
         self.clock_due = False
         self.felt = None
+        self.felt_plain = False
         self._static = None
         self._static_ok = False
         self._static_moving = set()
@@ -187,8 +190,10 @@ class Canvas:
     def paint_still(self, surface: pygame.Surface, moving: set[int]) -> None:
         """Paint everything that stays still (all but the ``moving`` cards), section by section."""
         size = surface.get_size()
-        if self.felt is None or self.felt.get_size() != size:
-            self.felt = art.felt(size)
+        plain = self.table.app.prefs.high_contrast
+        if self.felt is None or self.felt.get_size() != size or self.felt_plain != plain:
+            self.felt = art.felt(size) if not plain else plain_cloth(size)
+            self.felt_plain = plain
         surface.blit(self.felt, (0, 0))
         self.status.draw(surface)
         self.board.paint(surface, moving)
@@ -289,6 +294,15 @@ class Canvas:
             static.set_clip(None)
             regions.append(new_msg.copy())
         return regions
+
+
+def plain_cloth(size: tuple[int, int]) -> pygame.Surface:
+    """The high-contrast table: one plain near-black colour."""
+    surf = pygame.Surface((max(size[0], 1), max(size[1], 1)))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    surf.fill(HC_TABLE)
+    return surf
 
 
 def _foundation_row(lay: TableLayout) -> pygame.Rect:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import art
-from ..layout import TableLayout, text_scale
+from ..layout import TableLayout, sized, text_scale
 from ..widgets import TEXT, wrap
 from .style import ERROR_BG, INFO_BG
 
@@ -42,7 +42,7 @@ class MessageBox:
             return None
         # placed once per text and layout (any move or resize makes a new layout object)
         if self._fit is None or self._fit[0] != m.text or self._fit[1] is not lay:
-            self._fit = (m.text, lay, place_message(m.text, lay))
+            self._fit = (m.text, lay, place_message(m.text, lay, self.table.app.prefs.text_factor))
         placed = self._fit[2]
         return None if placed is None else (placed[0].copy(), placed[1], placed[2])
 
@@ -66,9 +66,10 @@ class MessageBox:
             y += img.get_height()
 
 
-def place_message(text: str, lay: TableLayout) -> Placed | None:
-    """Low on the table clear of the columns, else over the status area, else the first try."""
-    top = max(13, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.16)))
+def place_message(text: str, lay: TableLayout, factor: float = 1.0) -> Placed | None:
+    """Low on the table clear of the columns, else over the status area, else the first try
+    (text at ``factor`` times its size)."""
+    top = sized(max(13, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.16))), factor)
     first: Placed | None = None
     for wrap_w in (lay.view.w - 60, 5 * lay.cw, 4 * lay.cw, 3 * lay.cw, 2 * lay.cw):
         lines = wrap(text, top, max(wrap_w, 100), True)  # measured bold, as drawn

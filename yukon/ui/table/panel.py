@@ -35,7 +35,8 @@ class SidePanel:
         """How wide the panel is in a w x h window (0: the mode has none)."""
         if self.current() is None:
             return 0
-        return max(220, min(round(440 * text_scale(w, h)), w * 28 // 100))
+        f = min(self.table.app.prefs.text_factor, 1.25)  # larger text: up to a third of the window
+        return max(220, min(round(440 * text_scale(w, h) * f), w * round(28 * f) // 100))
 
     def button_at(self, x: int, y: int) -> int:
         """The panel button at (x, y), or -1."""
@@ -60,4 +61,4 @@ class SidePanel:
         if panel is None or lay.panel is None:
             self.buttons = []
             return
-        self.buttons = draw_panel(surface, lay.panel, panel)
+        self.buttons = draw_panel(surface, lay.panel, panel, self.table.app.prefs.text_factor)

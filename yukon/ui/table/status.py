@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import art
-from ..layout import text_scale
+from ..layout import sized, text_scale
 from ..widgets import GOLD, TEXT, fit_block, line_height
 from .style import ALERT
 
@@ -41,7 +41,8 @@ class StatusLines:
         assert lay is not None
         r = lay.status_rect
         l1, l2, l3 = table.status_text()
-        top = max(11, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.17)))
+        top = sized(max(11, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.17))),
+                    table.app.prefs.text_factor)
         alerts = tuple(n.text for n in table.app.status_notes() if n.alert)
         key = (l1, l2, l3, r.w, r.h, top, alerts)
         if self._fit is not None and self._fit[0] == key:

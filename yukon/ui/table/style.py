@@ -9,6 +9,7 @@ TARGET = (90, 230, 140)
 HINT = (80, 200, 255)
 ALERT = (255, 150, 128)  # status text that brings bad news ("cannot be won")
 LESSON = (255, 150, 60)
+HC_TABLE = (8, 8, 10)  # the high-contrast table: plain, near black
 ERROR_BG = (120, 24, 24)
 INFO_BG = (14, 40, 24)
 DRAG_THRESHOLD = 5
