@@ -21,6 +21,7 @@ import yukon.ui.table.gameclock as table_clock  # the table reads the time only 
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.parts import TablePrefs
+from yukon.ui.screen import Screen
 
 STEPS = int(os.environ.get("REDRAW_STEPS", "40"))
 
@@ -42,7 +43,7 @@ class Window:
     def flip(self) -> None:
         self.shown.blit(pygame.display.get_surface(), (0, 0))
 
-    def update(self, rects=None) -> None:  # type: ignore[no-untyped-def]
+    def update(self, rects: object = None) -> None:
         if rects is None:
             self.flip()
             return
@@ -69,10 +70,10 @@ def diff_box(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect | None:
     return rects[0].unionall(rects[1:]) if rects else None
 
 
-def compare(window: Window, t: object, app: App, what: str) -> None:
+def compare(window: Window, t: Screen, app: App, what: str) -> None:
     """The window as sent so far must equal a full redraw of the same moment."""
     before = window.shown.copy()
-    t.invalidate()  # type: ignore[attr-defined]
+    t.invalidate()
     app.draw()
     assert window.bytes() == pygame.image.tobytes(before, "RGB"), \
         f"{what}: the window differs from a full redraw in {diff_box(before, window.shown)}"

@@ -377,7 +377,8 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def _bands(surf: pygame.Surface, n: int, colour_at, vertical: bool, flags: int = 0) -> None:  # type: ignore[no-untyped-def]
+def _bands(surf: pygame.Surface, n: int, colour_at: Callable[[float], tuple[int, ...]], vertical: bool,
+           flags: int = 0) -> None:
     """Fill ``surf`` in runs of equal colour along y (``vertical``) or x; d runs from -1 to 1."""
     w, h = surf.get_size()
     start, current = 0, None
