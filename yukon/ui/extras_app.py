@@ -27,7 +27,7 @@ from .keyboard import KeyCursor
 from .keys_overlay import DealDialog, KeysOverlay
 from .parts import Change, Part, StatusNote, TablePrefs
 from .rules_screen import RulesScreen
-from .screen import QuestionDialog, Screen
+from .screen import Host, QuestionDialog, Screen
 from .settings_screen import SettingsScreen
 from .sheet import Sheet
 from .sound import SoundBoard
@@ -64,7 +64,7 @@ class SheetScreen(Screen):
 
     opaque = False
 
-    def __init__(self, app: App, sheet: Sheet) -> None:
+    def __init__(self, app: Host, sheet: Sheet) -> None:
         super().__init__(app)
         self.sheet = sheet
 

@@ -22,24 +22,34 @@ and what is wrong, the panel says a file was left out; the other lessons play as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .. import lessons as lesson_files
 from ..lessons import Lesson, LessonRun, Reply, load_lesson_set
 from ..state import Game, Move
-from .table import BaseMode, TableScreen, describe_move
+from .table import BaseMode, TableHost, TableScreen, describe_move
 from .widgets import ButtonSpec, Panel
-
-if TYPE_CHECKING:
-    from .app import App
-    from .lessons_part import Lessons
 
 FEEDBACK_TIME = 6.0  # seconds the feedback box stays on the table (the panel keeps it)
 GOOD, BAD = "\u2713 ", "\u2717 "  # check mark, cross
 
 
+class LessonBook(Protocol):
+    """What the lesson screens use of the Lessons part (``yukon.ui.lessons_part``): the lesson screen
+    kept from last time and which lessons are finished. Named here so this module need not import it."""
+
+    @property
+    def kept(self) -> LessonScreen | None: ...
+
+    def keep(self, screen: LessonScreen) -> None: ...
+
+    def finished(self) -> set[str]: ...
+
+    def remember_finished(self, key: str) -> None: ...
+
+
 # -- the way in ------------------------------------------------------------------------
-def open_lessons(app: App, book: Lessons, index: int | None = None) -> LessonScreen | None:
+def open_lessons(app: TableHost, book: LessonBook, index: int | None = None) -> LessonScreen | None:
     """Open the lessons at ``index``; by default where the player left a lesson half done,
     else at the first lesson not finished yet."""
     kept = book.kept
@@ -139,7 +149,7 @@ class LessonScreen(TableScreen):
 
     confirm_restart = False
 
-    def __init__(self, app: App, book: Lessons, lessons: list[Lesson], index: int = 0,
+    def __init__(self, app: TableHost, book: LessonBook, lessons: list[Lesson], index: int = 0,
                  problems: list[str] | None = None) -> None:
         self.book = book
         self.lessons = lessons

@@ -22,10 +22,9 @@ to the app with ``App.apply_prefs``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from ..state import Game, Move
+from .changes import Change, ChangeKind, StatusNote, TablePrefs
 from .widgets import ButtonSpec
 
 if TYPE_CHECKING:
@@ -34,41 +33,11 @@ if TYPE_CHECKING:
     from .screen import Screen
     from .table import TableScreen
 
-ChangeKind = Literal["move", "undo", "redo", "restart", "new", "won", "stuck"]
+__all__ = ["BAR_ORDER", "Change", "ChangeKind", "Part", "StatusNote", "TablePrefs", "bar_position"]
 
 # The button bar, left to right: every part's buttons take their place by label.
 BAR_ORDER: tuple[str, ...] = ("Undo", "Redo", "Hint", "Demo", "All home", "Restart deal", "New deal", "Lessons",
                               "Deal #", "Stats", "Settings", "Rules", "Full screen", "Quit")
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """A change at the table: what happened, to which game, by which move (if one)."""
-
-    kind: ChangeKind
-    game: Game
-    move: Move | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StatusNote:
-    """A text for the status line; ``alert`` marks bad news (drawn in another colour)."""
-
-    text: str
-    alert: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TablePrefs:
-    """The settings the table follows: slide speed (0: no slides), mirrored top row, safe cards home,
-    and how every screen is drawn: a four-colour deck, high contrast, the text size factor."""
-
-    animation_speed: float = 1.0
-    left_handed: bool = False
-    auto_home_safe: bool = False
-    four_colour: bool = False
-    high_contrast: bool = False
-    text_factor: float = 1.0  # text is drawn this many times its normal size
 
 
 def bar_position(spec: ButtonSpec) -> int:

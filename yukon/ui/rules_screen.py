@@ -6,18 +6,13 @@ the table. The group-move picture follows the section on moving a tail.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, PointerUp, Wheel
 from .layout import sized, text_scale
-from .screen import Screen
+from .screen import Host, Screen
 from .widgets import GOLD, TEXT, draw_button, wrap
-
-if TYPE_CHECKING:
-    from .app import App
 
 BACKGROUND = (12, 48, 28)
 HC_BACKGROUND = (8, 8, 10)  # high contrast: the plain near-black of the table
@@ -33,7 +28,7 @@ except ImportError:  # the text arrives with the help module; until then a short
 class RulesScreen(Screen):
     """A scrollable page of the rules."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self.max_scroll = 0

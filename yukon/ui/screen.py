@@ -9,25 +9,75 @@ updates just those rectangles or flips the whole window. A screen that is not
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from ..state import Game, Move, Position
 from . import art
+from .changes import ChangeKind, StatusNote, TablePrefs
 from .input import Action, Command, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
-from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, draw_button, wrap
+from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, ButtonSpec, draw_button, wrap
 
-if TYPE_CHECKING:
-    from .app import App
+
+class Host(Protocol):
+    """What the screens (the table and its sections among them) use of the app that holds them.
+
+    ``App`` has all of it; the screens name this instead of ``App`` so that nothing beneath the
+    app imports it (the app imports the screens).
+    """
+
+    @property
+    def prefs(self) -> TablePrefs: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def top(self) -> Screen: ...
+
+    @property
+    def step(self) -> float: ...
+
+    @property
+    def fullscreen(self) -> bool: ...
+
+    @property
+    def hint_provider(self) -> Callable[[Position, Move | None], list[Move]]: ...
+
+    def push(self, screen: Screen) -> None: ...
+
+    def pop(self, screen: Screen | None = None) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def buttons(self) -> list[ButtonSpec]: ...
+
+    def new_deal(self, seed: int | None = None) -> Game: ...
+
+    def notify(self, kind: ChangeKind, game: Game, move: Move | None) -> None: ...
+
+    def status_notes(self) -> list[StatusNote]: ...
+
+    def win_notes(self) -> list[str]: ...
+
+    def show_rules(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
 
 
 class Screen:
     """Base screen: override what you need."""
 
     opaque = True
+    app: Host
+    full: bool
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.full = True  # the next draw must repaint everything
 
@@ -78,7 +128,7 @@ class QuestionDialog(Screen):
 
     opaque = False
 
-    def __init__(self, app: App, question: str, answers: list[tuple[str, Callable[[], None] | None]],
+    def __init__(self, app: Host, question: str, answers: list[tuple[str, Callable[[], None] | None]],
                  title: str = "") -> None:
         super().__init__(app)
         self.question = question
@@ -187,7 +237,7 @@ class MenuList(Screen):
 
     opaque = False
 
-    def __init__(self, app: App, items: list[tuple[str, Callable[[], None], bool]], anchor: pygame.Rect,
+    def __init__(self, app: Host, items: list[tuple[str, Callable[[], None], bool]], anchor: pygame.Rect,
                  size: int) -> None:
         super().__init__(app)
         self.items = items  # (label, action, enabled)

@@ -43,17 +43,17 @@ and ``win_news``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 import pygame
 
 from ...state import Game, Move, Position, Undo
 from .. import art
+from ..changes import ChangeKind, TablePrefs
 from ..input import Command
 from ..layout import TableLayout, compute_layout
-from ..parts import ChangeKind, TablePrefs
-from ..screen import Screen
+from ..screen import Host, Screen
 from ..tween import Animator
 from ..widgets import BarLayout, ButtonSpec, Message
 from .bar import ButtonBar
@@ -87,9 +87,6 @@ from .style import (
     TARGET,
 )
 
-if TYPE_CHECKING:
-    from ..app import App
-
 __all__ = [
     "ALERT",
     "DOUBLE_CLICK",
@@ -106,7 +103,9 @@ __all__ = [
     "TARGET",
     "BaseMode",
     "Press",
+    "TableHost",
     "TableMode",
+    "TablePart",
     "TableScreen",
     "art",
     "describe_move",
@@ -118,11 +117,33 @@ __all__ = [
 T = TypeVar("T")
 
 
+class TablePart(Protocol):
+    """What the table uses of each of the app's parts: the drawing over the still table."""
+
+    def draw_overlay(self, table: TableScreen, surface: pygame.Surface) -> None: ...
+
+
+class TableHost(Host, Protocol):
+    """What the table uses of the app beyond every screen's ``Host``: its parts and the main table.
+
+    ``App`` has all of it; naming this instead keeps the app out of the table's imports.
+    """
+
+    @property
+    def parts(self) -> Sequence[TablePart]: ...
+
+    @property
+    def table(self) -> TableScreen | None: ...
+
+    def part_action(self, table: TableScreen, name: str) -> bool: ...
+
+
 class TableScreen(Screen):
     """The game table, the view over its sections; see the package docstring."""
 
     confirm_restart = True  # a whole game's moves are at stake; a lesson's few are not
 
+    app: TableHost
     mode: TableMode | None
     scroll_x: int
     selection: int | None
@@ -149,7 +170,7 @@ class TableScreen(Screen):
     _ended_key: tuple | None  # the position whose end was last announced
     _laid_prefs: TablePrefs | None  # the settings the layout and card art were made for
 
-    def __init__(self, app: App, game: Game | None = None, mode: TableMode | None = None) -> None:
+    def __init__(self, app: TableHost, game: Game | None = None, mode: TableMode | None = None) -> None:
         # The sections first: Screen's constructor already asks for a full redraw.
         self._laid_prefs = None
         self.layout = None
@@ -407,6 +428,11 @@ class TableScreen(Screen):
         if self.message is not None and wall() >= self.message.until:
             self.message = None
         return self.message
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """Let the app's parts draw over the still table (the keyboard cursor)."""
+        for part in self.app.parts:
+            part.draw_overlay(self, surface)
 
     @property
     def hint_move(self) -> Move | None:

@@ -4,25 +4,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ..screen import MenuList
 from ..widgets import MORE_LABEL, BarLayout, draw_button, layout_bar
 from .style import MORE
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 class ButtonBar:
     """Draws the table's buttons (``table.buttons()``) where ``table.bar`` puts them and runs the one pressed."""
 
-    table: TableScreen
+    table: TableView
     hover: int  # the button under the pointer (MORE for "More"), or -1
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
         self.hover = -1
 

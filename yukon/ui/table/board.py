@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,9 +14,7 @@ from .. import art, marks
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
 from .style import HINT, LESSON, SELECT, SYMBOL, TARGET
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 Path = tuple[tuple[int, ...], tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]
 
@@ -40,7 +37,7 @@ class Before:
 class Board:
     """The cards: layout, card art, slides and flips, and drawing them still or moving."""
 
-    table: TableScreen
+    table: TableView
     card_art: art.CardArt | None
     anim: Animator
     celebrating: float  # seconds left of the cards' leap out after a win
@@ -49,7 +46,7 @@ class Board:
     _pending_return: Path | None  # the cards' way back after the leap
     _shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None
 
-    def __init__(self, table: TableScreen, anim: Animator) -> None:
+    def __init__(self, table: TableView, anim: Animator) -> None:
         self.table = table
         self.card_art = None
         self.anim = anim

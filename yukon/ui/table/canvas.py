@@ -8,8 +8,6 @@ places. tests/test_ui_redraw.py checks the result pixel for pixel against a full
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...cards import SUIT
@@ -22,16 +20,14 @@ from .message import MessageBox
 from .panel import SidePanel
 from .status import StatusLines
 from .style import HC_TABLE
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 class Canvas:
     """Keeps the still layer, painted section by section, and works out which rectangles each
     frame must send."""
 
-    table: TableScreen
+    table: TableView
     board: Board
     status: StatusLines
     panel: SidePanel
@@ -50,7 +46,7 @@ class Canvas:
     _static_moving: set[int]  # the cards left out of it
     _dyn_rects: list[pygame.Rect]  # where moving cards were drawn last frame
 
-    def __init__(self, table: TableScreen, board: Board, status: StatusLines, panel: SidePanel, bar: ButtonBar,
+    def __init__(self, table: TableView, board: Board, status: StatusLines, panel: SidePanel, bar: ButtonBar,
                  msgbox: MessageBox) -> None:
         self.table = table
         self.board = board
@@ -197,8 +193,7 @@ class Canvas:
         surface.blit(self.felt, (0, 0))
         self.status.draw(surface)
         self.board.paint(surface, moving)
-        for part in self.table.app.parts:  # the keyboard cursor
-            part.draw_overlay(self.table, surface)
+        self.table.draw_overlays(surface)  # the keyboard cursor
         self.panel.draw(surface)
         self.bar.draw(surface)
         self.msgbox.draw(surface)

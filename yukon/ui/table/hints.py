@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...state import Move
 from .mode import describe_move
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 class Hints:
     """Asks the app for useful moves and shows them one press at a time."""
 
-    table: TableScreen
+    table: TableView
     moves: list[Move] | None  # the moves offered (None: none asked for since the last change)
     index: int  # the one on show
     key: tuple | None  # the position they are for
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
         self.moves = None
         self.index = -1

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...safe import home_moves
 from .style import HOME_PACE
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 class HomeRun:
     """Sends end cards home by the table's ``try_move``, one after another, until none can go."""
 
-    table: TableScreen
+    table: TableView
     running: bool
     pace: float  # a factor on slide times for the move being made (1: a move by hand)
     _safe_only: bool
     _sent: int
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
         self.running = False
         self.pace = 1.0

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..input import Wheel
 from .pointer import Pointer
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 class Commands:
     """Runs a named command on the table: undo, hint, new, cancel, scrolling ..."""
 
-    table: TableScreen
+    table: TableView
     pointer: Pointer
 
-    def __init__(self, table: TableScreen, pointer: Pointer) -> None:
+    def __init__(self, table: TableView, pointer: Pointer) -> None:
         self.table = table
         self.pointer = pointer
 

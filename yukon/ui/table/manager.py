@@ -4,7 +4,7 @@ them (as Arcade's section manager does for a view)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from ..input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
 from .bar import ButtonBar
@@ -16,9 +16,7 @@ from .keys import Commands
 from .play import Play
 from .pointer import Pointer
 from .questions import Questions
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 T = TypeVar("T")
 
@@ -26,7 +24,7 @@ T = TypeVar("T")
 class SectionManager:
     """Routes the table's input, time and changes to its sections."""
 
-    table: TableScreen
+    table: TableView
     board: Board
     canvas: Canvas
     bar: ButtonBar
@@ -37,7 +35,7 @@ class SectionManager:
     play: Play
     questions: Questions
 
-    def __init__(self, table: TableScreen, board: Board, canvas: Canvas, bar: ButtonBar, mouse: Pointer,
+    def __init__(self, table: TableView, board: Board, canvas: Canvas, bar: ButtonBar, mouse: Pointer,
                  commands: Commands, hints: Hints, home: HomeRun, play: Play, questions: Questions) -> None:
         self.table = table
         self.board = board

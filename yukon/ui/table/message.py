@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from .. import art
 from ..layout import TableLayout, sized, text_scale
 from ..widgets import TEXT, wrap
 from .style import ERROR_BG, INFO_BG
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 Placed = tuple[pygame.Rect, int, list[str]]  # the box, its text size, its lines
 
@@ -20,11 +16,11 @@ Placed = tuple[pygame.Rect, int, list[str]]  # the box, its text size, its lines
 class MessageBox:
     """Places and draws the table's message (``table.message``)."""
 
-    table: TableScreen
+    table: TableView
     rect: pygame.Rect | None  # where the box was last drawn (a little larger), for redraws
     _fit: tuple[str, TableLayout, Placed | None] | None
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
         self.rect = None
         self._fit = None

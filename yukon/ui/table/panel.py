@@ -3,25 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ..layout import text_scale
 from ..widgets import Panel, draw_panel
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 class SidePanel:
     """Draws the mode's panel in the layout's panel area and runs its buttons."""
 
-    table: TableScreen
+    table: TableView
     buttons: list[tuple[pygame.Rect, Callable[[], None]]]  # as last drawn
     hover: int
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
         self.buttons = []
         self.hover = -1

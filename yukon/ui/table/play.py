@@ -3,27 +3,23 @@ the clock, the app's listeners, the mode's hooks, and the end of the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...state import Move
-from ..parts import ChangeKind
+from ..changes import ChangeKind
 from .gameclock import GameClock
 from .questions import Questions
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 class Play:
     """Makes moves for the table and tells everyone about its changes."""
 
-    table: TableScreen
+    table: TableView
     clock: GameClock
     questions: Questions
     made: int  # moves made through try_move, to tell the player's moves in table.handle()
     played_by: str | None  # who made the last move when not the player ("Demo")
 
-    def __init__(self, table: TableScreen, clock: GameClock, questions: Questions) -> None:
+    def __init__(self, table: TableView, clock: GameClock, questions: Questions) -> None:
         self.table = table
         self.clock = clock
         self.questions = questions

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...cards import SUIT, SUIT_NAMES, card_name
 from ...state import FOUNDATION, ON_FOUNDATION, Move
@@ -15,9 +14,7 @@ from .canvas import Canvas
 from .gameclock import wall
 from .panel import SidePanel
 from .style import DOUBLE_CLICK, DRAG_THRESHOLD
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 
 @dataclass(slots=True)
@@ -40,7 +37,7 @@ class Press:
 class Pointer:
     """Turns pointer events on the table into its commands; holds the cards being dragged."""
 
-    table: TableScreen
+    table: TableView
     board: Board
     canvas: Canvas
     bar: ButtonBar
@@ -51,7 +48,7 @@ class Pointer:
     offsets: list[tuple[int, int]]  # of each held card from the pointer
     last_click: tuple[int, float] | None  # the card last clicked and when, for double clicks
 
-    def __init__(self, table: TableScreen, board: Board, canvas: Canvas, bar: ButtonBar, panel: SidePanel) -> None:
+    def __init__(self, table: TableView, board: Board, canvas: Canvas, bar: ButtonBar, panel: SidePanel) -> None:
         self.table = table
         self.board = board
         self.canvas = canvas

@@ -4,12 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..screen import QuestionDialog
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 Answers = list[tuple[str, Callable[[], None] | None]]
 
@@ -17,10 +14,10 @@ Answers = list[tuple[str, Callable[[], None] | None]]
 class Questions:
     """Asks the player before moves are lost, and what next when a game is won or stuck."""
 
-    table: TableScreen
+    table: TableView
     won_dialog: QuestionDialog | None  # the question waiting for the cards to land
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
         self.won_dialog = None
 

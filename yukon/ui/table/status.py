@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from .. import art
 from ..layout import sized, text_scale
 from ..widgets import GOLD, TEXT, fit_block, line_height
 from .style import ALERT
-
-if TYPE_CHECKING:
-    from . import TableScreen
+from .view import TableView
 
 Row = tuple[str, tuple[int, int, int], bool]
 
@@ -20,11 +16,11 @@ Row = tuple[str, tuple[int, int, int], bool]
 class StatusLines:
     """Fits the table's status text to its area, colours bad news, and draws it."""
 
-    table: TableScreen
+    table: TableView
     shown_second: int  # the clock's second last drawn (-1: no clock)
     _fit: tuple[tuple, tuple[int, list[Row]]] | None
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
         self.shown_second = -1
         self._fit = None
