@@ -18,6 +18,8 @@ add to it, each through a declared method with a harmless default:
 
 ``TablePrefs`` are the settings the table itself follows; the settings part hands new ones
 to the app with ``App.apply_prefs``.
+The plain data (``Change``, ``ChangeKind``, ``StatusNote``, ``TablePrefs``) is kept in ``changes``
+so that the table and the screens use it without importing this module; it is exported here too.
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ from typing import Protocol, TypeVar
 import pygame
 
 from ...state import Game, Move, Position
-from ..input import Command
 from ..layout import TableLayout
 from ..screen import Host
 from ..tween import Animator
@@ -90,8 +89,6 @@ class TableView(Protocol):
     def status_text(self) -> tuple[str, str, str]: ...
 
     # -- what the sections ask of it ----------------------------------------------------------
-    def handle(self, cmd: Command) -> None: ...
-
     def action(self, name: str) -> None: ...
 
     def change(self, kind: str, fn: Callable[[], T]) -> T: ...
