@@ -761,7 +761,8 @@ class _BestFirst:
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
           plan: tuple[str, ...] = PLAN, cancel: Callable[[], bool] | None = None,
-          clock: Callable[[], float] = time.perf_counter, twin_rule: bool = True) -> Result:
+          clock: Callable[[], float] = time.perf_counter, twin_rule: bool = True,
+          shorten: bool = True) -> Result:
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
@@ -771,6 +772,10 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     its shortcuts. ``cancel`` is asked every few hundred positions; when it returns True
     the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
     default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
+    With ``shorten`` a winning line is made shorter and more direct (``shorten_line``, with
+    its default budget) after the search: ``stats["seconds"]`` is the time to decide,
+    ``stats["shorten_seconds"]`` the time spent shortening and ``stats["found_moves"]`` the
+    length of the line as the search found it (loops cut).
     """
     t0 = clock()
     tables = _tables(position.rules)
@@ -807,7 +812,14 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 want -= n
                 if r == "won":
                     stats["nodes"] = total
-                    return done(WINNABLE, without_loops(position, s.line or []), s.name)
+                    line = without_loops(position, s.line or [])
+                    result = done(WINNABLE, line, s.name)
+                    if shorten:
+                        t1 = clock()
+                        result.moves = shorten_line(position, line, clock=clock)
+                        stats["found_moves"] = len(line)
+                        stats["shorten_seconds"] = clock() - t1
+                    return result
                 if r == "exhausted":
                     if s.proves_loss and (s.limit is None or not s.hit_limit):
                         stats["nodes"] = total
@@ -909,3 +921,162 @@ def check_line(position: Position, moves: list[Move]) -> bool:
     except ValueError:
         return False
     return p.is_won()
+
+
+# Where a move of a shortened line goes, named so that it survives other moves being cut:
+# a card, or one of these.
+_HOME = -1
+_SPACE = -2
+
+
+def _specs(position: Position, moves: Sequence[Move]) -> list[tuple[int, int]]:
+    """``moves`` as (card, where): where is the card it goes onto, ``_HOME`` or ``_SPACE``."""
+    p = position.copy()
+    out = []
+    for m in moves:
+        if m.to == FOUNDATION:
+            out.append((m.card, _HOME))
+        else:
+            col = p.columns[m.to]
+            out.append((m.card, col[-1] if col else _SPACE))
+        p.push(m)
+    return out
+
+
+def _replay_specs(p: Position, specs: Sequence[tuple[int, int]], count: list[int]) -> list[Move] | None:
+    """Play ``specs`` on ``p`` (changed): the moves made, or None when one cannot be made.
+
+    A move whose card already lies where it would go (on that card, home, heading a
+    column) is left out; anything else that is not legal ends the replay. ``count[0]``
+    grows by one per move made. The caller checks whether the end is won.
+    """
+    loc, cols, found = p.loc, p.columns, p.foundations
+    back = p.rules.foundation_return
+    out: list[Move] = []
+    push = p.push
+    for card, where in specs:
+        s = loc[card]
+        if where == _HOME:
+            if s == ON_FOUNDATION:
+                return None
+            if s == FACE_DOWN or cols[s][-1] != card or found[card // 13] != card % 13:
+                return None
+            m = _M[card * 8 + 7]
+        elif s == FACE_DOWN or (s == ON_FOUNDATION and not (back and found[card // 13] == card % 13 + 1)):
+            return None
+        elif where == _SPACE:
+            if s < ON_FOUNDATION and cols[s][0] == card:
+                continue  # already heads a column
+            for d in range(7):
+                if not cols[d]:
+                    break
+            else:
+                return None
+            m = _M[card * 8 + d]
+        else:
+            d = loc[where]
+            if d >= ON_FOUNDATION:
+                return None
+            col = cols[d]
+            if col[-1] != where:
+                if s == d and col[col.index(card) - 1] == where:
+                    continue  # already lies on that card
+                return None
+            m = _M[card * 8 + d]
+        push(m)
+        count[0] += 1
+        out.append(m)
+    return out
+
+
+# The searches ``shorten_line`` tries besides the line it was given (see ``PLAN``), and the
+# length below which a line counts as direct enough not to look for another.
+SHORTEN_PLANS = ("k1/noret", "k2/noret")
+DIRECT_ENOUGH = 86
+SHORTEN_BUDGET = 4000
+REPLAYS_PER_NODE = 16
+
+
+def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTEN_BUDGET,
+                 seconds: float | None = None, clock: Callable[[], float] = time.process_time,
+                 stats: dict | None = None) -> list[Move]:
+    """A winning line from ``position`` no longer than ``moves`` (a winning line), usually shorter.
+
+    First the moves the rest of the line does not need are cut (``_cut_moves``). Then,
+    unless the line is already short (``DIRECT_ENOUGH``), the searches of
+    ``SHORTEN_PLANS`` look for other wins with what is left of the budget; each is cut the
+    same way and the shortest line is kept. ``budget`` counts search positions, and one
+    more for every ``REPLAYS_PER_NODE`` moves replayed while cutting; ``seconds`` (by
+    ``clock``) bounds the time too. When either runs out the best line so far is returned
+    (a cut under way finishes its replay: at most a few lines' worth of moves over).
+    ``stats``, if given, gets "work": the budget used, in the same units.
+    The answer replays through the engine; if it ever did not, ``moves`` comes back.
+    """
+    t0 = clock()
+    count = [0]
+    limit = budget * REPLAYS_PER_NODE
+
+    def spent() -> bool:
+        return count[0] >= limit or (seconds is not None and clock() - t0 > seconds)
+
+    best = _cut_line(position, moves, count, spent)
+    plans = list(SHORTEN_PLANS)
+    while plans and len(best) > DIRECT_ENOUGH and not spent():
+        nodes = (limit - count[0]) // REPLAYS_PER_NODE // (len(plans) + 1)
+        left = None if seconds is None else max(0.0, seconds - (clock() - t0))
+        r = solve(position, timeout=left, node_limit=max(1, nodes), plan=(plans.pop(0),), clock=clock,
+                  shorten=False)
+        count[0] += r.stats["nodes"] * REPLAYS_PER_NODE
+        if r.status == WINNABLE:
+            other = _cut_line(position, r.moves, count, spent)
+            if len(other) < len(best):
+                best = other
+    if stats is not None:
+        stats["work"] = count[0] / REPLAYS_PER_NODE
+    return best if len(best) <= len(moves) and check_line(position, best) else list(moves)
+
+
+def _cut_line(position: Position, moves: Sequence[Move], count: list[int],
+              spent: Callable[[], bool]) -> list[Move]:
+    """``moves`` (a winning line) with loops and the moves the rest does not need cut out,
+    pass after pass until nothing more goes or ``spent()``; ``count[0]`` counts the moves
+    replayed."""
+    line = without_loops(position, moves)
+    specs = _specs(position, line)
+    while not spent() and _cut_moves(position, specs, count, spent):
+        pass
+    q = position.copy()
+    out = _replay_specs(q, specs, count)
+    if out is None or not q.is_won():
+        return line
+    return without_loops(position, out)
+
+
+def _cut_moves(position: Position, specs: list[tuple[int, int]], count: list[int],
+               spent: Callable[[], bool]) -> bool:
+    """One pass of cuts over ``specs`` (a winning line, changed in place). For each move
+    in turn the rest of the line is replayed (``_replay_specs``) without it, then with the
+    same card's next move made in its place, then without both; the first that still wins
+    is kept. True when something was cut."""
+    improved = False
+    q = position.copy()
+    i = 0
+    while i < len(specs) and not spent():
+        card = specs[i][0]
+        tries: list[list[tuple[int, int]]] = [specs[i + 1:]]
+        for j in range(i + 1, len(specs)):
+            if specs[j][0] == card:
+                tries.append([specs[j]] + specs[i + 1:])
+                tries.append(specs[i + 1:j] + specs[j + 1:])
+                break
+        for rest in tries:
+            r = q.copy()
+            played = _replay_specs(r, rest, count)
+            if played is not None and r.is_won() and len(played) < len(specs) - i:
+                specs[i:] = _specs(q, played)
+                improved = True
+                break
+        else:
+            _replay_specs(q, specs[i:i + 1], count)
+            i += 1
+    return improved
