@@ -17,6 +17,9 @@ Options: ``cancel`` (a callable polled every few hundred positions; True stops w
 ``yukon.solver_service.SolverService``, which runs ``solve`` in a child process and hands
 replies back by queue. When the player plays the first move of a winning line, the rest
 of that line is still a winning line: no new search is needed for the next hint.
+A winning line comes back shortened (``shorten_line``): the searches wander, and a player
+following hints or watching Demo should see a direct line (Yukon deals 1-1000: median
+100 moves as found, 91 shortened; p99 192 -> 105), for a few hundredths of a second.
 
 How it searches (see the module's tests for the checks behind each rule):
 
