@@ -78,7 +78,7 @@ UNKNOWN = "unknown"
 # anyway; when the rules do allow returns, running out proves nothing. The share is how
 # many slices of each round it gets. Only the complete search (or a limited one that never
 # met its limit) proves a loss, so it gets the largest share.
-PLAN = ("k1", "k2", "k4", "complete*16", "best", "k1/noret*2")
+PLAN = ("k2", "k1", "k4", "complete*16", "best", "k1/noret*2")
 FIRST_SLICE = 500
 
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
@@ -133,6 +133,12 @@ class _Tables:
 @lru_cache(maxsize=16)
 def _tables(rules: Rules) -> _Tables:
     return _Tables(rules)
+
+
+@lru_cache(maxsize=16)
+def _no_return_tables(rules: Rules) -> _Tables:
+    """The tables of ``rules`` without foundation return (the "/noret" searches)."""
+    return _tables(Rules(rules.variant, rules.any_card_in_space, False))
 
 
 def position_key(p: Position) -> bytes:
@@ -504,7 +510,8 @@ class _Search:
     """One resumable depth-first search; ``limit`` caps non-progress moves in a row."""
 
     def __init__(self, start: Position, tables: _Tables, limit: int | None, dead: dict,
-                 safe: bool = True, relax: bool = True, relax_stuck: bool = True) -> None:
+                 safe: bool = True, relax: bool = True, relax_stuck: bool = True,
+                 twin_stats: list[int] | None = None) -> None:
         self.p = start.copy()
         self.t = tables
         self.limit = limit
@@ -517,6 +524,9 @@ class _Search:
         self.hits = 0
         self.share = 1  # slices per round (see PLAN)
         self.pairs = list(tables.twins)  # for crowded(), most recently useful first
+        # Positions the twin rule was asked about and how many it proved lost (see
+        # _is_dead), shared by the searches of one solve that share ``dead``.
+        self.twin_stats = twin_stats if twin_stats is not None else [0, 0]
         self.proves_loss = True  # False when it plays under stricter rules than the position's
         self.dead = dead
         self.safe = safe
@@ -664,7 +674,16 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
     kept in the dead table the searches of one solve share."""
     r = search.dead.get(key)
     if r is None:
-        r = dead_end(p, search.t) or crowded(p, search.t, hidden_only, search.pairs)
+        r = dead_end(p, search.t)
+        if not r and search.pairs:
+            # The twin rule costs several closures; where it does not pay (most won deals:
+            # no hit in a hundred tries) it is tried one time in 16 after the first 8.
+            stats = search.twin_stats
+            stats[0] += 1
+            n = stats[0]
+            if n <= 8 or stats[1] * 32 >= n or not n % 16:
+                r = crowded(p, search.t, hidden_only, search.pairs)
+                stats[1] += r
         search.dead[key] = r
     return r
 
@@ -706,12 +725,13 @@ class _BestFirst:
     limit = -1
 
     def __init__(self, start: Position, tables: _Tables, dead: dict, safe: bool = True,
-                 relax: bool = True) -> None:
+                 relax: bool = True, twin_stats: list[int] | None = None) -> None:
         self.start = start
         self.t = tables
         self.name = "best-first"
         self.pairs = list(tables.twins)
         self.share = 1
+        self.twin_stats = twin_stats if twin_stats is not None else [0, 0]
         self.proves_loss = True
         self.dead = dead
         self.safe = safe
@@ -893,22 +913,24 @@ def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[
     """The searches a plan names (see ``PLAN``), ready to run by turns."""
     out: list[_Search | _BestFirst] = []
     rules = position.rules
-    no_return = _tables(Rules(rules.variant, rules.any_card_in_space, False))
+    no_return = _no_return_tables(rules)
     no_return_dead: dict[bytes, bool] = {}
+    twin_stats = [0, 0]
+    no_return_twin_stats = [0, 0]
     for spec in plan:
         kind, _, share = spec.partition("*")
         kind, _, variant = kind.partition("/")
         limited = kind.startswith("k") and kind[1:].isdigit()
         if variant not in ("", "noret") or kind not in ("complete", "best") and not limited:
             raise ValueError(f"unknown search {spec!r}")
-        t, d = tables, dead
+        t, d, ts = tables, dead, twin_stats
         if variant and rules.foundation_return:
-            t, d = no_return, no_return_dead
+            t, d, ts = no_return, no_return_dead, no_return_twin_stats
         s: _Search | _BestFirst
         if kind == "best":
-            s = _BestFirst(position, t, d, safe, relax)
+            s = _BestFirst(position, t, d, safe, relax, ts)
         else:
-            s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule)
+            s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts)
         s.share = int(share or 1)
         if not twin_rule:
             s.pairs = []
