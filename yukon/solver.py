@@ -1063,6 +1063,9 @@ def _replay_specs(p: Position, specs: Sequence[tuple[int, int]], count: list[int
 # length below which a line counts as direct enough not to look for another.
 SHORTEN_PLANS = ("k1/noret", "k2/noret")
 DIRECT_ENOUGH = 86
+# shorten_line's default budget in search positions (Yukon 1-1000: 0.04 s a line at the
+# median, 0.16 s at most), and how many replayed moves count as one position (about
+# what they cost).
 SHORTEN_BUDGET = 4000
 REPLAYS_PER_NODE = 16
 
