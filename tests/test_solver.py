@@ -275,3 +275,41 @@ def test_searches_without_returns_find_wins_but_prove_nothing() -> None:
     assert r.status == WINNABLE and _replays(easy, r)
     with pytest.raises(ValueError):
         solve(easy, plan=("k1/sideways",))
+
+
+@pytest.mark.parametrize("seed,back,left", [(7, False, 20), (93, False, 20), (104, False, 24), (104, True, 24)])
+def test_relaxing_after_stuck_moves_loses_no_win(seed: int, back: bool, left: int) -> None:
+    """The complete search also runs the relaxation after a move whose card has no other
+    target left (``_Search._stuck``). On positions where that check proved children lost,
+    the search without pruning (the engine's walk; with foundation return, where that is too
+    wide, the search without this check) agrees that the position is lost."""
+    from yukon.solver import _Search
+
+    rules = Rules("yukon", False, back)
+    p = small_position(seed, rules, left)
+    s = _Search(p, _tables(rules), None, {})
+    assert s.run(10**9) == "exhausted" and s.hits > 0
+    if back:
+        plain = _Search(p, _tables(rules), None, {}, relax_stuck=False)
+        assert plain.run(10**9) == "exhausted" and plain.hits == 0
+    else:
+        assert exhaustive_winnable(p, 400_000) is False
+
+
+def test_relaxing_after_stuck_moves_agrees_with_exhaustive_search() -> None:
+    """The same check on many small positions, won and lost: verdicts match the truth."""
+    from yukon.solver import _Search
+
+    seen = {True: 0, False: 0}
+    for seed in range(60):
+        for rules in NO_RETURN:
+            p = small_position(seed, rules, 12 + seed % 11)
+            truth = exhaustive_winnable(p, 60_000)
+            if truth is None:
+                continue
+            s = _Search(p, _tables(rules), None, {})
+            assert s.run(10**9) == ("won" if truth else "exhausted"), (seed, rules)
+            if truth:
+                assert check_line(p, s.line)
+            seen[truth] += 1
+    assert seen[True] >= 50 and seen[False] >= 5
