@@ -20,10 +20,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.rules import Rules  # noqa: E402
-from yukon.solver import PLAN, WINNABLE, check_line, solve  # noqa: E402
-from yukon.state import Position  # noqa: E402
-from yukon.survey import parse_range  # noqa: E402
+from yukon.rules import Rules
+from yukon.solver import PLAN, WINNABLE, check_line, solve
+from yukon.state import Position
+from yukon.survey import parse_range
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -31,7 +31,7 @@ def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
     v = sorted(values)
-    i = max(0, min(len(v) - 1, int(round(q * len(v) + 0.5)) - 1))
+    i = max(0, min(len(v) - 1, round(q * len(v) + 0.5) - 1))
     return v[i]
 
 

@@ -23,10 +23,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.rules import Rules  # noqa: E402
-from yukon.solver import UNWINNABLE, WINNABLE, crowded, dead_end, solve  # noqa: E402
-from yukon.state import Position  # noqa: E402
-from yukon.survey import parse_range, parse_timeout  # noqa: E402
+from yukon.rules import Rules
+from yukon.solver import UNWINNABLE, WINNABLE, crowded, dead_end, solve
+from yukon.state import Position
+from yukon.survey import parse_range, parse_timeout
 
 
 def main(argv: list[str] | None = None) -> int:

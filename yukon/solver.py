@@ -116,11 +116,12 @@ class _Tables:
         self.guards = safe_guards(rules)  # the safe foundation rule (yukon.safe)
         # Pairs of cards that fit on the same two targets (Yukon's same-colour twins), with
         # those targets: (c, d, x1, x2).
-        twins = []
+        twins: list[tuple[int, int, int, int]] = []
         for c in range(52):
             for d in range(c + 1, 52):
                 if len(self.targets[c]) == 2 and self.targets[c] == self.targets[d]:
-                    twins.append((c, d) + self.targets[c])
+                    x1, x2 = self.targets[c]
+                    twins.append((c, d, x1, x2))
         self.twins = tuple(twins)
 
 
@@ -200,7 +201,9 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
     a card short of home, no line wins.
     """
     t = tables or _tables(p.rules)
-    return not all(_closure(p, t)[0])
+    closed = _closure(p, t)
+    assert closed is not None  # only a closure that watches twins stops early
+    return not all(closed[0])
 
 
 def _layout(p: Position) -> tuple:
@@ -221,13 +224,11 @@ def _layout(p: Position) -> tuple:
             i += 1
             continue
         prev = -1
-        j = 0
-        for c in col:
+        for j, c in enumerate(col):
             below[c] = prev
             depth[c] = j
             colof[c] = i
             prev = c
-            j += 1
         E[prev] = True
         work += col[dn:]
         i += 1
@@ -273,7 +274,7 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
             return None
     # Cards held back only by a target in their own tail wait here, by column, until
     # some card of that column leaves the card it lies on.
-    waiting = None
+    waiting: list[list[int]] | None = None
     while work:
         c = work.pop()
         if H[c]:
@@ -604,17 +605,16 @@ class _Search:
             tt[key] = budget
             u = push(m)
             forced = _safe_after(p, t, u) if safe else []
-            if m.to == FOUNDATION or forced:
-                if p.is_won():
-                    line = [x.move for x in self.root_forced]
-                    for f in stack:
-                        if f[3] is not None:
-                            line.append(f[3].move)
-                        line.extend(x.move for x in f[2])
-                    line.append(m)
-                    line.extend(x.move for x in forced)
-                    self.line = line
-                    return "won"
+            if (m.to == FOUNDATION or forced) and p.is_won():
+                line = [x.move for x in self.root_forced]
+                for f in stack:
+                    if f[3] is not None:
+                        line.append(f[3].move)
+                    line.extend(x.move for x in f[2])
+                line.append(m)
+                line.extend(x.move for x in forced)
+                self.line = line
+                return "won"
             if forced:
                 for x in forced:
                     src = x.source
