@@ -12,6 +12,8 @@ import sys
 
 from .. import __version__
 
+MIN_WINDOW = 240  # pixels each way: the app's MIN_SIZE (kept here so --help needs no pygame)
+
 
 def parse_size(text: str) -> tuple[int, int]:
     """``1280x800`` as (1280, 800)."""
@@ -20,8 +22,10 @@ def parse_size(text: str) -> tuple[int, int]:
         size = (int(w), int(h))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
-    if not (100 <= size[0] <= 16384 and 100 <= size[1] <= 16384):
-        raise argparse.ArgumentTypeError("width and height must be between 100 and 16384")
+    low = MIN_WINDOW
+    if not (low <= size[0] <= 16384 and low <= size[1] <= 16384):
+        raise argparse.ArgumentTypeError(f"width and height must be between {low} and 16384 (the window's smallest "
+                                         f"size is {low}x{low})")
     return size
 
 
@@ -51,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
 
         app = build_app(Options(seed=args.seed, rules=Rules(args.game) if game_given else None, size=args.size,
                                 fullscreen=args.fullscreen, report_path=os.environ.get(REPORT_ENV) or None))
+    except KeyboardInterrupt:  # Ctrl+C while the window opens: nothing to save yet
+        print("Stopped before the window opened.", file=sys.stderr)
+        return 130
     except Exception as e:  # noqa: BLE001 - no display and the like: a plain message, not a traceback
         print(f"Cannot open the Yukon window: {e}", file=sys.stderr)
         return 1
