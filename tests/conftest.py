@@ -1,0 +1,24 @@
+"""Shared test set-up: the table's double-click timer runs on a clock of its own in every test.
+
+Two clicks are a double-click when they come less than 0.45 s apart. Tests post their two
+clicks one after the other, and on a busy machine the frames between them could take
+longer than that; so the pointer here reads a clock that moves on a hundredth of a second
+at each look, whatever the machine's speed.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def steady_double_click_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each look at the pointer's clock is 0.01 s after the last."""
+    from yukon.ui.table import pointer
+
+    ticks = itertools.count()
+    monkeypatch.setattr(pointer, "wall", lambda: next(ticks) * 0.01)
+    yield
