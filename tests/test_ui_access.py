@@ -26,7 +26,6 @@ from yukon.cards import SUIT
 from yukon.settings import SETTINGS_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui import art
-from yukon.ui import input as ui_input
 from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, SheetScreen, install
 from yukon.ui.lessons_screen import LessonScreen
@@ -40,13 +39,6 @@ Colour = tuple[int, int, int]
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 ALL_ON = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)
 
-
-@pytest.fixture(autouse=True)
-def keep_keymap() -> Iterator[None]:
-    saved = dict(ui_input.KEYMAP)
-    yield
-    ui_input.KEYMAP.clear()
-    ui_input.KEYMAP.update(saved)
 
 
 # -- driving the window ------------------------------------------------------------------------

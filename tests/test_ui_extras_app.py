@@ -15,7 +15,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import json
 import time
 import webbrowser
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -24,7 +23,6 @@ import pytest
 from yukon.notation import parse_position
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
-from yukon.ui import input as ui_input
 from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
@@ -48,13 +46,6 @@ Foundations: S-9 H-J D-Q C-J
 :
 """
 
-
-@pytest.fixture(autouse=True)
-def keep_keymap() -> Iterator[None]:
-    saved = dict(ui_input.KEYMAP)
-    yield
-    ui_input.KEYMAP.clear()
-    ui_input.KEYMAP.update(saved)
 
 
 def table_of(app: App) -> TableScreen:

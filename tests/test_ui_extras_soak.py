@@ -20,7 +20,6 @@ import pytest
 
 from yukon.save import Store, load_game
 from yukon.state import ON_FOUNDATION
-from yukon.ui import input as ui_input
 from yukon.ui.app import App
 from yukon.ui.extras_app import install
 
@@ -32,13 +31,6 @@ KEYS = [(pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_UP, 0), (pygame.K_DOW
 # the moving keys more often: they are what keyboard play is made of
 WEIGHTS = [6, 6, 4, 4, 6, 5, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
 
-
-@pytest.fixture(autouse=True)
-def keep_keymap():
-    saved = dict(ui_input.KEYMAP)
-    yield
-    ui_input.KEYMAP.clear()
-    ui_input.KEYMAP.update(saved)
 
 
 def quit_rect(app: App) -> pygame.Rect:

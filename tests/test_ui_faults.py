@@ -42,7 +42,6 @@ from yukon.solver import solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import art
-from yukon.ui import input as ui_input
 from yukon.ui.app import MIN_SIZE, App, NoDisplay, check_display
 from yukon.ui.extras_app import install
 from yukon.ui.table import TableScreen
@@ -52,13 +51,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LINUX = sys.platform.startswith("linux")
 SAFETY = 120.0  # seconds: only a net under a hung child, never the measure of anything
 
-
-@pytest.fixture(autouse=True)
-def keep_keymap():
-    saved = dict(ui_input.KEYMAP)
-    yield
-    ui_input.KEYMAP.clear()
-    ui_input.KEYMAP.update(saved)
 
 
 def click(x: int, y: int) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -36,13 +35,6 @@ from yukon.ui.table import TARGET, BaseMode, TableScreen
 
 E = pygame.event.Event
 
-
-@pytest.fixture(autouse=True)
-def keep_keymap() -> Iterator[None]:
-    saved = dict(ui_input.KEYMAP)
-    yield
-    ui_input.KEYMAP.clear()
-    ui_input.KEYMAP.update(saved)
 
 
 class FakeTime:

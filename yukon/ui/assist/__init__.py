@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...solver import without_loops
 from ...state import Game, Move, Position
 from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
@@ -238,7 +237,7 @@ class Assist(Part):
             self.deals.answered(req, reply)
             return
         if reply.status == WINNABLE:
-            line = tuple(without_loops(req.position, reply.moves()))
+            line = tuple(reply.moves())  # solve() cuts every loop out of its lines
             self.knowledge.proved(req.key, req.position, line, req.ancestors)
         else:
             self.knowledge.learn(req.key, Known(LOST if reply.status == LOST else UNKNOWN))

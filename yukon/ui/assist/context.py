@@ -33,6 +33,14 @@ class Context:
         """The game on the main table."""
         return self.app.game
 
+    def table_to_play(self) -> TableScreen | None:
+        """The main table while its game has cards left to play; on a won game it says so and gives None."""
+        t = self.table
+        if t is not None and self.game.position.is_won():
+            t.say("All the cards are home already.")
+            return None
+        return t
+
     def setting(self, name: SettingName) -> bool:
         """One of the solver's settings (all off without a session)."""
         if self.session is None:

@@ -46,14 +46,11 @@ class Demo:
     def start(self, kind: str = "Demo") -> None:
         """Let the solver play the rest of the game on screen."""
         ctx = self._ctx
-        t = ctx.table
+        self._collect()
+        t = ctx.table_to_play()
         if t is None:
             return
-        self._collect()
         pos = ctx.game.position
-        if pos.is_won():
-            t.say("All the cards are home already.")
-            return
         k = self._knowledge.lookup(pos)
         if k is not None and k.status == LOST:
             if ctx.game.history:

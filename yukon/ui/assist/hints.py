@@ -55,14 +55,11 @@ class Hints:
     def hint(self) -> None:
         """Show the next move of a winning line, or say why not and fall back to a useful move."""
         ctx = self._ctx
-        t = ctx.table
+        self._collect()
+        t = ctx.table_to_play()
         if t is None:
             return
-        self._collect()
         pos = ctx.game.position
-        if pos.is_won():
-            t.say("All the cards are home already.")
-            return
         k = self._knowledge.lookup(pos)
         line = self._knowledge.line_here(ctx.game)
         if k is not None and k.status == WINNABLE and line:
