@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .i18n import LANGUAGES, SYSTEM
 from .rules import VARIANTS, Rules
 from .save import SAVE_VERSION, Store
 
@@ -25,7 +26,7 @@ TEXT_SIZE_ORDER = ("normal", "large", "larger")
 # The values a text setting may take; a setting not named here is checked by its default's
 # type (a new boolean field needs nothing more).
 CHOICES: dict[str, tuple[str, ...]] = {"variant": tuple(VARIANTS), "animation": tuple(ANIMATION_SPEEDS),
-                                       "text_size": TEXT_SIZE_ORDER}
+                                       "text_size": TEXT_SIZE_ORDER, "language": (SYSTEM, *LANGUAGES)}
 MAX_NAMES = 1000  # a set of names (finished lessons) longer than this is damage
 MAX_NAME_LENGTH = 200
 
@@ -47,6 +48,7 @@ class Settings:
     four_colour: bool = False  # one ink per suit (spades, hearts, diamonds, clubs)
     high_contrast: bool = False  # plain dark table, stronger card edges and outlines
     text_size: str = "normal"  # one of TEXT_SIZE_ORDER
+    language: str = SYSTEM  # a code of i18n.LANGUAGES, or SYSTEM to follow the system's locale
     lessons_offered: bool = False  # the first start's pointer to the lessons has been shown
     finished_lessons: set[str] = field(default_factory=set)
 

@@ -1,0 +1,215 @@
+"""The player's language: message catalogues through the standard library's ``gettext``.
+
+Every sentence a player reads is written in English in the code and goes through one of
+the functions here at the moment it is shown, so a change of language applies at once:
+
+- ``_("Deal {number}").format(number=n)``: a whole sentence, placeholders named;
+- ``ngettext("{n} card", "{n} cards", n).format(n=n)``: real plural forms;
+- ``pgettext("button", "New")``: the same English word in two roles;
+- ``N_("...")`` / ``NC_("context", "...")``: mark a constant for extraction; translate it
+  with ``_()`` / ``pgettext()`` where it is shown, never at import time.
+
+The catalogues are ``assets/locale/<code>/LC_MESSAGES/yukon.po`` (source) and ``.mo``
+(compiled, committed, so a player needs nothing more); ``packaging/catalogues.py``
+extracts, updates, compiles and checks them with Babel (a development tool only).
+Until ``set_language`` is called everything is English, so the command line's output
+stays as RULES.md says. Core module: no pygame.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from .cards import Card
+from .resources import asset_path
+
+DOMAIN: Final = "yukon"
+ENGLISH: Final = "en"
+SYSTEM: Final = ""  # the setting's value for "follow the system's language"
+
+# Shipped languages, in the order Settings offers them, each named in its own language.
+LANGUAGES: Final[dict[str, str]] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+    "pt_BR": "Português (Brasil)",
+    "pl": "Polski",
+    "ru": "Русский",
+}
+# A locale's bare language code that should use one of the shipped regional catalogues.
+_CLOSEST: Final[dict[str, str]] = {"pt": "pt_BR"}
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_code: str = ENGLISH
+_listeners: list[Callable[[str], None]] = []
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted sentence that fits ``n`` in the player's language."""
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as used in ``context`` (e.g. ``"button"``), in the player's language."""
+    return _current.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` with a context."""
+    return _current.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (translate where shown)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalogue without translating it."""
+    return message
+
+
+def language() -> str:
+    """The code of the language in use (``"en"`` when nothing else is)."""
+    return _code
+
+
+def locale_folder() -> str:
+    """Where the compiled catalogues lie (``<code>/LC_MESSAGES/yukon.mo``)."""
+    return str(asset_path("locale"))
+
+
+def _shipped(code: str) -> str | None:
+    """The shipped language a locale name such as ``de_AT.UTF-8`` or ``pt`` maps to."""
+    code = code.split(".")[0].split("@")[0].replace("-", "_")
+    if not code or code in ("C", "POSIX"):
+        return None
+    if code in LANGUAGES:
+        return code
+    base = code.split("_")[0].lower()
+    region = code[len(base) + 1:].upper()
+    if f"{base}_{region}" in LANGUAGES:
+        return f"{base}_{region}"
+    if base in LANGUAGES:
+        return base
+    return _CLOSEST.get(base)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The shipped language closest to the system's locale; English if none fits.
+
+    Looks where gettext does (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; the
+    first may list several, ``de:fr``), then at the locale the platform reports (Windows
+    and macOS set no variables).
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            found = _shipped(part)
+            if found is not None:
+                return found
+        if name != "LANGUAGE":
+            return ENGLISH  # a set locale that we do not ship: English, not a guess
+    if environ is None:
+        try:
+            found = _shipped(locale.getlocale()[0] or "")
+        except ValueError:  # an odd locale name the platform cannot parse
+            found = None
+        if found is not None:
+            return found
+    return ENGLISH
+
+
+def install(translations: gettext.NullTranslations, code: str) -> None:
+    """Use ``translations`` from now on (``set_language`` uses this; so does the pseudo-language)."""
+    global _current, _code
+    _current = translations
+    _code = code
+    for listener in list(_listeners):
+        listener(code)
+
+
+def set_language(choice: str) -> str:
+    """Use the language ``choice`` (a code of LANGUAGES, or SYSTEM); return the code in use.
+
+    A catalogue that is missing or damaged leaves the game in English rather than failing.
+    """
+    code = system_language() if choice == SYSTEM else (_shipped(choice) or ENGLISH)
+    if code == ENGLISH:
+        install(gettext.NullTranslations(), ENGLISH)
+        return ENGLISH
+    try:
+        translations = gettext.translation(DOMAIN, locale_folder(), [code])
+    except (OSError, ValueError, UnicodeDecodeError):  # missing or damaged .mo: play in English
+        install(gettext.NullTranslations(), ENGLISH)
+        return ENGLISH
+    install(translations, code)
+    return code
+
+
+def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``listener(code)`` after each change of language; returns a function that stops it."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter upper case, for a name that starts a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+# The 52 card names as a player says them, article included where the language has one
+# ("the 7 of hearts"): each language names each card whole, so no name is glued from a
+# rank word and a suit word. Indexed by the card number (suit * 13 + rank - 1).
+CARD_NAMES: Final[tuple[str, ...]] = (
+    NC_("card", "the Ace of spades"), NC_("card", "the 2 of spades"), NC_("card", "the 3 of spades"),
+    NC_("card", "the 4 of spades"), NC_("card", "the 5 of spades"), NC_("card", "the 6 of spades"),
+    NC_("card", "the 7 of spades"), NC_("card", "the 8 of spades"), NC_("card", "the 9 of spades"),
+    NC_("card", "the 10 of spades"), NC_("card", "the Jack of spades"), NC_("card", "the Queen of spades"),
+    NC_("card", "the King of spades"),
+    NC_("card", "the Ace of hearts"), NC_("card", "the 2 of hearts"), NC_("card", "the 3 of hearts"),
+    NC_("card", "the 4 of hearts"), NC_("card", "the 5 of hearts"), NC_("card", "the 6 of hearts"),
+    NC_("card", "the 7 of hearts"), NC_("card", "the 8 of hearts"), NC_("card", "the 9 of hearts"),
+    NC_("card", "the 10 of hearts"), NC_("card", "the Jack of hearts"), NC_("card", "the Queen of hearts"),
+    NC_("card", "the King of hearts"),
+    NC_("card", "the Ace of diamonds"), NC_("card", "the 2 of diamonds"), NC_("card", "the 3 of diamonds"),
+    NC_("card", "the 4 of diamonds"), NC_("card", "the 5 of diamonds"), NC_("card", "the 6 of diamonds"),
+    NC_("card", "the 7 of diamonds"), NC_("card", "the 8 of diamonds"), NC_("card", "the 9 of diamonds"),
+    NC_("card", "the 10 of diamonds"), NC_("card", "the Jack of diamonds"), NC_("card", "the Queen of diamonds"),
+    NC_("card", "the King of diamonds"),
+    NC_("card", "the Ace of clubs"), NC_("card", "the 2 of clubs"), NC_("card", "the 3 of clubs"),
+    NC_("card", "the 4 of clubs"), NC_("card", "the 5 of clubs"), NC_("card", "the 6 of clubs"),
+    NC_("card", "the 7 of clubs"), NC_("card", "the 8 of clubs"), NC_("card", "the 9 of clubs"),
+    NC_("card", "the 10 of clubs"), NC_("card", "the Jack of clubs"), NC_("card", "the Queen of clubs"),
+    NC_("card", "the King of clubs"),
+)
+# Each suit's foundation, named whole for the same reason.
+FOUNDATION_NAMES: Final[tuple[str, ...]] = (
+    NC_("foundation", "the spades foundation"), NC_("foundation", "the hearts foundation"),
+    NC_("foundation", "the diamonds foundation"), NC_("foundation", "the clubs foundation"),
+)
+
+
+def card_name(card: Card) -> str:
+    """The card's name in the player's language, article included: "the 7 of hearts"."""
+    return pgettext("card", CARD_NAMES[card])
+
+
+def foundation_name(suit: int) -> str:
+    """A suit's foundation in the player's language: "the hearts foundation"."""
+    return pgettext("foundation", FOUNDATION_NAMES[suit])
+
