@@ -139,7 +139,7 @@ def install(translations: gettext.NullTranslations, code: str) -> None:
     global _current, _code
     _current = translations
     _code = code
-    for listener in list(_listeners):
+    for listener in list(_listeners):  # noqa: PERF101 - a listener may remove itself
         listener(code)
 
 

@@ -9,6 +9,7 @@ a longer language cuts off and what the font cannot draw. Core module: no pygame
 from __future__ import annotations
 
 import gettext
+import math
 import re
 from typing import Final
 
@@ -23,17 +24,21 @@ _ACCENTED: Final = str.maketrans(
 # Named placeholders ({card}, {n:,}) and escaped braces keep their text: they are code.
 _KEEP: Final = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
 _PAD: Final = "ẋ"
+_WORD: Final = re.compile(r"[A-Za-z]+")
+
+
+def _stretch(word: re.Match[str]) -> str:
+    text = word.group(0)
+    return text.translate(_ACCENTED) + _PAD * math.ceil(len(text) * GROWTH)
 
 
 def pseudo(message: str) -> str:
-    """``message`` accented and padded by GROWTH, its placeholders unchanged."""
+    """``message`` accented and each word lengthened by GROWTH, its placeholders unchanged.
+
+    Every word grows (not only the last), so text wraps as a longer language would.
+    """
     pieces = _KEEP.split(message)
-    out = [p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(pieces)]
-    text = "".join(out)
-    letters = sum(len(p) for i, p in enumerate(pieces) if i % 2 == 0)
-    extra = max(1, round(letters * GROWTH))
-    # Pad inside the last word so wrapping behaves as it would for a longer word.
-    return text + _PAD * extra
+    return "".join(p if i % 2 else _WORD.sub(_stretch, p) for i, p in enumerate(pieces))
 
 
 class PseudoTranslations(gettext.NullTranslations):
