@@ -16,7 +16,7 @@ from .i18n import N_, NC_, _, language, pgettext
 
 Section = tuple[str, list[str]]
 
-# The data below is English, marked for the catalogue; ``rules_sections()``, ``keys()`` and
+# The data below is English, marked for the catalogue; ``rules_sections()``, ``key_list()`` and
 # ``group_move_caption()`` give it in the player's language at the moment it is shown.
 
 RULES_SECTIONS: list[Section] = [
@@ -149,11 +149,12 @@ def rules_sections() -> list[Section]:
 
 def key_name(key: str) -> str:
     """A key's name as the keys list shows it, in the player's language ("Ctrl+Z or Backspace")."""
-    # A bare letter, F1, F11 or ? is not marked and comes back as it is.
+    if len(key) == 1 or (key[0] == "F" and key[1:].isdigit()):
+        return key  # a bare letter, ? or F1: the same in every language (and not marked)
     return pgettext("key", key)
 
 
-def keys() -> list[tuple[str, str]]:
+def key_list() -> list[tuple[str, str]]:
     """The keys list, each key's name and what it does, in the player's language."""
     return [(key_name(k), _(what)) for k, what in KEYS]
 
@@ -272,7 +273,7 @@ def rules_html() -> str:
     parts.append("<section>")
     parts.append(f"<h2>{esc(_('Keys'))}</h2>")
     parts.append('<table class="keys">')
-    parts.extend(f'<tr><td class="key">{esc(k)}</td><td>{esc(what)}</td></tr>' for k, what in keys())
+    parts.extend(f'<tr><td class="key">{esc(k)}</td><td>{esc(what)}</td></tr>' for k, what in key_list())
     parts.append("</table>")
     parts.append("</section>")
     footer = _("Written by the Yukon Solitaire program. Print this page or save it as PDF from your browser.")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from ..cards import MAX_SEED
-from ..help_text import keys
+from ..help_text import key_list
 from ..i18n import N_, _, pgettext
 from . import art
 from .input import Action, Command, PointerDown
@@ -49,13 +49,13 @@ class KeysOverlay(Sheet):
         self.offset = max(0, min(self.max_offset, self.offset - dy * step))
 
     def _key_width(self, size: int) -> int:
-        return max(art.font(size, True).size(k)[0] for k, _what in keys()) + 20
+        return max(art.font(size, True).size(k)[0] for k, _what in key_list()) + 20
 
     def content_height(self, width: int, size: int | None = None) -> int:
         """The height the content wants at ``width``."""
         size = size or self.size
         line = art.font(size).get_linesize()
-        listed = keys()
+        listed = key_list()
         rows = sum(len(wrap(what, size, width - self._key_width(size))) for _key, what in listed)
         return rows * line + len(listed) * 2 + 8
 
@@ -69,7 +69,7 @@ class KeysOverlay(Sheet):
         self.max_offset = max(0, self.content_height(rect.w, size) - rect.h)
         self.offset = min(self.offset, self.max_offset)
         y = rect.y - self.offset
-        for key, what in keys():
+        for key, what in key_list():
             surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
             for part in wrap(what, size, rect.w - key_w):
                 surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
