@@ -67,10 +67,11 @@ _MOVES: tuple[Move, ...] = tuple(Move(c, t) for c in range(52) for t in range(8)
 
 # Why a card cannot go onto a Yukon end card: it wants the other colour, one rank higher.
 # One whole sentence per colour and rank (indexed by the wanted rank, 2..13), so that each
-# language can make the colour agree with the rank word. {card} is the card moved,
-# {target} the end card it was dropped on, both whole card names ("the 8 of clubs").
+# language can make the colour agree with the rank word.
 _NEEDS_RED: tuple[str, ...] = (
     "", "",
+    # TRANSLATORS: {card} is the card moved, {target} the end card it was dropped on ("the 8 of
+    # clubs"); it needs a red card one rank higher. One sentence per rank, so the colour can agree.
     N_("{card} needs a red 2, not {target}"), N_("{card} needs a red 3, not {target}"),
     N_("{card} needs a red 4, not {target}"), N_("{card} needs a red 5, not {target}"),
     N_("{card} needs a red 6, not {target}"), N_("{card} needs a red 7, not {target}"),
@@ -80,6 +81,8 @@ _NEEDS_RED: tuple[str, ...] = (
 )
 _NEEDS_BLACK: tuple[str, ...] = (
     "", "",
+    # TRANSLATORS: {card} is the card moved, {target} the end card it was dropped on ("the 8 of
+    # clubs"); it needs a black card one rank higher. One sentence per rank, so the colour can agree.
     N_("{card} needs a black 2, not {target}"), N_("{card} needs a black 3, not {target}"),
     N_("{card} needs a black 4, not {target}"), N_("{card} needs a black 5, not {target}"),
     N_("{card} needs a black 6, not {target}"), N_("{card} needs a black 7, not {target}"),
