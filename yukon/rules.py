@@ -9,9 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, KINGS, RANK, RED, SUIT, Card
+from .i18n import N_, _
 
 VARIANTS = ("yukon", "russian")
-VARIANT_TITLES = {"yukon": "Yukon", "russian": "Russian Solitaire"}
+# The variants' names in English, marked for the catalogue: show them through
+# ``variant_title`` (or ``_()``), which gives the player's language.
+VARIANT_TITLES = {"yukon": N_("Yukon"), "russian": N_("Russian Solitaire")}
+
+
+def variant_title(variant: str) -> str:
+    """A variant's name in the player's language (an unknown variant's code as it is)."""
+    title = VARIANT_TITLES.get(variant)
+    return _(title) if title is not None else variant
 
 
 def _fits_yukon(card: Card, target: Card) -> bool:
@@ -51,17 +60,23 @@ class Rules:
 
     @property
     def title(self) -> str:
-        """The variant's name for players."""
-        return VARIANT_TITLES[self.variant]
+        """The variant's name for players, in their language."""
+        return variant_title(self.variant)
 
     def describe(self) -> str:
         """The variant and any option that differs from the default, for a status line."""
-        parts = [self.title]
-        if self.any_card_in_space:
-            parts.append("any card in an empty column")
-        if not self.foundation_return:
-            parts.append("no foundation return")
-        return ", ".join(parts)
+        if self.any_card_in_space and not self.foundation_return:
+            # TRANSLATORS: the status line's rules; {game} is "Yukon" or "Russian Solitaire".
+            text = _("{game}, any card in an empty column, no foundation return")
+        elif self.any_card_in_space:
+            # TRANSLATORS: the status line's rules; {game} is "Yukon" or "Russian Solitaire".
+            text = _("{game}, any card in an empty column")
+        elif not self.foundation_return:
+            # TRANSLATORS: the status line's rules; {game} is "Yukon" or "Russian Solitaire".
+            text = _("{game}, no foundation return")
+        else:
+            return self.title
+        return text.format(game=self.title)
 
 
 YUKON = Rules()

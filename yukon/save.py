@@ -33,12 +33,19 @@ from typing import Any
 
 from .cards import MAX_SEED
 from .help_text import atomic_write_text
+from .i18n import N_, _, ngettext
 from .notation import MoveTextError, PositionError, format_move, format_position, parse_move, parse_position
 from .rules import VARIANTS, Rules
 from .state import Game, Position
 
 SAVE_VERSION = 1
 GAME_FILE = "game.json"
+GAME_LABEL = "The saved game"  # its name for the player: a key of FILE_FAULTS
+TIME_PLAYED = "time"  # a part of a save that can be dropped (SavedGame.dropped)
+# What the player is told when a part of the save had to be dropped, one sentence per part.
+DROPPED: dict[str, str] = {
+    TIME_PLAYED: N_("The saved game is resumed, but the time played could not be read and starts again"),
+}
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a real save is a few kilobytes; never read a giant into memory
 # A won game takes a few hundred moves even with many taken back; a history longer than this
 # comes from a damaged file (or endless back and forth) and is refused rather than replayed.
@@ -51,6 +58,56 @@ if sys.platform == "win32":
     _OPEN_FLAGS = os.O_RDONLY | os.O_BINARY
 else:
     _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK  # belt and braces: a named pipe must not hold up the open
+
+
+# What a player is told about a file that cannot be read: one whole sentence per file and
+# fault, so each language can make the verb agree with the file's name. ``Store.read``
+# takes the file's label (the first key); a file with no sentences of its own is named by
+# its file name ({file}). {why} is a short reason in brackets, {error} the system's own.
+FILE_FAULTS: dict[str, dict[str, str]] = {
+    "The saved game": {
+        "not_file": N_("The saved game is not a file"),
+        "damaged": N_("The saved game is damaged ({why})"),
+        "unreadable": N_("The saved game could not be read ({error})"),
+        "newer": N_("The saved game comes from a newer version of the game"),
+    },
+    "The settings file": {
+        "not_file": N_("The settings file is not a file"),
+        "damaged": N_("The settings file is damaged ({why})"),
+        "unreadable": N_("The settings file could not be read ({error})"),
+        "newer": N_("The settings file comes from a newer version of the game"),
+    },
+    "The statistics file": {
+        "not_file": N_("The statistics file is not a file"),
+        "damaged": N_("The statistics file is damaged ({why})"),
+        "unreadable": N_("The statistics file could not be read ({error})"),
+        "newer": N_("The statistics file comes from a newer version of the game"),
+    },
+}
+_ANY_FILE_FAULTS: dict[str, str] = {
+    # TRANSLATORS: {file} is a file's name, such as game.json.
+    "not_file": N_("{file} is not a file"),
+    "damaged": N_("{file} is damaged ({why})"),
+    "unreadable": N_("{file} could not be read ({error})"),
+    "newer": N_("{file} comes from a newer version of the game"),
+}
+
+
+def file_fault(label: str, fault: str, why: str = "", error: str = "") -> str:
+    """The sentence telling the player that the file ``label`` has ``fault``, in their language.
+
+    ``label`` is a key of FILE_FAULTS ("The saved game") or a file name; ``fault`` is
+    ``not_file``, ``damaged`` (with ``why``), ``unreadable`` (with ``error``) or ``newer``.
+    """
+    sentences = FILE_FAULTS.get(label, _ANY_FILE_FAULTS)
+    return _(sentences[fault]).format(file=label, why=why, error=error)
+
+
+def kept_as(problem: str, copy: str) -> str:
+    """``problem`` (a sentence about a file) and that the file was kept under the name ``copy``."""
+    # TRANSLATORS: {problem} is a sentence such as "The saved game is damaged (not readable JSON)",
+    # {copy} the new name of the damaged file, such as game.json.broken-20260101-120000.
+    return _("{problem}; it was kept as {copy}").format(problem=problem, copy=copy)
 
 
 class BrokenFile(ValueError):
@@ -105,7 +162,7 @@ class Store:
             return None  # the player was told when it could not be read
         try:
             if self.folder is None:
-                raise OSError("no data folder could be made")
+                raise OSError(_("no data folder could be made"))
             self.folder.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.folder / name, text)
         except OSError as e:
@@ -117,7 +174,9 @@ class Store:
         if self.write_failed:
             return None
         self.write_failed = True
-        return f"Cannot save to the data folder ({self.last_error}); the game goes on without saving."
+        # TRANSLATORS: {error} is the system's reason, e.g. "Permission denied" (often in English).
+        return _("Cannot save to the data folder ({error}); the game goes on without saving.").format(
+            error=self.last_error)
 
     def refuse(self, name: str, message: str) -> str | None:
         """A write of ``name`` that must not happen: ``message`` for the player, the first time only."""
@@ -175,7 +234,8 @@ class Store:
     def read(self, name: str, label: str | None = None) -> ReadResult:
         """Read a JSON object; a broken file is moved aside and reported, never raised.
 
-        ``label`` names the file for the player in a problem ("The saved game").
+        ``label`` names the file for the player in a problem: a key of FILE_FAULTS
+        ("The saved game"), else the file's name is used.
         """
         label = label or name
         path = self.path(name)
@@ -186,31 +246,37 @@ class Store:
         except (FileNotFoundError, NotADirectoryError):
             return ReadResult()
         except _NotAFile:
-            return self.unreadable(name, f"{label} is not a file")
+            return self.unreadable(name, file_fault(label, "not_file"))
         except _TooBig:
-            return self.reject(name, f"{label} is damaged (far too big)")
+            # TRANSLATORS: why a file is damaged, shown in brackets after "is damaged".
+            return self.reject(name, file_fault(label, "damaged", why=_("far too big")))
         except OSError as e:
-            return self.unreadable(name, f"{label} could not be read ({e.strerror or e})")
+            return self.unreadable(name, file_fault(label, "unreadable", error=str(e.strerror or e)))
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            return self.reject(name, f"{label} is damaged (not readable JSON)")
+            # TRANSLATORS: why a file is damaged, shown in brackets after "is damaged".
+            return self.reject(name, file_fault(label, "damaged", why=_("not readable JSON")))
         if not isinstance(data, dict):
-            return self.reject(name, f"{label} is damaged (not a JSON object)")
+            # TRANSLATORS: why a file is damaged, shown in brackets after "is damaged".
+            return self.reject(name, file_fault(label, "damaged", why=_("not a JSON object")))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            return self.reject(name, f"{label} is damaged (no version number)")
+            # TRANSLATORS: why a file is damaged, shown in brackets after "is damaged".
+            return self.reject(name, file_fault(label, "damaged", why=_("no version number")))
         if version > SAVE_VERSION:
-            return self.reject(name, f"{label} comes from a newer version of the game")
+            return self.reject(name, file_fault(label, "newer"))
         return ReadResult(data=data)
 
     def unreadable(self, name: str, problem: str) -> ReadResult:
         """A file that is there but cannot be read: move it aside, or else never write over it."""
         moved = self.move_aside(name)
         if moved is not None:
-            return ReadResult(problem=f"{problem}; it was kept as {moved.name}", moved_to=moved)
+            return ReadResult(problem=kept_as(problem, moved.name), moved_to=moved)
         self.protected.add(name)
-        return ReadResult(problem=f"{problem}; it is left as it is and nothing is saved over it this time")
+        # TRANSLATORS: {problem} is a sentence such as "The saved game could not be read (Permission denied)".
+        left = _("{problem}; it is left as it is and nothing is saved over it this time")
+        return ReadResult(problem=left.format(problem=problem))
 
     def keep_copy(self, name: str) -> Path | None:
         """Copy the file ``name`` aside (before a partly damaged file is written again).
@@ -258,7 +324,7 @@ class Store:
         """Move the file ``name`` aside and return the problem with the new path."""
         moved = self.move_aside(name)
         if moved is not None:
-            problem += f"; it was kept as {moved.name}"
+            problem = kept_as(problem, moved.name)
         return ReadResult(problem=problem, moved_to=moved)
 
     def move_aside(self, name: str) -> Path | None:
@@ -373,13 +439,15 @@ def game_to_dict(game: Game, elapsed: float = 0.0, counted: bool = False,
 def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
     if key not in data:
         if default is ...:
-            raise BrokenFile(f"'{key}' is missing")
+            # TRANSLATORS: why a saved game cannot be resumed; {entry} is the name of an entry in the file.
+            raise BrokenFile(_("'{entry}' is missing").format(entry=key))
         return default
     value = data[key]
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise BrokenFile(f"'{key}' has the wrong type")
+        raise BrokenFile(_("'{entry}' has the wrong type").format(entry=key))
     if not isinstance(value, kind):
-        raise BrokenFile(f"'{key}' has the wrong type")
+        # TRANSLATORS: why a saved game cannot be resumed; {entry} is the name of an entry in the file.
+        raise BrokenFile(_("'{entry}' has the wrong type").format(entry=key))
     return value
 
 
@@ -387,32 +455,37 @@ def game_from_dict(data: dict[str, Any]) -> SavedGame:
     """Rebuild a game by replaying its moves; raises BrokenFile saying what is wrong."""
     variant = _need(data, "variant", str)
     if variant not in VARIANTS:
-        raise BrokenFile(f"unknown game {variant!r}")
+        # TRANSLATORS: why a saved game cannot be resumed; {name} is the game's name in the file, quoted.
+        raise BrokenFile(_("unknown game {name}").format(name=repr(variant)))
     rules = Rules(variant, _need(data, "any_card_in_space", bool), _need(data, "foundation_return", bool))
     seed = _need(data, "seed", (int, type(None)))
     start_text = _need(data, "start", (str, type(None)), None)
     if seed is not None:
         if not 0 <= seed <= MAX_SEED:
-            raise BrokenFile("the deal number is out of range")
+            raise BrokenFile(_("the deal number is out of range"))
         game = Game(Position.deal(seed, rules), seed)
     elif start_text is not None:
         try:
             start = parse_position(start_text, rules.any_card_in_space, rules.foundation_return)
         except PositionError as e:
-            raise BrokenFile(f"the start position is damaged ({e})") from None
+            # TRANSLATORS: why a saved game cannot be resumed; {error} says where the position text is wrong.
+            raise BrokenFile(_("the start position is damaged ({error})").format(error=e)) from None
         if start.rules.variant != variant:
-            raise BrokenFile("the start position names another game")
+            raise BrokenFile(_("the start position names another game"))
         game = Game(start, None)
     else:
-        raise BrokenFile("neither a deal number nor a start position")
+        raise BrokenFile(_("neither a deal number nor a start position"))
     moves = _need(data, "moves", list)
     redo = _need(data, "redo", list, [])
     if len(moves) + len(redo) > MAX_SAVED_MOVES:
-        raise BrokenFile(f"it holds {len(moves) + len(redo)} moves, more than a game can need "
-                         f"(at most {MAX_SAVED_MOVES} are kept)")
+        # TRANSLATORS: why a saved game cannot be resumed; {n} is more than {most}, both numbers of moves.
+        raise BrokenFile(ngettext("it holds {n} move, more than a game can need (at most {most} are kept)",
+                                  "it holds {n} moves, more than a game can need (at most {most} are kept)",
+                                  len(moves) + len(redo)).format(n=len(moves) + len(redo), most=MAX_SAVED_MOVES))
     for i, text in enumerate(moves + redo):
         if not isinstance(text, str):
-            raise BrokenFile(f"move {i + 1} is not move text")
+            # TRANSLATORS: why a saved game cannot be resumed; {number} counts the moves from 1.
+            raise BrokenFile(_("move {number} is not move text").format(number=i + 1))
     try:
         for i, text in enumerate(moves):
             game.play(parse_move(text))  # checked: an illegal move means a damaged file
@@ -422,12 +495,13 @@ def game_from_dict(data: dict[str, Any]) -> SavedGame:
                 probe.play(parse_move(text))
             game.redo_stack[:] = [parse_move(t) for t in redo]
     except (MoveTextError, ValueError) as e:
-        raise BrokenFile(f"the moves do not fit the deal ({e})") from None
+        # TRANSLATORS: why a saved game cannot be resumed; {error} is the first move refused and why.
+        raise BrokenFile(_("the moves do not fit the deal ({error})").format(error=e)) from None
     dropped: list[str] = []
     elapsed = data.get("elapsed", 0.0)
     if not number_in(elapsed, 0, MAX_SECONDS):
         elapsed = 0.0  # the clock starts again; the moves are what matter
-        dropped.append("the time played")
+        dropped.append(TIME_PLAYED)
     counted = _need(data, "counted", bool, False)
     extra = _need(data, "extra", dict, {})
     return SavedGame(game, float(elapsed), counted, extra, dropped)
@@ -445,8 +519,10 @@ def save_game(store: Store, game: Game, elapsed: float = 0.0, counted: bool = Fa
     data = game_to_dict(game, elapsed, counted, extra)
     room = MAX_SAVED_MOVES - len(data["moves"])
     if room < 0:
-        return store.refuse(GAME_FILE, f"This game is too long to save (more than {MAX_SAVED_MOVES} moves); "
-                                       "the last save is kept")
+        too_long = ngettext("This game is too long to save (more than {n} move); the last save is kept",
+                            "This game is too long to save (more than {n} moves); the last save is kept",
+                            MAX_SAVED_MOVES)
+        return store.refuse(GAME_FILE, too_long.format(n=MAX_SAVED_MOVES))
     if len(data["redo"]) > room:
         data["redo"] = data["redo"][len(data["redo"]) - room:]  # the next redo is the last one
     return store.write_later(GAME_FILE, data) if later else store.write(GAME_FILE, data)
@@ -454,20 +530,22 @@ def save_game(store: Store, game: Game, elapsed: float = 0.0, counted: bool = Fa
 
 def load_game(store: Store) -> LoadResult:
     """Load the saved game; a broken save is moved aside and reported, never raised."""
-    found = store.read(GAME_FILE, "The saved game")
+    found = store.read(GAME_FILE, GAME_LABEL)
     if found.data is None:
         return LoadResult(problem=found.problem, moved_to=found.moved_to)
     try:
         saved = game_from_dict(found.data)
     except BrokenFile as e:
-        result = store.reject(GAME_FILE, f"The saved game could not be resumed: {e}")
+        # TRANSLATORS: {reason} says what is wrong in the file, e.g. "the deal number is out of range".
+        result = store.reject(GAME_FILE, _("The saved game could not be resumed: {reason}").format(reason=e))
         return LoadResult(problem=result.problem, moved_to=result.moved_to)
     except Exception as e:  # noqa: BLE001 - a save must never stop the game
-        result = store.reject(GAME_FILE, f"The saved game could not be resumed ({type(e).__name__})")
+        # TRANSLATORS: {error} is the name of a program error, such as KeyError.
+        result = store.reject(GAME_FILE, _("The saved game could not be resumed ({error})").format(
+            error=type(e).__name__))
         return LoadResult(problem=result.problem, moved_to=result.moved_to)
     if saved.dropped:
-        return LoadResult(saved=saved, problem="The saved game is resumed, but " + " and ".join(saved.dropped)
-                          + " could not be read and starts again")
+        return LoadResult(saved=saved, problem=" ".join(_(DROPPED[d]) for d in saved.dropped))
     return LoadResult(saved=saved)
 
 

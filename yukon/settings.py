@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .i18n import LANGUAGES, SYSTEM
+from .i18n import LANGUAGES, NC_, SYSTEM, _, pgettext
 from .rules import VARIANTS, Rules
-from .save import SAVE_VERSION, Store
+from .save import SAVE_VERSION, Store, file_fault
 
 SETTINGS_FILE = "settings.json"
+SETTINGS_LABEL = "The settings file"  # its name for the player: a key of save.FILE_FAULTS
 
 # Animation speed: the name shown to the player and the factor applied to slide times
 # (0 = no animation).
@@ -29,6 +30,28 @@ CHOICES: dict[str, tuple[str, ...]] = {"variant": tuple(VARIANTS), "animation": 
                                        "text_size": TEXT_SIZE_ORDER, "language": (SYSTEM, *LANGUAGES)}
 MAX_NAMES = 1000  # a set of names (finished lessons) longer than this is damage
 MAX_NAME_LENGTH = 200
+
+
+# Each setting's name in the message about settings that could not be read, marked for the
+# catalogue (a field with no name here is shown by its field name).
+SETTING_NAMES: dict[str, str] = {
+    "variant": NC_("setting", "variant"),
+    "any_card_in_space": NC_("setting", "any card in space"),
+    "foundation_return": NC_("setting", "foundation return"),
+    "animation": NC_("setting", "animation"),
+    "sound": NC_("setting", "sound"),
+    "auto_finish": NC_("setting", "auto finish"),
+    "winnable_only": NC_("setting", "winnable only"),
+    "left_handed": NC_("setting", "left handed"),
+    "auto_home_safe": NC_("setting", "auto home safe"),
+    "hide_verdicts": NC_("setting", "hide verdicts"),
+    "four_colour": NC_("setting", "four colour"),
+    "high_contrast": NC_("setting", "high contrast"),
+    "text_size": NC_("setting", "text size"),
+    "language": NC_("setting", "language"),
+    "lessons_offered": NC_("setting", "lessons offered"),
+    "finished_lessons": NC_("setting", "finished lessons"),
+}
 
 
 @dataclass
@@ -108,17 +131,21 @@ class Settings:
 
 def load_settings(store: Store) -> tuple[Settings, str | None]:
     """The saved settings (defaults on a first run) and a problem to tell the player, if any."""
-    found = store.read(SETTINGS_FILE, "The settings file")
+    found = store.read(SETTINGS_FILE, SETTINGS_LABEL)
     if found.data is None:
         return Settings(), found.problem
     try:
         settings, bad = Settings.from_dict(found.data)
     except Exception as e:  # noqa: BLE001 - settings must never stop the game
-        result = store.reject(SETTINGS_FILE, f"The settings file is damaged ({type(e).__name__})")
-        return Settings(), f"{result.problem}; the settings are back to their defaults"
+        result = store.reject(SETTINGS_FILE, file_fault(SETTINGS_LABEL, "damaged", why=type(e).__name__))
+        # TRANSLATORS: {problem} is a sentence such as "The settings file is damaged (KeyError)".
+        return Settings(), _("{problem}; the settings are back to their defaults").format(problem=result.problem)
     if bad:
-        return settings, "Some settings could not be read and are back to their defaults: " + ", ".join(
-            name.replace("_", " ") for name in bad)
+        names = ", ".join(pgettext("setting", SETTING_NAMES[name]) if name in SETTING_NAMES else name.replace("_", " ")
+                          for name in bad)
+        # TRANSLATORS: {names} lists the settings' names, separated by commas.
+        return settings, _("Some settings could not be read and are back to their defaults: {names}").format(
+            names=names)
     return settings, None
 
 

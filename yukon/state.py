@@ -23,15 +23,13 @@ from .cards import (
     CARD_TEXT,
     KING,
     RANK,
-    RANK_NAMES,
+    RED,
     SUIT,
-    SUIT_NAMES,
     Card,
-    card_name,
-    colour_name,
     make_card,
     shuffled_pack,
 )
+from .i18n import N_, _, card_name, foundation_name
 from .rules import YUKON, Rules
 
 FOUNDATION = 7  # the destination index of a move to a foundation
@@ -66,6 +64,32 @@ class Move:
 
 
 _MOVES: tuple[Move, ...] = tuple(Move(c, t) for c in range(52) for t in range(8))
+
+# Why a card cannot go onto a Yukon end card: it wants the other colour, one rank higher.
+# One whole sentence per colour and rank (indexed by the wanted rank, 2..13), so that each
+# language can make the colour agree with the rank word.
+_NEEDS_RED: tuple[str, ...] = (
+    "", "",
+    # TRANSLATORS: {card} is the card moved, {target} the end card it was dropped on ("the 8 of
+    # clubs"); it needs a red card one rank higher. One sentence per rank, so the colour can agree.
+    N_("{card} needs a red 2, not {target}"), N_("{card} needs a red 3, not {target}"),
+    N_("{card} needs a red 4, not {target}"), N_("{card} needs a red 5, not {target}"),
+    N_("{card} needs a red 6, not {target}"), N_("{card} needs a red 7, not {target}"),
+    N_("{card} needs a red 8, not {target}"), N_("{card} needs a red 9, not {target}"),
+    N_("{card} needs a red 10, not {target}"), N_("{card} needs a red Jack, not {target}"),
+    N_("{card} needs a red Queen, not {target}"), N_("{card} needs a red King, not {target}"),
+)
+_NEEDS_BLACK: tuple[str, ...] = (
+    "", "",
+    # TRANSLATORS: {card} is the card moved, {target} the end card it was dropped on ("the 8 of
+    # clubs"); it needs a black card one rank higher. One sentence per rank, so the colour can agree.
+    N_("{card} needs a black 2, not {target}"), N_("{card} needs a black 3, not {target}"),
+    N_("{card} needs a black 4, not {target}"), N_("{card} needs a black 5, not {target}"),
+    N_("{card} needs a black 6, not {target}"), N_("{card} needs a black 7, not {target}"),
+    N_("{card} needs a black 8, not {target}"), N_("{card} needs a black 9, not {target}"),
+    N_("{card} needs a black 10, not {target}"), N_("{card} needs a black Jack, not {target}"),
+    N_("{card} needs a black Queen, not {target}"), N_("{card} needs a black King, not {target}"),
+)
 
 
 class Undo(NamedTuple):
@@ -113,13 +137,13 @@ class Position:
     def deal(cls, seed: int, rules: Rules = YUKON) -> Position:
         """The deal numbered ``seed``, dealt as RULES.md says (Klondike first, then 24 up)."""
         pack = shuffled_pack(seed)
-        columns: list[list[Card]] = [[] for _ in range(COLUMN_COUNT)]
+        columns: list[list[Card]] = [[] for _unused in range(COLUMN_COUNT)]
         k = 0
         for r in range(COLUMN_COUNT):
             for c in range(r, COLUMN_COUNT):
                 columns[c].append(pack[k])
                 k += 1
-        for _ in range(4):
+        for _unused in range(4):
             for c in range(1, COLUMN_COUNT):
                 columns[c].append(pack[k])
                 k += 1
@@ -240,56 +264,68 @@ class Position:
         return out
 
     def why_illegal(self, move: Move) -> str | None:
-        """None for a legal move, else the reason a player would be told."""
+        """None for a legal move, else the reason a player would be told (in the player's language).
+
+        The reason is a sentence without its capital and full stop ("the 7 of hearts is face
+        down"); the window adds them, the command line prints it as it is.
+        """
         card, to = move.card, move.to
         if not (0 <= card < 52 and 0 <= to <= FOUNDATION):
-            return "that is not a move"
+            # TRANSLATORS: a reason a move is refused, as all the reasons below: the window
+            # starts it with a capital and ends it with a full stop.
+            return _("that is not a move")
         s = self.loc[card]
         name = card_name(card)
-        the = "the " + name
         if s == FACE_DOWN:
-            return f"{the} is face down"
+            # TRANSLATORS: {card} is a whole card name with its article, "the 7 of hearts".
+            return _("{card} is face down").format(card=name)
         if to == FOUNDATION:
             if s == ON_FOUNDATION:
-                return f"{the} is already on its foundation"
+                return _("{card} is already on its foundation").format(card=name)
             if self.columns[s][-1] != card:
-                return "only the end card of a column can go to a foundation"
+                return _("only the end card of a column can go to a foundation")
             r = self.foundations[SUIT[card]]
             if r != RANK[card] - 1:
                 if RANK[card] == ACE:
-                    return f"{the} is already on its foundation"  # cannot happen: one pack
+                    # cannot happen: one pack
+                    return _("{card} is already on its foundation").format(card=name)
                 if r == 0:
-                    return f"the {SUIT_NAMES[SUIT[card]]} foundation starts with its Ace"
-                return (f"{the} needs the {RANK_NAMES[RANK[card] - 1]} of "
-                        f"{SUIT_NAMES[SUIT[card]]} on its foundation first")
+                    # TRANSLATORS: {foundation} is "the hearts foundation" (or spades, ...).
+                    return _("{foundation} starts with its Ace").format(foundation=foundation_name(SUIT[card]))
+                # TRANSLATORS: {card} and {wanted} are whole card names of one suit, "the 5 of
+                # hearts" needs "the 4 of hearts".
+                return _("{card} needs {wanted} on its foundation first").format(
+                    card=name, wanted=card_name(card - 1))
             return None
         if s == ON_FOUNDATION:
             if not self.rules.foundation_return:
-                return "in this game foundation cards may not come back"
+                return _("in this game foundation cards may not come back")
             if self.foundations[SUIT[card]] != RANK[card]:
-                return "only the top card of a foundation can come back"
+                return _("only the top card of a foundation can come back")
         elif s == to:
-            return f"{the} is already in column {to + 1}"
+            # TRANSLATORS: {column} is the column's number, 1 to 7 from the left.
+            return _("{card} is already in column {column}").format(card=name, column=to + 1)
         dest = self.columns[to]
         if not dest:
             if RANK[card] != KING and not self.rules.any_card_in_space:
-                return "only a King can fill an empty column"
+                return _("only a King can fill an empty column")
             if s < ON_FOUNDATION and self.columns[s][0] == card:
-                return f"{the} already heads its own column; moving it changes nothing"
+                return _("{card} already heads its own column; moving it changes nothing").format(card=name)
             return None
         target = dest[-1]
         if self.rules.fits(card, target):
             return None
         if RANK[target] == ACE:
-            return "nothing can go onto an Ace"
+            return _("nothing can go onto an Ace")
         if RANK[card] == KING:
-            return "a King can only go into an empty column"
+            return _("a King can only go into an empty column")
         if self.rules.variant == "russian":
-            want = f"the {card_name(card + 1)}"
-        else:
-            other = "black" if colour_name(card) == "red" else "red"
-            want = f"a {other} {RANK_NAMES[RANK[card] + 1]}"
-        return f"{the} needs {want}, not the {card_name(target)}"
+            # TRANSLATORS: Russian Solitaire; {card} is the card moved, {wanted} the one card it
+            # fits on (same suit, one higher), {target} the card it was dropped on.
+            return _("{card} needs {wanted}, not {target}").format(
+                card=name, wanted=card_name(card + 1), target=card_name(target))
+        needs = _NEEDS_BLACK if RED[card] else _NEEDS_RED
+        return _(needs[RANK[card] + 1]).format(card=name, target=card_name(target))
 
     def is_legal(self, move: Move) -> bool:
         """Is the move allowed here?"""

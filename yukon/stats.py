@@ -30,12 +30,23 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .rules import VARIANT_TITLES, VARIANTS
-from .save import MAX_SAVED_MOVES, MAX_SECONDS, SAVE_VERSION, Store, number_in
+from .i18n import N_, _, ngettext
+from .rules import VARIANTS, variant_title
+from .save import MAX_SAVED_MOVES, MAX_SECONDS, SAVE_VERSION, Store, file_fault, number_in
 
 STATS_FILE = "stats.json"
+STATS_LABEL = "The statistics file"  # its name for the player: a key of save.FILE_FAULTS
 MAX_COUNT = 10**9  # more games than anyone plays; a larger count is damage
 COUNTS = ("played", "won", "current_streak", "best_streak")
+# What is wrong with a damaged count, one sentence per count (the record's own names).
+_NOT_A_COUNT: dict[str, str] = {
+    # TRANSLATORS: damage found in the statistics file; "played" is the number of games played.
+    "played": N_("played is not a count"),
+    # TRANSLATORS: damage found in the statistics file; "won" is the number of games won.
+    "won": N_("won is not a count"),
+    "current_streak": N_("current streak is not a count"),
+    "best_streak": N_("best streak is not a count"),
+}
 
 
 @dataclass
@@ -79,30 +90,31 @@ class VariantStats:
         fewest moves out of range is cleared and named in the list.
         """
         if not isinstance(record, dict):
-            return None, ["the record is not an object"]
+            # TRANSLATORS: damage found in the statistics file, in one game's record.
+            return None, [_("the record is not an object")]
         if set(record) - {f.name for f in fields(cls)}:
-            return None, ["the record has entries this version does not know"]
+            return None, [_("the record has entries this version does not know")]
         s = cls()
         for name in COUNTS:
             value = record.get(name, 0)
             if not number_in(value, 0, MAX_COUNT, whole=True):
-                return None, [f"{name.replace('_', ' ')} is not a count"]
+                return None, [_(_NOT_A_COUNT[name])]
             setattr(s, name, value)
         if s.won > s.played or s.current_streak > s.best_streak or s.best_streak > s.won:
-            return None, ["the counts do not add up"]
+            return None, [_("the counts do not add up")]
         problems: list[str] = []
         best_time = record.get("best_time")
         if best_time is not None:
             if number_in(best_time, 0, MAX_SECONDS):
                 s.best_time = float(best_time)
             else:
-                problems.append("the best time is not a time")
+                problems.append(_("the best time is not a time"))
         fewest = record.get("fewest_moves")
         if fewest is not None:
             if number_in(fewest, 1, MAX_SAVED_MOVES, whole=True):
                 s.fewest_moves = fewest
             else:
-                problems.append("the fewest moves is not a count")
+                problems.append(_("the fewest moves is not a count"))
         return s, problems
 
 
@@ -135,20 +147,25 @@ class Statistics:
         news: list[str] = []
         first = s.won == 1
         if first:
-            news.append(f"Your first win at {VARIANT_TITLES.get(variant, variant)}!")
+            # TRANSLATORS: {game} is "Yukon" or "Russian Solitaire".
+            news.append(_("Your first win at {game}!").format(game=variant_title(variant)))
         if s.best_time is None or seconds < s.best_time:
             if not first:
-                news.append(f"New best time: {format_time(seconds)} (was {format_time(s.best_time)})."
-                            if s.best_time is not None else "New best time!")
+                # TRANSLATORS: {time} and {old} are times such as 4:05 (minutes:seconds).
+                news.append(_("New best time: {time} (was {old}).").format(
+                    time=format_time(seconds), old=format_time(s.best_time))
+                    if s.best_time is not None else _("New best time!"))
             s.best_time = seconds
         if moves > 0 and (s.fewest_moves is None or moves < s.fewest_moves):
             if not first and s.fewest_moves is not None:
-                news.append(f"Fewest moves yet: {moves} (was {s.fewest_moves}).")
+                # TRANSLATORS: {n} and {old} are numbers of moves.
+                news.append(_("Fewest moves yet: {n} (was {old}).").format(n=moves, old=s.fewest_moves))
             s.fewest_moves = moves
         if s.current_streak > s.best_streak:
             s.best_streak = s.current_streak
             if s.current_streak > 1:
-                news.append(f"Best streak yet: {s.current_streak} wins in a row!")
+                news.append(ngettext("Best streak yet: {n} win in a row!", "Best streak yet: {n} wins in a row!",
+                                     s.current_streak).format(n=s.current_streak))
         return news
 
     def reset(self, variant: str | None = None) -> None:
@@ -183,11 +200,15 @@ class Statistics:
             if variant not in VARIANTS:
                 continue  # a variant this version does not know: ignore it
             s, problems = VariantStats.read(record)
-            title = VARIANT_TITLES.get(variant, variant)
+            title = variant_title(variant)
             if s is None:
-                damage.append(f"{title}: {problems[0]}, so its counts start again")
+                # TRANSLATORS: damage in the statistics file; {game} is "Yukon" or "Russian Solitaire",
+                # {problem} what is wrong, such as "the counts do not add up".
+                damage.append(_("{game}: {problem}, so its counts start again").format(game=title, problem=problems[0]))
                 continue
-            damage += [f"{title}: {p}, so it is cleared" for p in problems]
+            # TRANSLATORS: damage in the statistics file; {game} is "Yukon" or "Russian Solitaire",
+            # {problem} what is wrong with a record, such as "the best time is not a time".
+            damage += [_("{game}: {problem}, so it is cleared").format(game=title, problem=p) for p in problems]
             stats.variants[variant] = s
         return stats, damage
 
@@ -204,26 +225,33 @@ def format_time(seconds: float | None) -> str:
 
 def format_share(share: float | None) -> str:
     """A win share as a whole percentage, ``-`` before the first game."""
-    return "-" if share is None else f"{round(share * 100)}%"
+    # TRANSLATORS: a share of games won; {percent} is a whole number (write "{percent} %" where usual).
+    return "-" if share is None else _("{percent}%").format(percent=round(share * 100))
 
 
 def load_stats(store: Store) -> tuple[Statistics, str | None]:
     """The saved statistics (empty on a first run) and a problem to tell the player, if any."""
-    found = store.read(STATS_FILE, "The statistics file")
+    found = store.read(STATS_FILE, STATS_LABEL)
     if found.data is None:
         return Statistics(), found.problem
     try:
         stats, damage = Statistics.read(found.data)
     except (TypeError, ValueError) as e:
-        result = store.reject(STATS_FILE, f"The statistics file is damaged ({e}); the counts start again")
+        # TRANSLATORS: {problem} is a sentence such as "The statistics file is damaged (no variants)".
+        problem = _("{problem}; the counts start again").format(problem=file_fault(STATS_LABEL, "damaged", why=str(e)))
+        result = store.reject(STATS_FILE, problem)
         return Statistics(), result.problem
     if not damage:
         return stats, None
     copy = store.keep_copy(STATS_FILE)
+    # TRANSLATORS: {damage} lists what is damaged, separated by semicolons.
+    partly = _("The statistics file is partly damaged ({damage})").format(damage="; ".join(damage))
     if copy is None:
-        return stats, (f"The statistics file is partly damaged ({'; '.join(damage)}); "
-                       "it is left as it is and nothing is saved over it this time")
-    problem = f"The statistics file is partly damaged ({'; '.join(damage)}); a copy was kept as {copy.name}"
+        # TRANSLATORS: {problem} is a sentence such as "The statistics file is partly damaged (...)".
+        return stats, _("{problem}; it is left as it is and nothing is saved over it this time").format(problem=partly)
+    # TRANSLATORS: {problem} is a sentence such as "The statistics file is partly damaged (...)",
+    # {copy} the name of the copy kept, such as stats.json.broken-20260101-120000.
+    problem = _("{problem}; a copy was kept as {copy}").format(problem=partly, copy=copy.name)
     failed = save_stats(store, stats)  # the sound part at once: the next start finds nothing to say
     return stats, problem + (f". {failed}" if failed else "")
 

@@ -7,7 +7,8 @@ from collections.abc import Callable
 import pygame
 
 from ..cards import MAX_SEED
-from ..help_text import KEYS
+from ..help_text import key_list
+from ..i18n import N_, _, pgettext
 from . import art
 from .input import Action, Command, PointerDown
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
@@ -18,7 +19,7 @@ class KeysOverlay(Sheet):
     """Every shortcut, key and meaning side by side; Up/Down (or the wheel) scroll a list
     too long for a small window; any other key or a click closes it."""
 
-    title = "Keys"
+    title = N_("Keys")  # translated where the sheet draws it
 
     def __init__(self) -> None:
         super().__init__()
@@ -27,7 +28,7 @@ class KeysOverlay(Sheet):
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
-        return [("Close", self.close)]
+        return [(pgettext("button", "Close"), self.close)]
 
     def handle(self, cmd: Command) -> None:
         """Up/Down scroll; any other key or a click closes the list."""
@@ -48,14 +49,15 @@ class KeysOverlay(Sheet):
         self.offset = max(0, min(self.max_offset, self.offset - dy * step))
 
     def _key_width(self, size: int) -> int:
-        return max(art.font(size, True).size(k)[0] for k, _ in KEYS) + 20
+        return max(art.font(size, True).size(k)[0] for k, _what in key_list()) + 20
 
     def content_height(self, width: int, size: int | None = None) -> int:
         """The height the content wants at ``width``."""
         size = size or self.size
         line = art.font(size).get_linesize()
-        rows = sum(len(wrap(what, size, width - self._key_width(size))) for _, what in KEYS)
-        return rows * line + len(KEYS) * 2 + 8
+        listed = key_list()
+        rows = sum(len(wrap(what, size, width - self._key_width(size))) for _key, what in listed)
+        return rows * line + len(listed) * 2 + 8
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
@@ -67,14 +69,15 @@ class KeysOverlay(Sheet):
         self.max_offset = max(0, self.content_height(rect.w, size) - rect.h)
         self.offset = min(self.offset, self.max_offset)
         y = rect.y - self.offset
-        for key, what in KEYS:
+        for key, what in key_list():
             surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
             for part in wrap(what, size, rect.w - key_w):
                 surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
                 y += line
             y += 2
         if self.max_offset:  # say that there is more, and which way
-            more = "\u25bc more (Down)" if self.offset < self.max_offset else "\u25b2 more (Up)"
+            # TRANSLATORS: at the foot of a keys list too long for the window; Down and Up are the keys.
+            more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")
             img = art.text(more, size, GOLD, True)
             box = img.get_rect(bottomright=(rect.right, rect.bottom))
             pygame.draw.rect(surface, (14, 40, 24), box.inflate(8, 2))
@@ -84,18 +87,18 @@ class KeysOverlay(Sheet):
 class DealDialog(Sheet):
     """Type a deal number; Enter deals it (after the caller's own question, if any)."""
 
-    title = "Choose deal"
+    title = N_("Choose deal")  # translated where the sheet draws it
 
     def __init__(self, current: int | None, on_deal: Callable[[int], None]) -> None:
         super().__init__()
         self.text = ""
         self.current = current
         self.on_deal = on_deal
-        self.error: str | None = None
+        self.error: str | None = None  # the English message, marked; translated where drawn
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
-        return [("Cancel", self.close), ("Deal", self.deal)]
+        return [(pgettext("button", "Cancel"), self.close), (pgettext("button", "Deal"), self.deal)]
 
     def type_text(self, s: str) -> None:
         """Characters typed (from a TEXTINPUT event); only digits are kept."""
@@ -104,7 +107,7 @@ class DealDialog(Sheet):
             self.text = (self.text + digits)[:20]
             self.error = None
         elif s.strip() and not digits:
-            self.error = "A deal number has digits only."
+            self.error = N_("A deal number has digits only.")
 
     def backspace(self) -> None:
         """Delete the last digit."""
@@ -114,11 +117,12 @@ class DealDialog(Sheet):
     def deal(self) -> None:
         """Deal the typed number, or say what is wrong with it."""
         if not self.text:
-            self.error = "Type a deal number first."
+            self.error = N_("Type a deal number first.")
             return
         n = int(self.text)
         if n > MAX_SEED:
-            self.error = f"Deal numbers go from 0 to {MAX_SEED}."
+            # TRANSLATORS: {largest} is 18446744073709551615, the largest deal number.
+            self.error = N_("Deal numbers go from 0 to {largest}.")
             return
         self.closed = True
         self.on_deal(n)
@@ -143,8 +147,8 @@ class DealDialog(Sheet):
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
         size = self.size
-        y = draw_paragraphs(surface, rect, [("Every shuffle has a number. Type one to play that deal "
-                                             "(to replay a game or play the one a friend had).")], size, TEXT_DIM)
+        y = draw_paragraphs(surface, rect, [_("Every shuffle has a number. Type one to play that deal "
+                                               "(to replay a game or play the one a friend had).")], size, TEXT_DIM)
         box = pygame.Rect(rect.x, y, min(rect.w, size * 18), art.font(size + 4).get_linesize() + 12)
         pygame.draw.rect(surface, (8, 26, 14), box, border_radius=6)
         pygame.draw.rect(surface, FOCUS, box, width=2, border_radius=6)
@@ -157,6 +161,6 @@ class DealDialog(Sheet):
         pygame.draw.line(surface, FOCUS, (x + 1, box.y + 8), (x + 1, box.bottom - 8), 2)  # the caret
         y = box.bottom + 8
         if self.error:
-            surface.blit(art.text(self.error, size, (255, 140, 120), True), (rect.x, y))
+            surface.blit(art.text(_(self.error).format(largest=MAX_SEED), size, (255, 140, 120), True), (rect.x, y))
         elif self.current is not None:
-            surface.blit(art.text(f"This deal is number {self.current}.", size, TEXT_DIM), (rect.x, y))
+            surface.blit(art.text(_("This deal is number {number}.").format(number=self.current), size, TEXT_DIM), (rect.x, y))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import pygame
 
 from .. import help_text
+from ..help_text import column_label
+from ..i18n import pgettext
 from ..notation import parse_move, parse_position
 from ..state import Position
 from . import art
@@ -57,7 +59,7 @@ def _geometry(width: int, factor: float = 1.0) -> _Geometry:
     step_down = max(6, round(cw * 0.12))
     label = sized(max(12, min(20, cw // 4)), factor)
     top = label + 8
-    before, after, _ = picture_positions()
+    before, after, _unused = picture_positions()
     bottom = 0
     for pos in (before, after):
         for column in help_text.GROUP_MOVE_COLUMNS:
@@ -65,7 +67,7 @@ def _geometry(width: int, factor: float = 1.0) -> _Geometry:
             d = min(pos.down[column], n)
             bottom = max(bottom, top + d * step_down + max(0, n - d - 1) * step_up + ch)
     caption_size = max(12, label - 2)
-    caption = wrap(help_text.GROUP_MOVE_CAPTION, caption_size, max(width - 8, 80))
+    caption = wrap(help_text.group_move_caption(), caption_size, max(width - 8, 80))
     line = art.font(caption_size).get_linesize()
     head = art.font(max(10, label - 4)).get_linesize()
     height = bottom + 4 + head + 8 + len(caption) * line + 4
@@ -90,7 +92,8 @@ def draw_group_move(surface: pygame.Surface, rect: pygame.Rect, prefs: TablePref
     x0 = rect.x + 4 + max(0, (rect.w - 8 - total) // 2)
     top = rect.y + g.top
     head_size = max(10, g.label - 4)
-    for k, (pos, title) in enumerate(((before, "Before"), (after, "After"))):
+    scenes = ((before, pgettext("picture", "Before")), (after, pgettext("picture", "After")))
+    for k, (pos, title) in enumerate(scenes):
         sx = x0 + k * (scene_w + arrow_w + 2 * g.gap)
         surface.blit(art.text(title, g.label, GOLD, True), (sx, rect.y))
         for j, column in enumerate(help_text.GROUP_MOVE_COLUMNS):
@@ -111,7 +114,7 @@ def draw_group_move(surface: pygame.Surface, rect: pygame.Rect, prefs: TablePref
                 box = pygame.Rect(cx - 3, tail_top - 3, cw + 6, y + ch - tail_top + 6)
                 pygame.draw.rect(surface, GOLD, box, width=5 if prefs.high_contrast else 3,
                                  border_radius=cards.radius + 2)
-            head = art.text(f"column {column + 1}", head_size, TEXT_DIM)
+            head = art.text(column_label(column), head_size, TEXT_DIM)
             surface.blit(head, (cx + (cw - head.get_width()) // 2, rect.y + g.cards_bottom + 4))
     ax = x0 + scene_w + g.gap
     ay = top + ch // 2

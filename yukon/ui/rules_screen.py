@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..help_text import RULES_SECTIONS, TAIL_SECTION
+from ..i18n import _, pgettext
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, PointerUp, Wheel
 from .layout import sized, text_scale
@@ -16,13 +18,6 @@ from .widgets import GOLD, TEXT, draw_button, wrap
 
 BACKGROUND = (12, 48, 28)
 HC_BACKGROUND = (8, 8, 10)  # high contrast: the plain near-black of the table
-
-try:
-    from ..help_text import RULES_SECTIONS
-except ImportError:  # the text arrives with the help module; until then a short version
-    RULES_SECTIONS = [("Yukon", [("Build the four foundations from Ace to King in suit. Any face-up card "
-                                  "moves with all the cards on it onto a card one rank higher of the other "
-                                  "colour; only a King fills an empty column.")])]
 
 
 class RulesScreen(Screen):
@@ -91,10 +86,10 @@ class RulesScreen(Screen):
     def _content(self, width: int, size: int) -> list[tuple[str, object]]:
         items: list[tuple[str, object]] = []
         for heading, paragraphs in RULES_SECTIONS:
-            items.append(("heading", heading))
+            items.append(("heading", _(heading)))
             for p in paragraphs:
-                items.append(("para", p))
-            if heading.lower().startswith("moving a tail"):
+                items.append(("para", _(p)))
+            if heading == TAIL_SECTION:
                 items.append(("picture", None))
         return items
 
@@ -107,7 +102,7 @@ class RulesScreen(Screen):
         x = (w - col_w) // 2
         top = size * 3 + 10
         bottom = h - (size * 2 + 36)
-        title = art.text("How to play Yukon", size + 10, GOLD, True)
+        title = art.text(_("How to play Yukon"), size + 10, GOLD, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
         clip = pygame.Rect(0, top, w, max(bottom - top, 1))
         surface.set_clip(clip)
@@ -144,6 +139,6 @@ class RulesScreen(Screen):
             pygame.draw.rect(surface, (90, 140, 100), (w - 12, by, 6, bar_h), border_radius=3)
         bw = max(140, size * 8)
         self.back_rect = pygame.Rect((w - bw) // 2, h - size * 2 - 28, bw, size * 2 + 16)
-        draw_button(surface, self.back_rect, "Back to the table", size, hover=self.hover)
+        draw_button(surface, self.back_rect, pgettext("button", "Back to the table"), size, hover=self.hover)
         self.full = False
         return None
