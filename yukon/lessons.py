@@ -19,6 +19,14 @@ alternatives that meet again are checked once), so its work grows with the file,
 exponentially; a script whose alternatives branch into more than ``MAX_CHECKED_POSITIONS``
 positions is refused. ``load_lesson_set`` refuses only the broken files and keeps the
 others. The runner (``LessonRun``) is pure: a wrong move never changes the position.
+
+Languages: the English file holds the script; ``assets/lessons/<code>/<same name>.json``
+holds only its text in language ``<code>`` (title, intro, outro and, step by step in the
+same order, instruction, done, wrong and the same reply keys). ``localize`` lays that text
+over the English lesson for the language in use (``i18n.language()``); the pseudo-language
+is made from the English on the fly. A missing translation leaves the lesson in English; a
+broken or mismatched one is refused in words and the lesson plays in English.
+``check_translations`` is the translators' check of one language's files.
 """
 
 from __future__ import annotations
@@ -26,11 +34,14 @@ from __future__ import annotations
 import json
 import os
 import stat
-from dataclasses import dataclass, field
+import string
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from . import i18n, pseudo
 from .cards import Card, parse_card
+from .i18n import _
 from .notation import MoveTextError, PositionError, parse_move, parse_position
 from .resources import asset_path
 from .state import FOUNDATION, Move, Position, Undo
@@ -165,7 +176,7 @@ class LessonRun:
         """Try the player's move: make it if it is the one asked for, else explain why not."""
         step = self.step
         if step is None:
-            return Reply(False, False, "This lesson is finished.", finished=True)
+            return Reply(False, False, _("This lesson is finished."), finished=True)
         reason = self.position.why_illegal(move)
         if step.kind == "try":
             if move in step.moves:
@@ -189,6 +200,11 @@ class LessonRun:
         if self.finished:
             text = " ".join(t for t in (text, self.lesson.outro) if t)
         return Reply(True, True, text, undo, self.finished)
+
+    def relabel(self, lesson: Lesson) -> None:
+        """Go on with the same lesson in other words (a change of language); the place is kept."""
+        if lesson.key == self.lesson.key and [s.kind for s in lesson.steps] == [s.kind for s in self.lesson.steps]:
+            self.lesson = lesson
 
     def undo(self) -> Undo | None:
         """Take back the last move made in the lesson (and go back to its step)."""
@@ -369,20 +385,25 @@ def parse_lesson(text: str, key: str = "lesson") -> Lesson:
     return lesson
 
 
-def load_lesson(path: str | Path) -> Lesson:
-    """Read and check one lesson file (only a regular file of a sane size is opened)."""
-    path = Path(path)
-    where = f"lesson file {path.name}"
+def _read(path: Path, where: str) -> str:
+    """The text of a lesson file (only a regular file of a sane size is opened)."""
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
             raise LessonError(f"{where}: cannot be read (it is not a file)")
         if info.st_size > MAX_LESSON_BYTES:
             raise LessonError(f"{where}: cannot be read (far too big for a lesson)")
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise LessonError(f"{where}: cannot be read ({reason})") from None
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and check one lesson file (only a regular file of a sane size is opened)."""
+    path = Path(path)
+    where = f"lesson file {path.name}"
+    text = _read(path, where)
     try:
         return parse_lesson(text, path.stem)
     except LessonError:
@@ -419,3 +440,161 @@ def load_lessons(directory: str | Path = LESSON_DIR) -> list[Lesson]:
     if problems:
         raise LessonError(problems[0])
     return lessons
+
+
+# -- languages -------------------------------------------------------------------------
+LESSON_TEXT = ("title", "intro", "outro")  # a lesson's text fields, besides its steps
+STEP_TEXT = ("instruction", "done", "wrong")  # a step's text fields, besides its replies
+
+
+def lesson_text(lesson: Lesson) -> dict[str, Any]:
+    """A lesson's text in the shape of a translation file (a template for translators)."""
+    steps: list[dict[str, Any]] = []
+    for step in lesson.steps:
+        out: dict[str, Any] = {"instruction": step.instruction, "done": step.done, "wrong": step.wrong}
+        if step.replies:
+            out["replies"] = {str(move): text for move, text in step.replies.items()}
+        steps.append(out)
+    return {"title": lesson.title, "intro": lesson.intro, "steps": steps, "outro": lesson.outro}
+
+
+def text_fields(lesson: Lesson) -> list[str]:
+    """Every piece of text a lesson shows (empty ones left out), in file order."""
+    texts = [lesson.title, lesson.intro]
+    for step in lesson.steps:
+        texts += [step.instruction, step.done, step.wrong, *step.replies.values()]
+    texts.append(lesson.outro)
+    return [t for t in texts if t]
+
+
+def placeholders(text: str) -> set[str]:
+    """The named fields of a text (``{card}`` -> ``card``); a stray brace counts as one."""
+    names: set[str] = set()
+    try:
+        for _literal, name, _spec, _conversion in string.Formatter().parse(text):
+            if name is not None:
+                names.add(name)
+    except ValueError:
+        names.add("<a stray brace>")
+    return names
+
+
+def _translated(english: str, data: dict[str, Any], key: str, where: str) -> str:
+    """One text field of a translation, checked against the English."""
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise LessonError(f"{where}: '{key}' must be text")
+    value = value.strip()
+    if english and not value:
+        raise LessonError(f"{where}: '{key}' is missing or empty")
+    if not english and value:
+        raise LessonError(f"{where}: '{key}' has text where the English has none")
+    if placeholders(value) != placeholders(english):
+        want = ", ".join(sorted(placeholders(english))) or "none"
+        raise LessonError(f"{where}: '{key}' must have the same placeholders as the English ({want})")
+    return value
+
+
+def _only(data: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    extra = sorted(k for k in data if k not in allowed)
+    if extra:
+        raise LessonError(f"{where}: only text belongs in a translation, not {', '.join(map(repr, extra))}")
+
+
+def translate_lesson(lesson: Lesson, text: str, where: str) -> Lesson:
+    """``lesson`` with the text of a translation file's ``text`` laid over its English.
+
+    Raises LessonError (naming ``where`` and the fault) for a file that is not JSON, holds
+    anything but text, lacks a text or a step, adds one, or changes the reply keys or the
+    placeholders."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LessonError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except (ValueError, RecursionError):
+        raise LessonError(f"{where}: not valid JSON") from None
+    if not isinstance(data, dict):
+        raise LessonError(f"{where}: the file must hold one JSON object")
+    _only(data, (*LESSON_TEXT, "steps"), where)
+    steps_data = data.get("steps")
+    if not isinstance(steps_data, list) or len(steps_data) != len(lesson.steps):
+        raise LessonError(f"{where}: 'steps' must list the text of the {len(lesson.steps)} steps, in order")
+    steps: list[Step] = []
+    for index, (step, step_data) in enumerate(zip(lesson.steps, steps_data)):
+        at = f"{where}: step {index + 1}"
+        if not isinstance(step_data, dict):
+            raise LessonError(f"{at}: a step must be an object with an 'instruction'")
+        _only(step_data, (*STEP_TEXT, "replies"), at)
+        replies_data = step_data.get("replies", {})
+        if not isinstance(replies_data, dict):
+            raise LessonError(f"{at}: 'replies' must map moves to text")
+        replies: dict[Move, str] = {}
+        for move_text in replies_data:
+            try:
+                move = parse_move(move_text)
+            except MoveTextError as e:
+                raise LessonError(f"{at}: in 'replies': {e}") from None
+            if move not in step.replies:
+                raise LessonError(f"{at}: a reply for {move_text}, which the English does not have")
+            replies[move] = _translated(step.replies[move], replies_data, move_text, f"{at}: replies")
+        missing = [str(m) for m in step.replies if m not in replies]
+        if missing:
+            raise LessonError(f"{at}: no reply for {', '.join(missing)}")
+        steps.append(replace(step, instruction=_translated(step.instruction, step_data, "instruction", at),
+                             done=_translated(step.done, step_data, "done", at),
+                             wrong=_translated(step.wrong, step_data, "wrong", at), replies=replies))
+    return replace(lesson, title=_translated(lesson.title, data, "title", where),
+                   intro=_translated(lesson.intro, data, "intro", where), steps=tuple(steps),
+                   outro=_translated(lesson.outro, data, "outro", where))
+
+
+def pseudo_lesson(lesson: Lesson) -> Lesson:
+    """``lesson`` in the pseudo-language (every text accented and longer), for tests."""
+    def p(text: str) -> str:
+        return pseudo.pseudo(text) if text else text
+    steps = tuple(replace(s, instruction=p(s.instruction), done=p(s.done), wrong=p(s.wrong),
+                          replies={m: p(t) for m, t in s.replies.items()}) for s in lesson.steps)
+    return replace(lesson, title=p(lesson.title), intro=p(lesson.intro), outro=p(lesson.outro), steps=steps)
+
+
+def translation_path(lesson: Lesson, code: str, directory: str | Path = LESSON_DIR) -> Path:
+    """Where the text of ``lesson`` in language ``code`` lies."""
+    return Path(directory) / code / f"{lesson.key}.json"
+
+
+def localize(lesson: Lesson, code: str | None = None,
+             directory: str | Path = LESSON_DIR) -> tuple[Lesson, str | None]:
+    """``lesson`` in language ``code`` (by default the one in use), and what is wrong with its
+    translation, if anything: a missing translation is English without a word, a broken one
+    English with the reason. Never raises."""
+    code = i18n.language() if code is None else code
+    if code == i18n.ENGLISH:
+        return lesson, None
+    if code == pseudo.CODE:
+        return pseudo_lesson(lesson), None
+    path = translation_path(lesson, code, directory)
+    if not path.exists():
+        return lesson, None
+    where = f"lesson translation {code}/{path.name}"
+    try:
+        return translate_lesson(lesson, _read(path, where), where), None
+    except LessonError as e:
+        return lesson, str(e)
+    except Exception as e:  # noqa: BLE001 - a translation must never take the window down
+        return lesson, f"{where}: cannot be used ({type(e).__name__}: {e})"
+
+
+def check_translations(code: str, directory: str | Path = LESSON_DIR) -> list[str]:
+    """What is wrong with language ``code``'s lesson texts: each lesson must have its file,
+    with the same steps and reply keys as the English, no empty text and the same named
+    placeholders. An empty list: all is well."""
+    lessons, problems = load_lesson_set(directory)
+    for lesson in lessons:
+        path = translation_path(lesson, code, directory)
+        if not path.is_file():
+            problems.append(f"lesson translation {code}/{path.name}: missing")
+            continue
+        problem = localize(lesson, code, directory)[1]
+        if problem is not None:
+            problems.append(problem)
+    return problems
