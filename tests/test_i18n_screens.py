@@ -155,7 +155,8 @@ def texts_of(record: Record) -> list[Drawn]:
         out.append(Drawn(text, meant, drawn, ink, under))
     unique: dict[tuple[str, int, int, int, int], Drawn] = {}
     for d in out:
-        unique[(d.text, d.meant.x, d.meant.y, d.meant.w, d.meant.h)] = d  # the same text repainted in the same place is one text
+        # The same text repainted in the same place is one text.
+        unique[(d.text, d.meant.x, d.meant.y, d.meant.w, d.meant.h)] = d
     return list(unique.values())
 
 
@@ -179,7 +180,8 @@ def install_spies(mp: pytest.MonkeyPatch) -> None:
         GLYPHS_SEEN.add(ch)
         return glyph(ch, *args, **kwargs)
 
-    def rect_spy(surface: pygame.Surface, colour: Any, r: Any, width: int = 0, *args: Any, **kwargs: Any) -> pygame.Rect:
+    def rect_spy(surface: pygame.Surface, colour: Any, r: Any, width: int = 0, *args: Any,
+                 **kwargs: Any) -> pygame.Rect:
         done = rect(surface, colour, r, width, *args, **kwargs)
         if isinstance(surface, Recorder) and width == 0:
             surface.record.events.append(("fill", done.copy()))
@@ -465,7 +467,8 @@ def test_the_checks_catch_what_they_look_for() -> None:
         return Drawn(text, r, drawn or r, r, under)
     stop = Stop("made up", [("Layer", [
         d(pseudo.pseudo("Hello"), 0, 0), d("Hello", 0, 20), d("KS-F", 0, 40), d("K", 0, 60), d("12:03", 0, 80),
-        d(pseudo.pseudo("Hello") + ELLIPSIS, 100, 0), d("ok", 790, 100), d("clip", 100, 200, drawn=pygame.Rect(0, 0, 120, 205)),
+        d(pseudo.pseudo("Hello") + ELLIPSIS, 100, 0), d("ok", 790, 100),
+        d("clip", 100, 200, drawn=pygame.Rect(0, 0, 120, 205)),
         d("spill", 300, 300, under=pygame.Rect(300, 300, 20, 20)), d("1", 500, 500), d("2", 520, 505),
         d("scrolled", 100, 400, drawn=pygame.Rect(0, 0, 800, 405)),
     ])])
