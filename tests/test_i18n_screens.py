@@ -351,10 +351,18 @@ def sweep(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Stop]]
 
 
 def run_walk(mp: pytest.MonkeyPatch) -> dict[str, Stop]:
-    """Build the app and go everywhere, shooting each stop."""
+    """Build the app and go everywhere, shooting each stop; the app quits however the walk ends."""
     pygame.display.quit()
     app = build_app(Options(seed=1234, size=SIZE))
-    w = Walk(app, mp)
+    try:
+        return walk(Walk(app, mp))
+    finally:
+        app.quit()  # the quit hooks: the solver's child process stops
+
+
+def walk(w: Walk) -> dict[str, Stop]:
+    """The way through every screen, by keys, clicks and the table's own commands."""
+    app = w.app
     app.frame()
     assert isinstance(app.top, QuestionDialog), "the first start greets the player"
     w.shoot("welcome")
