@@ -245,3 +245,33 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     assert d.lesson is s and s.run.step_index == 1
     assert panel_text(d).startswith(pseudo.pseudo("Lesson {number} of {count}: {title}").format(
         number=1, count=4, title=pseudo.pseudo(LESSONS[0].title)))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (640, 480)])
+def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) -> None:
+    """In the pseudo-language (every text 40% longer) the panel's buttons stay on the panel,
+    whatever the step, with the longest feedback of the lesson on show."""
+    pseudo.install_pseudo()
+    d = make(size)
+    d.bar_button("Lessons")
+    s = d.lesson
+    for index in range(len(LESSONS)):
+        s.go_to(index)
+        d.settle()
+        lesson = s.lesson
+        longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
+                      + [st.done for st in lesson.steps], key=len)
+        while True:
+            s.feedback = longest
+            s.invalidate()
+            d.app.frame()
+            lay = s.layout
+            assert lay is not None and lay.panel is not None
+            for rect, _action in s.panel_buttons:
+                assert lay.panel.contains(rect), (lesson.key, s.run.step_index, size)
+            if s.run.finished:
+                break
+            hint = s.run.hint()
+            assert hint is not None
+            s.try_move(hint)
+            d.settle()

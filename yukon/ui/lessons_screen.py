@@ -254,7 +254,9 @@ class LessonScreen(TableScreen):
                 # TRANSLATORS: {title} is the next lesson's title.
                 paragraphs.append(_("Next: {title}.").format(title=self.lessons[self.index + 1].title))
         else:
-            if run.step_index == 0:
+            if run.step_index == 0 and not self.feedback:
+                # Once the player has tried something the answer matters more than the opening
+                # words, and a longer language needs the room for it (the buttons stay on the panel).
                 paragraphs.append(self.lesson.intro)
             if self.feedback:
                 mark = "" if self.feedback_good is None else GOOD if self.feedback_good else BAD
