@@ -99,11 +99,12 @@ class Reply:
 
 def _sentence(text: str) -> str:
     """An engine reason as a sentence: capital first letter, full stop."""
-    text = text.strip()
-    if not text:
+    text = i18n.capital(text.strip())
+    if not text or text.endswith((".", "!", "?")):
         return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
+    # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
+    return _("{reason}.").format(reason=text)
 
 
 class LessonRun:
