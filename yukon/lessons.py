@@ -19,6 +19,14 @@ alternatives that meet again are checked once), so its work grows with the file,
 exponentially; a script whose alternatives branch into more than ``MAX_CHECKED_POSITIONS``
 positions is refused. ``load_lesson_set`` refuses only the broken files and keeps the
 others. The runner (``LessonRun``) is pure: a wrong move never changes the position.
+
+Languages: the English file holds the script; ``assets/lessons/<code>/<same name>.json``
+holds only its text in language ``<code>`` (title, intro, outro and, step by step in the
+same order, instruction, done, wrong and the same reply keys). ``localize`` lays that text
+over the English lesson for the language in use (``i18n.language()``); the pseudo-language
+is made from the English on the fly. A missing translation leaves the lesson in English; a
+broken or mismatched one is refused in words and the lesson plays in English.
+``check_translations`` is the translators' check of one language's files.
 """
 
 from __future__ import annotations
@@ -26,11 +34,14 @@ from __future__ import annotations
 import json
 import os
 import stat
-from dataclasses import dataclass, field
+import string
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from . import i18n, pseudo
 from .cards import Card, parse_card
+from .i18n import _
 from .notation import MoveTextError, PositionError, parse_move, parse_position
 from .resources import asset_path
 from .state import FOUNDATION, Move, Position, Undo
@@ -88,11 +99,12 @@ class Reply:
 
 def _sentence(text: str) -> str:
     """An engine reason as a sentence: capital first letter, full stop."""
-    text = text.strip()
-    if not text:
+    text = i18n.capital(text.strip())
+    if not text or text.endswith((".", "!", "?")):
         return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
+    # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
+    return _("{reason}.").format(reason=text)
 
 
 class LessonRun:
@@ -165,7 +177,7 @@ class LessonRun:
         """Try the player's move: make it if it is the one asked for, else explain why not."""
         step = self.step
         if step is None:
-            return Reply(False, False, "This lesson is finished.", finished=True)
+            return Reply(False, False, _("This lesson is finished."), finished=True)
         reason = self.position.why_illegal(move)
         if step.kind == "try":
             if move in step.moves:
@@ -189,6 +201,11 @@ class LessonRun:
         if self.finished:
             text = " ".join(t for t in (text, self.lesson.outro) if t)
         return Reply(True, True, text, undo, self.finished)
+
+    def relabel(self, lesson: Lesson) -> None:
+        """Go on with the same lesson in other words (a change of language); the place is kept."""
+        if lesson.key == self.lesson.key and [s.kind for s in lesson.steps] == [s.kind for s in self.lesson.steps]:
+            self.lesson = lesson
 
     def undo(self) -> Undo | None:
         """Take back the last move made in the lesson (and go back to its step)."""
@@ -214,39 +231,41 @@ class LessonRun:
 def _text(data: dict[str, Any], key: str, where: str, required: bool = True) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
-        raise LessonError(f"{where}: '{key}' must be text")
+        raise LessonError(_("{where}: '{key}' must be text").format(where=where, key=key))
     if required and not value.strip():
-        raise LessonError(f"{where}: '{key}' is missing or empty")
+        raise LessonError(_("{where}: '{key}' is missing or empty").format(where=where, key=key))
     return value.strip()
 
 
 def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise LessonError(f"{where}: '{key}' must be a list")
+        raise LessonError(_("{where}: '{key}' must be a list").format(where=where, key=key))
     return value
 
 
 def _parse_step(data: Any, where: str) -> Step:
     if not isinstance(data, dict):
-        raise LessonError(f"{where}: a step must be an object with an 'instruction'")
+        raise LessonError(_("{where}: a step must be an object with an 'instruction'").format(where=where))
     kind = data.get("kind", "move")
     if kind not in STEP_KINDS:
-        raise LessonError(f"{where}: unknown kind {kind!r} (choose {', '.join(STEP_KINDS)})")
+        raise LessonError(_("{where}: unknown kind {kind} (choose {kinds})").format(where=where, kind=repr(kind),
+                                                                     kinds=", ".join(STEP_KINDS)))
     moves: list[Move] = []
     for text in _list(data, "moves", where):
         try:
             moves.append(parse_move(str(text)))
         except MoveTextError as e:
-            raise LessonError(f"{where}: {e}") from None
+            raise LessonError(_("{where}: {problem}").format(where=where, problem=e)) from None
     if kind != "finish" and not moves:
-        raise LessonError(f"{where}: a '{kind}' step needs at least one move in 'moves'")
+        raise LessonError(_("{where}: a '{kind}' step needs at least one move in 'moves'").format(
+            where=where, kind=kind))
     cards: list[Card] = []
     for text in _list(data, "cards", where):
         try:
             cards.append(parse_card(str(text)))
         except ValueError as e:
-            raise LessonError(f"{where}: in 'cards': {e}") from None
+            raise LessonError(_("{where}: in 'cards': {problem}").format(where=where, problem=e)) from None
     targets: list[int] = []
     for t in _list(data, "to", where):
         if isinstance(t, str) and t.strip().upper() == "F":
@@ -254,18 +273,19 @@ def _parse_step(data: Any, where: str) -> Step:
         elif isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= 7:
             targets.append(t - 1)
         else:
-            raise LessonError(f"{where}: in 'to': {t!r} is not a column 1-7 or \"F\"")
+            raise LessonError(_("{where}: in 'to': {target} is not a column 1-7 or \"F\"").format(where=where,
+                                                                                            target=repr(t)))
     replies_data = data.get("replies", {})
     if not isinstance(replies_data, dict):
-        raise LessonError(f"{where}: 'replies' must map moves to text")
+        raise LessonError(_("{where}: 'replies' must map moves to text").format(where=where))
     replies: dict[Move, str] = {}
     for move_text, reply in replies_data.items():
         try:
             move = parse_move(move_text)
         except MoveTextError as e:
-            raise LessonError(f"{where}: in 'replies': {e}") from None
+            raise LessonError(_("{where}: in 'replies': {problem}").format(where=where, problem=e)) from None
         if not isinstance(reply, str) or not reply.strip():
-            raise LessonError(f"{where}: the reply for {move_text} must be text")
+            raise LessonError(_("{where}: the reply for {move} must be text").format(where=where, move=move_text))
         replies[move] = reply.strip()
     return Step(
         kind=kind,
@@ -287,25 +307,25 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
     played = 0
     reached = 1
     for index, step in enumerate(steps):
-        where = f"lesson file {name}: step {index + 1}"
+        where = _("lesson file {name}: step {number}").format(name=name, number=index + 1)
         moves = tuple(dict.fromkeys(step.moves))  # a move listed twice is checked once
         if step.kind == "try":
             for p in frontier.values():
                 for move in moves:
                     if p.is_legal(move):
-                        raise LessonError(f"{where}: the 'try' move {move} must be one the rules refuse, "
-                                          "but it is legal")
+                        raise LessonError(_("{where}: the 'try' move {move} must be one the rules refuse, "
+                                            "but it is legal").format(where=where, move=move))
             continue
         if step.kind == "finish":
             if index != len(steps) - 1:
-                raise LessonError(f"{where}: a 'finish' step must be the last step")
+                raise LessonError(_("{where}: a 'finish' step must be the last step").format(where=where))
             for start in frontier.values():
                 p = start.copy()
                 while not p.is_won():
                     home = next((m for m in p.legal_moves() if m.to == FOUNDATION), None)
                     if home is None:
-                        raise LessonError(f"{where}: the table cannot be finished by sending cards "
-                                          "to the foundations")
+                        raise LessonError(_("{where}: the table cannot be finished by sending cards to "
+                                            "the foundations").format(where=where))
                     p.push(home)
             continue
         after: dict[tuple, Position] = {}
@@ -313,7 +333,8 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
             for move in moves:
                 reason = p.why_illegal(move)
                 if reason is not None:
-                    raise LessonError(f"{where}: the move {move} is not legal there ({reason})")
+                    raise LessonError(_("{where}: the move {move} is not legal there ({reason})").format(
+                        where=where, move=move, reason=reason))
                 q = p.copy()
                 q.push(move)
                 played += 1
@@ -322,8 +343,9 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
                     after[key] = q
                     reached += 1
                     if reached > MAX_CHECKED_POSITIONS:
-                        raise LessonError(f"{where}: the alternatives lead to more than "
-                                          f"{MAX_CHECKED_POSITIONS} different positions; too many to check")
+                        raise LessonError(_("{where}: the alternatives lead to more than {n} different "
+                                            "positions; too many to check").format(where=where,
+                                                                                    n=MAX_CHECKED_POSITIONS))
         frontier = after
     return played
 
@@ -331,32 +353,35 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
 def parse_lesson(text: str, key: str = "lesson") -> Lesson:
     """A lesson from its JSON text; raises LessonError naming ``key`` and the problem."""
     name = f"{key}.json"
-    where = f"lesson file {name}"
+    where = _("lesson file {name}").format(name=name)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise LessonError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise LessonError(_("{where}: not valid JSON (line {line}, column {column}: {problem})").format(
+            where=where, line=e.lineno, column=e.colno, problem=e.msg)) from None
     except ValueError:  # the only other ValueError: an integer of thousands of digits
-        raise LessonError(f"{where}: not valid JSON (a number is far too long)") from None
+        raise LessonError(_("{where}: not valid JSON (a number is far too long)").format(where=where)) from None
     except RecursionError:
-        raise LessonError(f"{where}: not valid JSON (nested too deeply)") from None
+        raise LessonError(_("{where}: not valid JSON (nested too deeply)").format(where=where)) from None
     if not isinstance(data, dict):
-        raise LessonError(f"{where}: the file must hold one JSON object")
+        raise LessonError(_("{where}: the file must hold one JSON object").format(where=where))
     position_data = data.get("position")
     if isinstance(position_data, list) and all(isinstance(line, str) for line in position_data):
         position_text = "\n".join(position_data) + "\n"
     elif isinstance(position_data, str):
         position_text = position_data
     else:
-        raise LessonError(f"{where}: 'position' must be position text (a string or a list of lines)")
+        raise LessonError(_("{where}: 'position' must be position text (a string or a list of lines)").format(
+            where=where))
     try:
         position = parse_position(position_text)
     except PositionError as e:
-        raise LessonError(f"{where}: position {e}") from None
+        raise LessonError(_("{where}: position {problem}").format(where=where, problem=e)) from None
     steps_data = _list(data, "steps", where)
     if not steps_data:
-        raise LessonError(f"{where}: 'steps' must list at least one step")
-    steps = tuple(_parse_step(s, f"{where}: step {i + 1}") for i, s in enumerate(steps_data))
+        raise LessonError(_("{where}: 'steps' must list at least one step").format(where=where))
+    steps = tuple(_parse_step(s, _("{where}: step {number}").format(where=where, number=i + 1))
+                  for i, s in enumerate(steps_data))
     lesson = Lesson(
         key=key,
         title=_text(data, "title", where),
@@ -369,26 +394,32 @@ def parse_lesson(text: str, key: str = "lesson") -> Lesson:
     return lesson
 
 
-def load_lesson(path: str | Path) -> Lesson:
-    """Read and check one lesson file (only a regular file of a sane size is opened)."""
-    path = Path(path)
-    where = f"lesson file {path.name}"
+def _read(path: Path, where: str) -> str:
+    """The text of a lesson file (only a regular file of a sane size is opened)."""
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            raise LessonError(f"{where}: cannot be read (it is not a file)")
+            raise LessonError(_("{where}: cannot be read (it is not a file)").format(where=where))
         if info.st_size > MAX_LESSON_BYTES:
-            raise LessonError(f"{where}: cannot be read (far too big for a lesson)")
-        text = path.read_text(encoding="utf-8")
+            raise LessonError(_("{where}: cannot be read (far too big for a lesson)").format(where=where))
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise LessonError(f"{where}: cannot be read ({reason})") from None
+        raise LessonError(_("{where}: cannot be read ({reason})").format(where=where, reason=reason)) from None
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and check one lesson file (only a regular file of a sane size is opened)."""
+    path = Path(path)
+    where = _("lesson file {name}").format(name=path.name)
+    text = _read(path, where)
     try:
         return parse_lesson(text, path.stem)
     except LessonError:
         raise
     except Exception as e:  # noqa: BLE001 - a lesson file must never take the window down
-        raise LessonError(f"{where}: cannot be used ({type(e).__name__}: {e})") from None
+        raise LessonError(_("{where}: cannot be used ({problem})").format(
+            where=where, problem=f"{type(e).__name__}: {e}")) from None
 
 
 def load_lesson_set(directory: str | Path = LESSON_DIR) -> tuple[list[Lesson], list[str]]:
@@ -396,20 +427,20 @@ def load_lesson_set(directory: str | Path = LESSON_DIR) -> tuple[list[Lesson], l
     refused (naming the file and what is wrong). Never raises."""
     directory = Path(directory)
     if not directory.is_dir():
-        return [], [f"no lessons folder at {directory}"]
+        return [], [_("no lessons folder at {directory}").format(directory=directory)]
     lessons: list[Lesson] = []
     problems: list[str] = []
     try:
         paths = sorted(directory.glob("*.json"))
     except OSError as e:
-        return [], [f"the lessons folder cannot be read ({e.strerror or e})"]
+        return [], [_("the lessons folder cannot be read ({problem})").format(problem=e.strerror or e)]
     for path in paths:
         try:
             lessons.append(load_lesson(path))
         except LessonError as e:
             problems.append(str(e))
     if not paths:
-        problems.append(f"no lesson files in {directory}")
+        problems.append(_("no lesson files in {directory}").format(directory=directory))
     return lessons, problems
 
 
@@ -419,3 +450,167 @@ def load_lessons(directory: str | Path = LESSON_DIR) -> list[Lesson]:
     if problems:
         raise LessonError(problems[0])
     return lessons
+
+
+# -- languages -------------------------------------------------------------------------
+LESSON_TEXT = ("title", "intro", "outro")  # a lesson's text fields, besides its steps
+STEP_TEXT = ("instruction", "done", "wrong")  # a step's text fields, besides its replies
+
+
+def lesson_text(lesson: Lesson) -> dict[str, Any]:
+    """A lesson's text in the shape of a translation file (a template for translators)."""
+    steps: list[dict[str, Any]] = []
+    for step in lesson.steps:
+        out: dict[str, Any] = {"instruction": step.instruction, "done": step.done, "wrong": step.wrong}
+        if step.replies:
+            out["replies"] = {str(move): text for move, text in step.replies.items()}
+        steps.append(out)
+    return {"title": lesson.title, "intro": lesson.intro, "steps": steps, "outro": lesson.outro}
+
+
+def text_fields(lesson: Lesson) -> list[str]:
+    """Every piece of text a lesson shows (empty ones left out), in file order."""
+    texts = [lesson.title, lesson.intro]
+    for step in lesson.steps:
+        texts += [step.instruction, step.done, step.wrong, *step.replies.values()]
+    texts.append(lesson.outro)
+    return [t for t in texts if t]
+
+
+def placeholders(text: str) -> set[str]:
+    """The named fields of a text (``{card}`` -> ``card``); a stray brace counts as one."""
+    names: set[str] = set()
+    try:
+        for _literal, name, _spec, _conversion in string.Formatter().parse(text):
+            if name is not None:
+                names.add(name)
+    except ValueError:
+        names.add("<a stray brace>")
+    return names
+
+
+def _translated(english: str, data: dict[str, Any], key: str, where: str) -> str:
+    """One text field of a translation, checked against the English."""
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise LessonError(_("{where}: '{key}' must be text").format(where=where, key=key))
+    value = value.strip()
+    if english and not value:
+        raise LessonError(_("{where}: '{key}' is missing or empty").format(where=where, key=key))
+    if not english and value:
+        raise LessonError(_("{where}: '{key}' has text where the English has none").format(where=where, key=key))
+    if placeholders(value) != placeholders(english):
+        want = ", ".join(sorted(placeholders(english))) or "none"
+        raise LessonError(_("{where}: '{key}' must have the same placeholders as the English ({want})").format(
+            where=where, key=key, want=want))
+    return value
+
+
+def _only(data: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    extra = sorted(k for k in data if k not in allowed)
+    if extra:
+        raise LessonError(_("{where}: only text belongs in a translation, not {keys}").format(
+            where=where, keys=", ".join(map(repr, extra))))
+
+
+def translate_lesson(lesson: Lesson, text: str, where: str) -> Lesson:
+    """``lesson`` with the text of a translation file's ``text`` laid over its English.
+
+    Raises LessonError (naming ``where`` and the fault) for a file that is not JSON, holds
+    anything but text, lacks a text or a step, adds one, or changes the reply keys or the
+    placeholders."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LessonError(_("{where}: not valid JSON (line {line}, column {column}: {problem})").format(
+            where=where, line=e.lineno, column=e.colno, problem=e.msg)) from None
+    except (ValueError, RecursionError):
+        raise LessonError(_("{where}: not valid JSON").format(where=where)) from None
+    if not isinstance(data, dict):
+        raise LessonError(_("{where}: the file must hold one JSON object").format(where=where))
+    _only(data, (*LESSON_TEXT, "steps"), where)
+    steps_data = data.get("steps")
+    if not isinstance(steps_data, list) or len(steps_data) != len(lesson.steps):
+        raise LessonError(_("{where}: 'steps' must list the text of the {n} steps, in order").format(
+            where=where, n=len(lesson.steps)))
+    steps: list[Step] = []
+    for index, (step, step_data) in enumerate(zip(lesson.steps, steps_data)):
+        at = _("{where}: step {number}").format(where=where, number=index + 1)
+        if not isinstance(step_data, dict):
+            raise LessonError(_("{at}: a step must be an object with an 'instruction'").format(at=at))
+        _only(step_data, (*STEP_TEXT, "replies"), at)
+        replies_data = step_data.get("replies", {})
+        if not isinstance(replies_data, dict):
+            raise LessonError(_("{at}: 'replies' must map moves to text").format(at=at))
+        replies: dict[Move, str] = {}
+        for move_text in replies_data:
+            try:
+                move = parse_move(move_text)
+            except MoveTextError as e:
+                raise LessonError(_("{at}: in 'replies': {problem}").format(at=at, problem=e)) from None
+            if move not in step.replies:
+                raise LessonError(_("{at}: a reply for {move}, which the English does not have").format(
+                    at=at, move=move_text))
+            replies[move] = _translated(step.replies[move], replies_data, move_text, _("{at}: replies").format(at=at))
+        missing = [str(m) for m in step.replies if m not in replies]
+        if missing:
+            raise LessonError(_("{at}: no reply for {moves}").format(at=at, moves=", ".join(missing)))
+        steps.append(replace(step, instruction=_translated(step.instruction, step_data, "instruction", at),
+                             done=_translated(step.done, step_data, "done", at),
+                             wrong=_translated(step.wrong, step_data, "wrong", at), replies=replies))
+    return replace(lesson, title=_translated(lesson.title, data, "title", where),
+                   intro=_translated(lesson.intro, data, "intro", where), steps=tuple(steps),
+                   outro=_translated(lesson.outro, data, "outro", where))
+
+
+def pseudo_lesson(lesson: Lesson) -> Lesson:
+    """``lesson`` in the pseudo-language (every text accented and longer), for tests."""
+    def p(text: str) -> str:
+        return pseudo.pseudo(text) if text else text
+    steps = tuple(replace(s, instruction=p(s.instruction), done=p(s.done), wrong=p(s.wrong),
+                          replies={m: p(t) for m, t in s.replies.items()}) for s in lesson.steps)
+    return replace(lesson, title=p(lesson.title), intro=p(lesson.intro), outro=p(lesson.outro), steps=steps)
+
+
+def translation_path(lesson: Lesson, code: str, directory: str | Path = LESSON_DIR) -> Path:
+    """Where the text of ``lesson`` in language ``code`` lies."""
+    return Path(directory) / code / f"{lesson.key}.json"
+
+
+def localize(lesson: Lesson, code: str | None = None,
+             directory: str | Path = LESSON_DIR) -> tuple[Lesson, str | None]:
+    """``lesson`` in language ``code`` (by default the one in use), and what is wrong with its
+    translation, if anything: a missing translation is English without a word, a broken one
+    English with the reason. Never raises."""
+    code = i18n.language() if code is None else code
+    if code == i18n.ENGLISH:
+        return lesson, None
+    if code == pseudo.CODE:
+        return pseudo_lesson(lesson), None
+    path = translation_path(lesson, code, directory)
+    if not path.exists():
+        return lesson, None
+    where = _("lesson translation {code}/{name}").format(code=code, name=path.name)
+    try:
+        return translate_lesson(lesson, _read(path, where), where), None
+    except LessonError as e:
+        return lesson, str(e)
+    except Exception as e:  # noqa: BLE001 - a translation must never take the window down
+        return lesson, _("{where}: cannot be used ({problem})").format(where=where,
+                                                                       problem=f"{type(e).__name__}: {e}")
+
+
+def check_translations(code: str, directory: str | Path = LESSON_DIR) -> list[str]:
+    """What is wrong with language ``code``'s lesson texts: each lesson must have its file,
+    with the same steps and reply keys as the English, no empty text and the same named
+    placeholders. An empty list: all is well."""
+    lessons, problems = load_lesson_set(directory)
+    for lesson in lessons:
+        path = translation_path(lesson, code, directory)
+        if not path.is_file():
+            problems.append(_("lesson translation {code}/{name}: missing").format(code=code, name=path.name))
+            continue
+        problem = localize(lesson, code, directory)[1]
+        if problem is not None:
+            problems.append(problem)
+    return problems

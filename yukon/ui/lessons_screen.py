@@ -18,14 +18,21 @@ slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode 
 Hint shows the step's own move. The Lessons part keeps which lessons are finished.
 A lesson file that cannot be used is left out, and only it: the screen says which file
 and what is wrong, the panel says a file was left out; the other lessons play as usual.
+
+The lessons speak the player's language (``yukon.lessons.localize``); a translation that
+cannot be used is named on opening and that lesson plays in English. A change of language
+while the lessons are open shows at the next redraw of the panel: the step on the table
+keeps its place, only its words change (the last feedback stays as it was said).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from .. import i18n
 from .. import lessons as lesson_files
-from ..lessons import Lesson, LessonRun, Reply, load_lesson_set
+from ..i18n import NC_, _, capital, ngettext, pgettext
+from ..lessons import Lesson, LessonRun, Reply, load_lesson_set, localize
 from ..state import Game, Move
 from .table import BaseMode, TableHost, TableScreen, describe_move
 from .widgets import ButtonSpec, Panel
@@ -61,7 +68,9 @@ def open_lessons(app: TableHost, book: LessonBook, index: int | None = None) -> 
     lessons, problems = load_lesson_set(lesson_files.LESSON_DIR)
     if not lessons:
         if app.table is not None:
-            app.table.say(f"The lessons cannot be opened: {'; '.join(problems)}.", "error", 8.0)
+            # TRANSLATORS: {problems} names each lesson file and what is wrong with it.
+            app.table.say(_("The lessons cannot be opened: {problems}.").format(problems="; ".join(problems)),
+                          "error", 8.0)
         return None
     if index is None:
         done = book.finished()
@@ -69,16 +78,27 @@ def open_lessons(app: TableHost, book: LessonBook, index: int | None = None) -> 
     screen = LessonScreen(app, book, lessons, max(0, min(index, len(lessons) - 1)), problems)
     book.keep(screen)
     app.push(screen)
-    if problems:
-        screen.say(refused_text(problems), "error", 12.0)
+    said = [refused_text(problems)] if problems else []
+    if screen.untranslated:
+        said.append(untranslated_text(list(screen.untranslated.values())))
+    if said:
+        screen.say(" ".join(said), "error", 12.0)
     return screen
 
 
 def refused_text(problems: list[str]) -> str:
     """What to tell the player about lesson files left out (each names its file and fault)."""
-    said = " ".join(p[0].upper() + p[1:] + ("" if p.endswith(".") else ".") for p in problems)
-    one = len(problems) == 1
-    return f"{said} {'That lesson is' if one else 'Those lessons are'} left out; the others play as usual."
+    said = " ".join(capital(p) + ("" if p.endswith(".") else ".") for p in problems)
+    left_out = ngettext("That lesson is left out; the others play as usual.",
+                        "Those lessons are left out; the others play as usual.", len(problems))
+    return f"{said} {left_out}"
+
+
+def untranslated_text(problems: list[str]) -> str:
+    """What to tell the player about lesson translations refused (each names its file and fault)."""
+    said = " ".join(capital(p) + ("" if p.endswith(".") else ".") for p in problems)
+    in_english = ngettext("That lesson plays in English.", "Those lessons play in English.", len(problems))
+    return f"{said} {in_english}"
 
 
 # -- the mode --------------------------------------------------------------------------
@@ -133,13 +153,14 @@ class LessonMode(BaseMode):
     def buttons(self) -> list[ButtonSpec] | None:
         """Undo, Hint, Rules, Full screen, Leave lessons (Restart lesson is on the panel)."""
         s = self.screen
+        # The labels are the English msgids (context "button"): the bar translates them as it draws.
         return [
-            ButtonSpec("Undo", "undo", "Ctrl+Z", lambda: s.game.can_undo()),
-            ButtonSpec("Hint", "hint", "H"),
-            ButtonSpec("Rules", "rules", "F1"),
-            ButtonSpec("Full screen", "fullscreen", "F11",
-                       shown=lambda: "Window" if s.app.fullscreen else "Full screen"),
-            ButtonSpec("Leave lessons", s.leave),
+            ButtonSpec(NC_("button", "Undo"), "undo", "Ctrl+Z", lambda: s.game.can_undo()),
+            ButtonSpec(NC_("button", "Hint"), "hint", "H"),
+            ButtonSpec(NC_("button", "Rules"), "rules", "F1"),
+            ButtonSpec(NC_("button", "Full screen"), "fullscreen", "F11",
+                       shown=lambda: NC_("button", "Window") if s.app.fullscreen else NC_("button", "Full screen")),
+            ButtonSpec(NC_("button", "Leave lessons"), s.leave),
         ]
 
 
@@ -152,13 +173,35 @@ class LessonScreen(TableScreen):
     def __init__(self, app: TableHost, book: LessonBook, lessons: list[Lesson], index: int = 0,
                  problems: list[str] | None = None) -> None:
         self.book = book
-        self.lessons = lessons
+        self.english: list[Lesson] = list(lessons)  # as loaded; ``lessons`` is in the player's language
+        self.lessons: list[Lesson] = list(lessons)
+        self.language = ""  # the language ``lessons`` is in
+        self.untranslated: dict[str, str] = {}  # lesson key -> why its translation is refused (it plays in English)
         self.problems: list[str] = list(problems or [])  # lesson files left out, each in words
         self.index = index
-        self.run = LessonRun(lessons[index])
+        self._translate()
+        self.run = LessonRun(self.lessons[index])
         self.feedback = ""
         self.feedback_good: bool | None = False  # None: a refused try, shown without a mark
         super().__init__(app, game=Game(self.run.lesson.start()), mode=LessonMode(self))
+
+    def follow_language(self) -> None:
+        """Put the lessons in the language in use, if they are not in it already (the step in
+        play keeps its place: only its words change)."""
+        if i18n.language() != self.language:
+            self._translate()
+            self.run.relabel(self.lessons[self.index])
+
+    def _translate(self) -> None:
+        code = i18n.language()
+        self.language = code
+        self.untranslated = {}
+        self.lessons = []
+        for english in self.english:
+            lesson, problem = localize(english, code, lesson_files.LESSON_DIR)
+            self.lessons.append(lesson)
+            if problem is not None:
+                self.untranslated[english.key] = problem
 
     @property
     def lesson(self) -> Lesson:
@@ -196,39 +239,55 @@ class LessonScreen(TableScreen):
     # -- the panel and the status ---------------------------------------------------------
     def lesson_panel(self) -> Panel:
         """What the panel beside the table shows."""
+        self.follow_language()
         run = self.run
         n = len(self.lessons)
         done = self.book.finished()
-        title = f"Lesson {self.index + 1} of {n}: {self.lesson.title}"
+        # TRANSLATORS: the lesson panel's heading; {title} is the lesson's own title.
+        title = _("Lesson {number} of {count}: {title}").format(number=self.index + 1, count=n,
+                                                               title=self.lesson.title)
         paragraphs: list[str] = []
         if run.finished:
-            paragraphs.append(GOOD + "Lesson finished. " + self.lesson.outro)
+            # TRANSLATORS: {outro} is the lesson's closing sentence or two.
+            paragraphs.append(GOOD + _("Lesson finished. {outro}").format(outro=self.lesson.outro))
             if self.index + 1 < n:
-                paragraphs.append(f"Next: {self.lessons[self.index + 1].title}.")
+                # TRANSLATORS: {title} is the next lesson's title.
+                paragraphs.append(_("Next: {title}.").format(title=self.lessons[self.index + 1].title))
         else:
-            if run.step_index == 0:
+            if run.step_index == 0 and not self.feedback:
+                # Once the player has tried something the answer matters more than the opening
+                # words, and a longer language needs the room for it (the buttons stay on the panel).
                 paragraphs.append(self.lesson.intro)
             if self.feedback:
                 mark = "" if self.feedback_good is None else GOOD if self.feedback_good else BAD
                 paragraphs.append(mark + self.feedback)
-            paragraphs.append(f"Step {run.step_index + 1} of {run.step_count}: {run.instruction}")
-        paragraphs.append(f"Lessons finished: {len(done & {l.key for l in self.lessons})} of {n}.")
+            # TRANSLATORS: {instruction} is what the step asks the player to do.
+            paragraphs.append(_("Step {number} of {count}: {instruction}").format(
+                number=run.step_index + 1, count=run.step_count, instruction=run.instruction))
+        finished = len(done & {l.key for l in self.lessons})
+        paragraphs.append(ngettext("Lessons finished: {n} of {count}.", "Lessons finished: {n} of {count}.",
+                                   finished).format(n=finished, count=n))
+        if self.lesson.key in self.untranslated:
+            paragraphs.append(_("This lesson's text in your language cannot be used; it plays in English."))
         if self.problems:  # the message on opening names each file and its fault
-            n = len(self.problems)
-            paragraphs.append("One lesson file cannot be used and is left out." if n == 1
-                              else f"{n} lesson files cannot be used and are left out.")
-        buttons = [("Restart lesson", self.restart)]
+            left_out = len(self.problems)
+            paragraphs.append(ngettext("One lesson file cannot be used and is left out.",
+                                       "{n} lesson files cannot be used and are left out.",
+                                       left_out).format(n=left_out))
+        buttons = [(pgettext("button", "Restart lesson"), self.restart)]
         if self.index + 1 < n:
-            buttons.append(("Next lesson", self.next_lesson))
+            buttons.append((pgettext("button", "Next lesson"), self.next_lesson))
         elif run.finished:
-            buttons.append(("Deal a full game", self.deal_full_game))
+            buttons.append((pgettext("button", "Deal a full game"), self.deal_full_game))
         return Panel(title, paragraphs, buttons)
 
     def status_text(self) -> tuple[str, str, str]:
         """The lesson and the step instead of the deal number and the clock."""
         run = self.run
-        line1 = f"Lesson {self.index + 1} of {len(self.lessons)}"  # the title is on the panel
-        line2 = "Finished" if run.finished else f"Step {run.step_index + 1} of {run.step_count}"
+        # The title is on the panel.
+        line1 = _("Lesson {number} of {count}").format(number=self.index + 1, count=len(self.lessons))
+        line2 = (pgettext("lesson", "Finished") if run.finished
+                 else _("Step {number} of {count}").format(number=run.step_index + 1, count=run.step_count))
         return line1, line2, ""
 
     # -- table commands, lesson style ---------------------------------------------------
@@ -236,14 +295,17 @@ class LessonScreen(TableScreen):
         """Show the move the step asks for."""
         move = self.run.hint()
         if move is None:
-            self.say("This lesson is finished: choose Next lesson or Restart lesson.")
+            self.say(_("This lesson is finished: choose Next lesson or Restart lesson."))
             return
         what = describe_move(self.position, move)
         step = self.run.step
         if step is not None and step.kind == "try":  # the step wants a refused move: say so
-            self.show_hints([move], 0, f"Hint: try {what}. The rules will refuse it and say why.", FEEDBACK_TIME)
+            # TRANSLATORS: {move} describes the move ("the 9 of spades onto the 10 of spades").
+            self.show_hints([move], 0, _("Hint: try {move}. The rules will refuse it and say why.").format(
+                move=what), FEEDBACK_TIME)
         else:
-            self.show_hints([move], 0, f"Hint: {what}.", FEEDBACK_TIME)
+            # TRANSLATORS: {move} describes the move ("the 9 of spades onto the 10 of hearts").
+            self.show_hints([move], 0, _("Hint: {move}.").format(move=what), FEEDBACK_TIME)
 
     def restart(self) -> None:
         """The lesson from its start."""
@@ -251,11 +313,11 @@ class LessonScreen(TableScreen):
         self.change("restart", self.game.restart)
         self.t_start = self.t_end = None
         self._after_change("restart", None)
-        self.say("The lesson starts again.")
+        self.say(_("The lesson starts again."))
 
     def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
         """A lesson plays its own position: point the way to a real deal instead."""
-        self.say("This is a lesson. Leave lessons to go back to your game.")
+        self.say(_("This is a lesson. Leave lessons to go back to your game."))
 
     def _check_end(self) -> None:
         """A won lesson gets the victory lap; no win or stuck dialog in a lesson."""
