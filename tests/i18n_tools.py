@@ -95,3 +95,45 @@ def catalogue(code: str) -> gettext.GNUTranslations:
 def key(message: Message) -> str:
     """The key a compiled catalogue files a message under (context EOT text)."""
     return message.text if message.context is None else f"{message.context}\x04{message.text}"
+
+
+def font_characters(path: Path) -> set[int]:
+    """Every code point the TrueType font at ``path`` maps to a glyph (its cmap, formats 4 and 12)."""
+    import struct
+
+    data = path.read_bytes()
+    tables = {data[12 + 16 * i:16 + 16 * i]: struct.unpack(">II", data[20 + 16 * i:28 + 16 * i])
+              for i in range(struct.unpack(">H", data[4:6])[0])}
+    base = tables[b"cmap"][0]
+    count = struct.unpack(">H", data[base + 2:base + 4])[0]
+    chars: set[int] = set()
+    for i in range(count):
+        _platform, _encoding, offset = struct.unpack(">HHI", data[base + 4 + 8 * i:base + 12 + 8 * i])
+        sub = base + offset
+        fmt = struct.unpack(">H", data[sub:sub + 2])[0]
+        if fmt == 4:
+            segs = struct.unpack(">H", data[sub + 6:sub + 8])[0] // 2
+            ends = struct.unpack(f">{segs}H", data[sub + 14:sub + 14 + 2 * segs])
+            starts_at = sub + 16 + 2 * segs
+            starts = struct.unpack(f">{segs}H", data[starts_at:starts_at + 2 * segs])
+            deltas = struct.unpack(f">{segs}h", data[starts_at + 2 * segs:starts_at + 4 * segs])
+            range_at = starts_at + 4 * segs
+            ranges = struct.unpack(f">{segs}H", data[range_at:range_at + 2 * segs])
+            for k in range(segs):
+                for c in range(starts[k], ends[k] + 1):
+                    if c == 0xFFFF:
+                        continue
+                    if ranges[k] == 0:
+                        glyph = (c + deltas[k]) & 0xFFFF
+                    else:
+                        at = range_at + 2 * k + ranges[k] + 2 * (c - starts[k])
+                        glyph = struct.unpack(">H", data[at:at + 2])[0]
+                        glyph = (glyph + deltas[k]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        chars.add(c)
+        elif fmt == 12:
+            groups = struct.unpack(">I", data[sub + 12:sub + 16])[0]
+            for g in range(groups):
+                start, end, first = struct.unpack(">III", data[sub + 16 + 12 * g:sub + 28 + 12 * g])
+                chars.update(c for c in range(start, end + 1) if first + c - start)
+    return chars
