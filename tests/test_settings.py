@@ -22,7 +22,8 @@ def test_every_setting_persists(tmp_path: Path) -> None:
     s = Settings(variant="russian", any_card_in_space=True, foundation_return=False, animation="off",
                  sound=False, auto_finish=True, winnable_only=True, left_handed=True,
                  auto_home_safe=True, hide_verdicts=True, lessons_offered=True,
-                 finished_lessons={"2", "1"}, four_colour=True, high_contrast=True, text_size="larger")
+                 finished_lessons={"2", "1"}, four_colour=True, high_contrast=True, text_size="larger",
+                 language="de")
     assert save_settings(Store(tmp_path), s) is None
     back, problem = load_settings(Store(tmp_path))
     assert problem is None and back == s
