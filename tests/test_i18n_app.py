@@ -354,3 +354,25 @@ def test_the_pseudo_language_leaves_no_english_in_the_deal_dialog(tmp_path: Path
         assert english_left(draw_top(app, drawn)) == []
     finally:
         i18n.set_language("en")
+
+
+# -- longer languages: what they cut off ---------------------------------------------------------
+def test_wrapped_lines_fit_even_with_words_longer_than_a_line() -> None:
+    """A pseudo text pads its last word (as German makes long compounds): every line still fits
+    its width, and no character is lost or added."""
+    import random
+
+    from yukon.ui.widgets import wrap
+
+    pygame.font.init()
+    rng = random.Random(13)
+    letters = "abcdefghijklmnopqrstuvwxyzäöüß"
+    for _case in range(150):
+        words = ["".join(rng.choice(letters) for _c in range(rng.choice((1, 3, 8, 30, 70))))
+                 for _w in range(rng.randint(1, 12))]
+        text = pseudo.pseudo(" ".join(words))
+        size, width = rng.choice((11, 14, 20)), rng.randint(40, 500)
+        lines = wrap(text, size, width)
+        font = art.font(size)
+        assert all(font.size(line)[0] <= width for line in lines), (text, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")

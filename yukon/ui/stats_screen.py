@@ -11,7 +11,7 @@ from ..rules import VARIANT_TITLES, VARIANTS
 from ..stats import Statistics, VariantStats, format_share, format_time
 from . import art
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
-from .widgets import wrap
+from .widgets import button_label, wrap
 
 # (label in English, translated where drawn; its value for a variant)
 LINES: list[tuple[str, Callable[[VariantStats], str]]] = [
@@ -78,7 +78,8 @@ class StatsScreen(Sheet):
         col_w = max(90, (rect.w - label_w) // len(VARIANTS))
         for k, v in enumerate(VARIANTS):
             colour = FOCUS if v == self.variant else TEXT
-            img = art.text(_(VARIANT_TITLES[v]), size, colour, True)
+            # a game's name longer than its column (in a longer language) comes out smaller, not over its neighbour
+            img = button_label(_(VARIANT_TITLES[v]), size, col_w - 10, colour)
             surface.blit(img, (rect.x + label_w + k * col_w + col_w - img.get_width() - 10, y))
         y += line
         pygame.draw.line(surface, TEXT_DIM, (rect.x, y - 3), (rect.right, y - 3))

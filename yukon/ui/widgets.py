@@ -182,19 +182,38 @@ def button_label(label: str, size: int, width: int, colour: tuple[int, int, int]
     return img
 
 
+def _pieces(word: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``word`` cut into pieces no wider than ``width`` (a file's path, a long compound word)."""
+    out: list[str] = []
+    while len(word) > 1 and f.size(word)[0] > width:
+        lo, hi = 1, len(word) - 1  # the longest piece that fits (at least one character)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.size(word[:mid])[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        out.append(word[:lo])
+        word = word[lo:]
+    return out + [word]
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels (a long word gets a line of its own)."""
+    """Break ``text`` into lines no wider than ``width`` pixels (a word too long for a line
+    gets lines of its own, cut where the line ends)."""
     f = art.font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split():
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if f.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            *whole, line = _pieces(word, f, width)
+            lines += whole
         lines.append(line)
     return lines
 
@@ -308,7 +327,8 @@ class Message:
 
 @dataclass(slots=True)
 class Panel:
-    """A block of text with buttons that a mode (a lesson) shows beside the table."""
+    """A block of text with buttons that a mode (a lesson) shows beside the table (its text and
+    labels come in the player's language: the mode builds them)."""
 
     title: str
     paragraphs: list[str]
