@@ -427,9 +427,11 @@ class Extras(Part):
         """Make the app follow the settings (language, rules for new deals, animation, sound, layout)."""
         if first:
             self.language = settings.language
+            before = i18n.language()
             if self.language_given is None:
                 i18n.set_language(settings.language)
-            self.app.language_changed()
+            if i18n.language() != before:  # the table was laid out in the system's language
+                self.app.language_changed()
         else:
             self.use_language(settings.language)
         self.app.set_rules(settings.rules())
