@@ -11,7 +11,7 @@ from ..rules import VARIANT_TITLES, VARIANTS
 from ..stats import Statistics, VariantStats, format_share, format_time
 from . import art
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
-from .widgets import button_label, wrap
+from .widgets import button_label, wrap, wrap_balanced
 
 # (label in English, translated where drawn; its value for a variant)
 LINES: list[tuple[str, Callable[[VariantStats], str]]] = [
@@ -61,7 +61,8 @@ class StatsScreen(Sheet):
     def content_height(self, width: int) -> int:
         """The height the content wants at ``width``."""
         line = art.font(self.size).get_linesize()
-        return (len(LINES) + 3) * (line + 6) + len(self.news) * (line + 4) + line  # the note may take two lines
+        # the note may take two lines, and so may the games' names
+        return (len(LINES) + 4) * (line + 6) + len(self.news) * (line + 4) + line
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
@@ -76,12 +77,19 @@ class StatsScreen(Sheet):
             y += line // 2
         label_w = max(art.font(size).size(_(lb))[0] for lb, _get in LINES) + 24
         col_w = max(90, (rect.w - label_w) // len(VARIANTS))
-        for k, v in enumerate(VARIANTS):
+        # a game's name longer than its column (in a longer language) takes two lines, else comes out
+        # smaller, rather than run over its neighbour
+        heads = [wrap_balanced(_(VARIANT_TITLES[v]), size, col_w - 10, True) for v in VARIANTS]
+        if max(len(h) for h in heads) > 2:
+            heads = [[_(VARIANT_TITLES[v])] for v in VARIANTS]
+        rows = max(len(h) for h in heads)
+        for k, (v, head) in enumerate(zip(VARIANTS, heads)):
             colour = FOCUS if v == self.variant else TEXT
-            # a game's name longer than its column (in a longer language) comes out smaller, not over its neighbour
-            img = button_label(_(VARIANT_TITLES[v]), size, col_w - 10, colour)
-            surface.blit(img, (rect.x + label_w + k * col_w + col_w - img.get_width() - 10, y))
-        y += line
+            for r, text in enumerate(head):
+                img = button_label(text, size, col_w - 6, colour)
+                top = y + (rows - len(head) + r) * (line - 6)
+                surface.blit(img, (rect.x + label_w + k * col_w + col_w - img.get_width() - 10, top))
+        y += line + (rows - 1) * (line - 6)
         pygame.draw.line(surface, TEXT_DIM, (rect.x, y - 3), (rect.right, y - 3))
         for i, (label, get) in enumerate(LINES):
             if i % 2 == 0:
