@@ -109,18 +109,18 @@ def click(app: App, x: int, y: int) -> None:
     app.frame()
 
 
-def start(folder: Path, seed: int = 5, language: str | None = None) -> App:
+def start(folder: Path, seed: int = 5, language: str | None = None, size: tuple[int, int] = (1024, 700)) -> App:
     """The window with its extras; ``language`` as ``--language`` gives it (already in use)."""
-    app = App(seed=seed, size=(1024, 700))
+    app = App(seed=seed, size=size)
     install(app, folder=str(folder), language=language)
     app.frame()
     return app
 
 
-def start_in_pseudo(folder: Path) -> App:
+def start_in_pseudo(folder: Path, size: tuple[int, int] = (1024, 700)) -> App:
     """The window as ``--language pseudo`` starts it."""
     pseudo.install_pseudo()
-    return start(folder, language=pseudo.CODE)
+    return start(folder, language=pseudo.CODE, size=size)
 
 
 def settings_sheet(app: App) -> SettingsScreen:
@@ -339,6 +339,33 @@ def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
         assert isinstance(app.top, QuestionDialog)
         texts = draw_top(app, drawn)
         assert english_left(texts) == [] and any("42" in t for t in texts)
+        press(app, pygame.K_ESCAPE)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (800, 600), (640, 480), (420, 600)])
+def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_translated(
+        tmp_path: Path, drawn: Drawn, size: tuple[int, int]) -> None:
+    app = start_in_pseudo(tmp_path / "data", size)
+    try:
+        table = app.table
+        assert table is not None and table.bar is not None
+        bar = table.bar
+        specs = app.buttons()
+        font = art.font(bar.font_size, True)
+        for i in bar.shown():
+            label = specs[i].text()
+            assert pseudo._PAD in label
+            # measured as drawn: the 40% longer label fits its button at the bar's size
+            assert font.size(label)[0] <= bar.rects[i].w, (label, bar.rects[i])
+        if bar.more is None:
+            return
+        assert bar.hidden
+        click(app, *bar.more.center)
+        texts = draw_top(app, drawn)
+        assert sorted(texts) == sorted(specs[i].text() for i in bar.hidden)
+        assert english_left(texts) == []
         press(app, pygame.K_ESCAPE)
     finally:
         i18n.set_language("en")
