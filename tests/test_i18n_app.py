@@ -403,3 +403,19 @@ def test_wrapped_lines_fit_even_with_words_longer_than_a_line() -> None:
         font = art.font(size)
         assert all(font.size(line)[0] <= width for line in lines), (text, width)
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_keyboard_play_refuses_in_the_players_language(tmp_path: Path) -> None:
+    """Enter on an empty foundation: the refusal is a whole sentence of the catalogue."""
+    app = start_in_pseudo(tmp_path / "data")
+    try:
+        table = app.table
+        assert table is not None
+        for _step in range(12):  # Up climbs the first column's face-up cards to the foundation row
+            press(app, pygame.K_UP)
+        press(app, pygame.K_RETURN)
+        assert table.message is not None and table.message.kind == "error"
+        assert table.message.text == pseudo.pseudo("{reason}.").format(
+            reason=i18n.capital(pseudo.pseudo("this foundation is empty")))
+    finally:
+        i18n.set_language("en")
