@@ -22,3 +22,15 @@ def steady_double_click_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     ticks = itertools.count()
     monkeypatch.setattr(pointer, "wall", lambda: next(ticks) * 0.01)
     yield
+
+
+@pytest.fixture(autouse=True)
+def english_whatever_the_machine(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English, on any machine: the settings' default follows the system's
+    language, so the system's language is English here; whatever a test chose is undone after it."""
+    from yukon import i18n
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language(i18n.ENGLISH)
+    yield
+    i18n.set_language(i18n.ENGLISH)

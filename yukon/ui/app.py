@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import hints
+from ..i18n import NC_, _
 from ..rules import YUKON, Rules
 from ..safe import home_moves
 from ..state import Game, Move, Position
@@ -75,15 +76,17 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         return t is not None and bool(home_moves(t.position))
 
     return [
-        ButtonSpec("Undo", "undo", "Ctrl+Z", can_undo),
-        ButtonSpec("Redo", "redo", "Ctrl+Y", can_redo),
-        ButtonSpec("Hint", "hint", "H"),
-        ButtonSpec("All home", "all_home", "A", can_send_home),
-        ButtonSpec("Restart deal", "restart"),
-        ButtonSpec("New deal", "new"),
-        ButtonSpec("Rules", "rules", "F1"),
-        ButtonSpec("Full screen", "fullscreen", "F11", shown=lambda: "Window" if app.fullscreen else "Full screen"),
-        ButtonSpec("Quit", "quit", "Ctrl+Q"),
+        ButtonSpec(NC_("button", "Undo"), "undo", "Ctrl+Z", can_undo),
+        ButtonSpec(NC_("button", "Redo"), "redo", "Ctrl+Y", can_redo),
+        ButtonSpec(NC_("button", "Hint"), "hint", "H"),
+        ButtonSpec(NC_("button", "All home"), "all_home", "A", can_send_home),
+        ButtonSpec(NC_("button", "Restart deal"), "restart"),
+        ButtonSpec(NC_("button", "New deal"), "new"),
+        ButtonSpec(NC_("button", "Rules"), "rules", "F1"),
+        # TRANSLATORS: "Window" is the Full screen button's label while the game is full screen.
+        ButtonSpec(NC_("button", "Full screen"), "fullscreen", "F11",
+                   shown=lambda: NC_("button", "Window") if app.fullscreen else NC_("button", "Full screen")),
+        ButtonSpec(NC_("button", "Quit"), "quit", "Ctrl+Q"),
     ]
 
 
@@ -147,7 +150,9 @@ def check_display() -> None:
     asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
     if driver in HIDDEN_DRIVERS and driver not in asked:
         where = ", ".join(f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k))
-        raise NoDisplay(f"no display was found ({where or 'neither DISPLAY nor WAYLAND_DISPLAY is set'})")
+        # TRANSLATORS: why the window cannot open; {where} names the display variables that are set.
+        raise NoDisplay(_("no display was found ({where})").format(
+            where=where or _("neither DISPLAY nor WAYLAND_DISPLAY is set")))
 
 
 class App:
@@ -229,6 +234,10 @@ class App:
         self.prefs = prefs
         if self.table is not None:
             self.table.relayout()
+
+    def language_changed(self) -> None:
+        """The player's language changed: every screen in the stack lays out its text anew and is redrawn."""
+        self._resized()
 
     def set_rules(self, rules: Rules) -> None:
         """The variant and options for new deals."""
@@ -427,14 +436,16 @@ class App:
                 traceback.print_exc()
                 self.errors.append(e)
                 if self.table is not None:
-                    self.table.say(f"Something went wrong there ({type(e).__name__}); the game goes on.", "error")
+                    # TRANSLATORS: a fault in the program; {error} is its technical name (KeyError).
+                    self.table.say(_("Something went wrong there ({error}); the game goes on.").format(
+                        error=type(e).__name__), "error")
             if not self.running:
                 return
 
     def update(self, elapsed: float) -> None:
         """Advance every screen by the whole fixed steps that ``elapsed`` seconds make up."""
         n = self.clock.advance(elapsed)
-        for _ in range(n):
+        for _step in range(n):
             for s in self.screens:
                 s.update(self.step)
 

@@ -34,6 +34,7 @@ class Options:
     size: tuple[int, int] | None = None
     fullscreen: bool = False
     report_path: str | None = None  # write a start-up report there once the solver judged the deal
+    language: str | None = None  # --language: already in use for this run, instead of the saved setting
 
 
 def build_app(options: Options) -> App:
@@ -44,7 +45,8 @@ def build_app(options: Options) -> App:
     app = App(seed=options.seed, rules=options.rules or Rules("yukon"), size=options.size,
               fullscreen=options.fullscreen)
     extras = extras_app.install(app, resume=options.seed is None and options.rules is None,
-                                rules=options.rules, solver_settings=True, lessons=True)
+                                rules=options.rules, solver_settings=True, lessons=True,
+                                language=options.language)
     solver = assist.install(app, session=extras.session)
     if options.report_path:
         app.add_part(StartupReport(app, options.report_path, solver))

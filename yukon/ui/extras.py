@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol
 
+from ..i18n import _
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
@@ -84,7 +85,11 @@ class Session:
         """The saved game to continue, or None (a damaged save is reported and kept aside)."""
         result = load_game(self.store)
         if result.problem:
-            self._tell(result.problem + (". A new deal starts." if result.saved is None else ""))
+            if result.saved is None:
+                # TRANSLATORS: {problem} says what is wrong with the saved game (it ends without a full stop).
+                self._tell(_("{problem}. A new deal starts.").format(problem=result.problem))
+            else:
+                self._tell(result.problem)
         if result.saved is None:
             return None
         saved = result.saved
@@ -145,7 +150,7 @@ class Session:
                 self.counted = True
                 self.stats.record_loss(game.rules.variant)
                 self._save_stats()
-            self.news = ["The demo finished this game, so it does not count as your win."]
+            self.news = [_("The demo finished this game, so it does not count as your win.")]
         elif game.seed is not None:  # a prepared position sets no records
             self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
             self.counted = True

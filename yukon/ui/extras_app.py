@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import help_text
+from .. import help_text, i18n
+from ..i18n import NC_, _, capital, ngettext, pgettext
 from ..rules import VARIANT_TITLES, Rules
 from ..settings import SETTINGS_FILE, Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
@@ -121,7 +122,7 @@ class RulesScreenPlus(RulesScreen):
         """Write the rules page where a player finds it (Documents, else home), open it in the
         browser and say where it went."""
         folder = self.extras.rules_folder or help_text.documents_folder()
-        _, self.note = help_text.save_and_open_rules(folder)
+        _unused, self.note = help_text.save_and_open_rules(folder)
         self.full = True
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
@@ -133,7 +134,8 @@ class RulesScreenPlus(RulesScreen):
         band = pygame.Rect(0, back.y - 6, w, h - back.y + 6)
         pygame.draw.rect(surface, self.background(), band)
         f = art.font(size, True)
-        labels = ["Keys", "Back to the table", "Save the rules"]
+        labels = [pgettext("button", "Keys"), pgettext("button", "Back to the table"),
+                  pgettext("button", "Save the rules")]
         widths = [f.size(label)[0] + 2 * size for label in labels]
         gap = max(10, size)
         total = sum(widths) + gap * 2
@@ -147,9 +149,9 @@ class RulesScreenPlus(RulesScreen):
             rects.append(pygame.Rect(x, back.y, wd, back.h))
             x += wd + gap
         self.keys_rect, self.back_rect, self.save_rect = rects
-        draw_button(surface, self.keys_rect, "Keys", size, hover=self.hover_extra == "keys")
-        draw_button(surface, self.back_rect, "Back to the table", size, hover=self.hover)
-        draw_button(surface, self.save_rect, "Save the rules", size, hover=self.hover_extra == "save")
+        draw_button(surface, self.keys_rect, labels[0], size, hover=self.hover_extra == "keys")
+        draw_button(surface, self.back_rect, labels[1], size, hover=self.hover)
+        draw_button(surface, self.save_rect, labels[2], size, hover=self.hover_extra == "save")
         if self.note:
             small = max(11, size - 3)
             lines = wrap(self.note, small, w - 24)
@@ -209,8 +211,12 @@ class KeyboardPlay:
         elif action.kind == "cancel":
             table.select(None)
         elif action.kind == "refuse":
-            reason = action.reason or "That cannot be done here"
-            table.say(reason + ("" if reason.endswith(".") else "."), "error")
+            if action.reason:
+                # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
+                # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
+                table.say(_("{reason}.").format(reason=capital(action.reason)), "error")
+            else:
+                table.say(_("That cannot be done here."), "error")
         elif action.kind == "move" and action.move is not None:
             table.select(None)
             if table.try_move(action.move):
@@ -270,8 +276,12 @@ class Extras(Part):
     """Resume, settings, statistics, rules page, keys, deal numbers, keyboard play and sound."""
 
     def __init__(self, app: App, folder: str | None, rules_folder: str | None = None,
-                 solver_settings: bool = False) -> None:
+                 solver_settings: bool = False, language: str | None = None) -> None:
         self.app = app
+        # --language: that language is in use for this run; the saved setting waits until the
+        # player chooses another in Settings
+        self.language_given = language
+        self.language = ""  # the setting's language last put in use (i18n.SYSTEM or a code)
         self.folder = folder
         self.rules_folder = rules_folder  # where "Save the rules" writes; None: Documents, else home
         self.solver_settings = solver_settings  # the settings screen shows the solver's rows
@@ -320,16 +330,34 @@ class Extras(Part):
 
     def _ask_command_line(self, saved: Game, chosen: Game) -> None:
         """A game given on the command line while a saved game is under way: ask, replace nothing yet."""
-        label = f"Play deal {chosen.seed}" if chosen.seed is not None else "Play the new game"
-        what = f"deal {chosen.seed}" if chosen.seed is not None else "the game given on the command line"
-        if self.app.rules.variant != saved.rules.variant:
-            what += f" of {VARIANT_TITLES.get(self.app.rules.variant, self.app.rules.variant)}"
+        if chosen.seed is not None:
+            label = pgettext("button", "Play deal {number}").format(number=chosen.seed)
+        else:
+            label = pgettext("button", "Play the new game")
         moves = len(saved.history)
-        mine = f"deal {saved.seed}, " if saved.seed is not None else ""
-        question = (f"Your saved game is under way ({mine}{moves} move{'s' if moves != 1 else ''}). "
-                    f"Play {what} instead? Leaving your game counts as a loss.")
+        if saved.seed is not None:
+            # TRANSLATORS: {number} is the saved game's deal number, {n} the moves made in it.
+            under_way = ngettext("Your saved game is under way (deal {number}, {n} move).",
+                                 "Your saved game is under way (deal {number}, {n} moves).", moves).format(
+                number=saved.seed, n=moves)
+        else:
+            under_way = ngettext("Your saved game is under way ({n} move).",
+                                 "Your saved game is under way ({n} moves).", moves).format(n=moves)
+        variant = self.app.rules.variant
+        game = _(VARIANT_TITLES.get(variant, variant))
+        other_game = variant != saved.rules.variant
+        if chosen.seed is not None and other_game:
+            # TRANSLATORS: {number} is a deal number, {game} the game's name (Yukon, Russian Solitaire).
+            play = _("Play deal {number} of {game} instead?").format(number=chosen.seed, game=game)
+        elif chosen.seed is not None:
+            play = _("Play deal {number} instead?").format(number=chosen.seed)
+        elif other_game:
+            play = _("Play the game of {game} given on the command line instead?").format(game=game)
+        else:
+            play = _("Play the game given on the command line instead?")
+        question = " ".join((under_way, play, _("Leaving your game counts as a loss.")))
         self.app.push(QuestionDialog(self.app, question, [(label, lambda: self._play(chosen)),
-                                                          ("Keep my game", None)]))
+                                                          (pgettext("button", "Keep my game"), None)]))
 
     def _play(self, game: Game) -> None:
         """Replace the game on the table by ``game`` (a new game: the one left counts as a loss)."""
@@ -343,9 +371,9 @@ class Extras(Part):
     # -- what the part adds to the table ---------------------------------------------------
     def buttons(self) -> list[ButtonSpec]:
         """Deal #, Stats and Settings for the bar."""
-        return [ButtonSpec("Deal #", self.choose_deal, "D"),
-                ButtonSpec("Stats", self.show_stats, "T"),
-                ButtonSpec("Settings", self.show_settings, "S")]
+        return [ButtonSpec(NC_("button", "Deal #"), self.choose_deal, "D"),
+                ButtonSpec(NC_("button", "Stats"), self.show_stats, "T"),
+                ButtonSpec(NC_("button", "Settings"), self.show_settings, "S")]
 
     def draw_overlay(self, table: TableScreen, surface: pygame.Surface) -> None:
         """The keyboard cursor."""
@@ -388,17 +416,38 @@ class Extras(Part):
         if not store.write_failed or self._save_note:
             return
         self.session.flush()  # collects the writer's message, so it is told once, here
-        self._save_note = f"Not saving: {store.last_error or 'the data folder cannot be written'}"
+        # TRANSLATORS: the status line once a save failed; {problem} says why.
+        self._save_note = _("Not saving: {problem}").format(
+            problem=store.last_error or _("the data folder cannot be written"))
         self.tell()
         if self.app.table is not None:
             self.app.table.redraw()
 
     def apply_settings(self, settings: Settings, first: bool = False) -> None:
-        """Make the app follow the settings (rules for new deals, animation, sound, layout)."""
+        """Make the app follow the settings (language, rules for new deals, animation, sound, layout)."""
+        if first:
+            self.language = settings.language
+            before = i18n.language()
+            if self.language_given is None:
+                i18n.set_language(settings.language)
+            if i18n.language() != before:  # the table was laid out in the system's language
+                self.app.language_changed()
+        else:
+            self.use_language(settings.language)
         self.app.set_rules(settings.rules())
         self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe,
                                         settings.four_colour, settings.high_contrast, settings.text_factor))
         self.sound.set_enabled(settings.sound)
+
+    def use_language(self, choice: str) -> None:
+        """Put the language ``choice`` (i18n.SYSTEM or a code) in use at once, when it is another
+        than the one in use: every screen in the app's stack, Settings among them, is laid out anew."""
+        if choice == self.language:
+            return
+        self.language = choice
+        self.language_given = None  # the player chose: the command line's language gives way
+        i18n.set_language(choice)
+        self.app.language_changed()
 
     # -- the app's callbacks -----------------------------------------------------------------
     def _mouse_hides_cursor(self, event: pygame.event.Event) -> bool:
@@ -483,7 +532,7 @@ class Extras(Part):
     def offer_lessons(self) -> None:
         """Point a newcomer to the lessons, once ever (remembered in the settings at once)."""
         settings = self.session.settings
-        if settings.lessons_offered or not any(b.label == "Lessons" for b in self.app.buttons()):
+        if settings.lessons_offered or not any(b.label == NC_("button", "Lessons") for b in self.app.buttons()):
             return
         settings.lessons_offered = True
         self.session.change_settings(settings)
@@ -491,12 +540,13 @@ class Extras(Part):
 
         def open_lessons() -> None:
             if table is not None:
-                self._press_button("Lessons", table)
+                self._press_button(NC_("button", "Lessons"), table)
 
         self.app.push(QuestionDialog(
-            self.app, "New to Yukon? Four short lessons show its moves step by step, on real cards. "
-            "You can open them later too, with the Lessons button or the L key.",
-            [("Show me the lessons", open_lessons), ("Just play", None)], title="Welcome"))
+            self.app, _("New to Yukon? Four short lessons show its moves step by step, on real cards. "
+                        "You can open them later too, with the Lessons button or the L key."),
+            [(pgettext("button", "Show me the lessons"), open_lessons), (pgettext("button", "Just play"), None)],
+            title=_("Welcome")))
 
     def show_settings(self) -> None:
         """The settings sheet."""
@@ -504,7 +554,7 @@ class Extras(Part):
         under_way = self.session.under_way(self.app.game)
         hidden = frozenset() if self.solver_settings else SOLVER_SETTINGS
         self.app.push(SheetScreen(self.app, SettingsScreen(self.session.settings, under_way, self._settings_done,
-                                                           hidden)))
+                                                           hidden, self.use_language)))
 
     def _settings_done(self, settings: Settings, new_deal: bool) -> None:
         self.session.change_settings(settings)
@@ -530,9 +580,11 @@ class Extras(Part):
 
     def _deal_chosen(self, seed: int) -> None:
         if self.session.under_way(self.app.game):
-            self.app.push(QuestionDialog(self.app, f"Replace the game under way with deal {seed}? "
-                                         "Leaving it counts as a loss.",
-                                         [(f"Deal {seed}", lambda: self.deal(seed)), ("Keep playing", None)]))
+            self.app.push(QuestionDialog(self.app, _("Replace the game under way with deal {number}? "
+                                                     "Leaving it counts as a loss.").format(number=seed),
+                                         [(pgettext("button", "Deal {number}").format(number=seed),
+                                           lambda: self.deal(seed)),
+                                          (pgettext("button", "Keep playing"), None)]))
         else:
             self.deal(seed)
 
@@ -549,7 +601,7 @@ class Extras(Part):
 
 def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
             rules_folder: str | None = None, welcome: bool | None = None, solver_settings: bool = False,
-            lessons: bool = True) -> Extras:
+            lessons: bool = True, language: str | None = None) -> Extras:
     """Add the extras to ``app`` and start them; ``folder=True`` takes the user's data folder from SDL.
 
     ``resume=False`` (a deal or game given on the command line) keeps the table's game,
@@ -561,12 +613,13 @@ def install(app: App, folder: str | None | bool = True, resume: bool = True, rul
     player's own data folder (``folder=True``), not a folder given by a test or a benchmark.
     ``solver_settings``: the settings screen shows the solver's rows (the solver is there);
     ``lessons``: add the Lessons part too, its finished lessons kept in these settings.
+    ``language``: the language given on the command line, already in use (the saved one is not put in use).
     """
     if welcome is None:
         welcome = folder is True
     if folder is True:
         folder = data_folder()
-    extras = Extras(app, folder or None, rules_folder, solver_settings)
+    extras = Extras(app, folder or None, rules_folder, solver_settings, language)
     app.add_part(extras)
     if lessons:
         from .lessons_part import install as install_lessons

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..i18n import _, capital
 from ..state import FOUNDATION, ON_FOUNDATION, Move, Position
 
 COLUMNS = 7
@@ -31,7 +32,8 @@ class KeyAction:
 
     kind: ``"none"`` (only the cursor moved, or nothing to do), ``"select"`` (hold
     ``card`` with its tail), ``"cancel"`` (drop the selection), ``"move"`` (play
-    ``move``), ``"refuse"`` (say ``reason``; the selection stays).
+    ``move``), ``"refuse"`` (say ``reason``, in the player's language, capital first and no
+    full stop; the selection stays).
     """
 
     kind: str
@@ -190,8 +192,8 @@ class KeyCursor:
             card = self.card(pos)
             if card is None:
                 if self.on_foundations:
-                    return KeyAction("refuse", reason="this foundation is empty")
-                return KeyAction("refuse", reason="the column is empty: pick a card to bring here first")
+                    return KeyAction("refuse", reason=capital(_("this foundation is empty")))
+                return KeyAction("refuse", reason=capital(_("the column is empty: pick a card to bring here first")))
             self.selected = card
             return KeyAction("select", card=card)
         card = self.selected
@@ -209,8 +211,8 @@ class KeyCursor:
         reason = pos.why_illegal(move)
         if reason is not None:
             if to == FOUNDATION and pos.loc[card] < ON_FOUNDATION and pos.end_card(pos.loc[card]) != card:
-                reason = "only a column's end card can go to a foundation"
-            return KeyAction("refuse", reason=reason[0].upper() + reason[1:])
+                reason = _("only a column's end card can go to a foundation")
+            return KeyAction("refuse", reason=capital(reason))
         self.selected = None
         return KeyAction("move", move=move)
 
@@ -220,12 +222,12 @@ class KeyCursor:
             col = pos.columns[self.column]
             card = col[-1] if col else None
         if card is None:
-            return KeyAction("refuse", reason="no card to send home")
+            return KeyAction("refuse", reason=capital(_("no card to send home")))
         if pos.loc[card] < ON_FOUNDATION and pos.end_card(pos.loc[card]) != card:
-            return KeyAction("refuse", reason="only a column's end card can go to a foundation")
+            return KeyAction("refuse", reason=capital(_("only a column's end card can go to a foundation")))
         move = Move.of(card, FOUNDATION)
         reason = pos.why_illegal(move)
         if reason is not None:
-            return KeyAction("refuse", reason=reason[0].upper() + reason[1:])
+            return KeyAction("refuse", reason=capital(reason))
         self.selected = None
         return KeyAction("move", move=move)

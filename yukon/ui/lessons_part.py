@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import NC_
 from .parts import Part
 from .widgets import ButtonSpec
 
@@ -30,7 +31,7 @@ class Lessons(Part):
 
     def buttons(self) -> list[ButtonSpec]:
         """The Lessons button."""
-        return [ButtonSpec("Lessons", self.press, "L")]
+        return [ButtonSpec(NC_("button", "Lessons"), self.press, "L")]
 
     def press(self) -> None:
         """The Lessons button: open them where the player left off."""

@@ -9,7 +9,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from .. import __version__
+from .. import __version__, i18n
 from .parts import Part
 
 if TYPE_CHECKING:
@@ -41,8 +41,10 @@ class StartupReport(Part):
             return 0.1  # not yet: look again soon even when the table is idle
         from ..resources import asset_path
 
+        # Machine-readable, so not translated; "solver" is the status line's text, in "language".
         report = {"version": __version__, "pid": os.getpid(), "executable": sys.executable,
-                  "seed": self.app.game.seed, "solver": verdict, "assets": str(asset_path()),
+                  "seed": self.app.game.seed, "solver": verdict, "language": i18n.language(),
+                  "assets": str(asset_path()),
                   "first_frame_s": round(self.app.first_frame_at - self.app.t0, 4),
                   "verdict_s": round(time.perf_counter() - self.app.t0, 4)}
         self.written = True

@@ -124,7 +124,11 @@ class Screen:
 
 
 class QuestionDialog(Screen):
-    """A question over the table with a few answers; Esc picks the last (the safe one)."""
+    """A question over the table with a few answers; Esc picks the last (the safe one).
+
+    The question, the answers' labels and the title come in the player's language: the caller
+    builds them (they hold numbers and names) with ``_()`` and ``pgettext("button", ...)``.
+    """
 
     opaque = False
 
@@ -232,7 +236,8 @@ class MenuList(Screen):
     """A short list of commands opened from a button (the bar's "More"), drawn just above it.
 
     A click on an item closes the list and runs it; a click anywhere else, the right button
-    or Esc closes it. Up/Down choose an item and Enter runs it (keyboard play).
+    or Esc closes it. Up/Down choose an item and Enter runs it (keyboard play). The items'
+    labels come translated (the bar's ``ButtonSpec.text()``).
     """
 
     opaque = False

@@ -1,7 +1,8 @@
 """The settings screen: each setting one row, changed by a click or by the keys.
 
 Up/Down move the focus between rows, Left/Right/Enter change the focused one. Done keeps
-the choices. A change of the rules (variant or an option) while a game is under way asks
+the choices. The language applies at once (the sheet itself is relabelled), and Cancel
+puts the one from before back. A change of the rules (variant or an option) while a game is under way asks
 first: deal anew under the new rules now, or keep playing and use them from the next deal.
 """
 
@@ -12,40 +13,69 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import i18n
+from ..i18n import LANGUAGES, N_, NC_, _, pgettext
 from ..rules import VARIANT_TITLES
 from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
 from . import art
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
 
-# (field, label, help line); the value text comes from ``value_text``
+# (field, label, help line), in English, translated where drawn; the value text comes from ``value_text``
 ROWS: list[tuple[str, str, str]] = [
-    ("variant", "Game", "Yukon builds in alternating colours, Russian Solitaire in suit"),
-    ("any_card_in_space", "Any card in an empty column", "off: only a King may fill an empty column"),
-    ("foundation_return", "Foundation cards may come back", "the top card of a foundation may return to a column"),
-    ("animation", "Animation", "how fast cards slide; off places them at once"),
-    ("sound", "Sound", "quiet sounds for slides, flips, cards going home and a win"),
-    ("auto_home_safe", "Send safe cards home by itself",
-     "after your move, a card goes home once no card left in play could need it"),
-    ("auto_finish", "Offer to finish", "once every card is face up, offer to play the ending out"),
-    ("winnable_only", "Winnable deals only", "deal only shuffles the solver has proved can be won"),
-    ("hide_verdicts", "Hide whether the deal can be won",
-     "no winnable or lost news from the solver; Hint still helps when you ask"),
-    ("left_handed", "Left-handed layout", "foundations on the left side of the table"),
-    ("four_colour", "Four-colour deck", "one colour per suit: black spades, red hearts, blue diamonds, green clubs"),
-    ("high_contrast", "High contrast", "a plain dark table, bold card edges and thicker outlines"),
-    ("text_size", "Text size", "normal, large or larger text on every screen"),
+    ("variant", N_("Game"), N_("Yukon builds in alternating colours, Russian Solitaire in suit")),
+    ("any_card_in_space", N_("Any card in an empty column"), N_("off: only a King may fill an empty column")),
+    ("foundation_return", N_("Foundation cards may come back"),
+     N_("the top card of a foundation may return to a column")),
+    ("animation", N_("Animation"), N_("how fast cards slide; off places them at once")),
+    ("sound", N_("Sound"), N_("quiet sounds for slides, flips, cards going home and a win")),
+    ("auto_home_safe", N_("Send safe cards home by itself"),
+     N_("after your move, a card goes home once no card left in play could need it")),
+    ("auto_finish", N_("Offer to finish"), N_("once every card is face up, offer to play the ending out")),
+    ("winnable_only", N_("Winnable deals only"), N_("deal only shuffles the solver has proved can be won")),
+    ("hide_verdicts", N_("Hide whether the deal can be won"),
+     N_("no winnable or lost news from the solver; Hint still helps when you ask")),
+    ("left_handed", N_("Left-handed layout"), N_("foundations on the left side of the table")),
+    ("four_colour", N_("Four-colour deck"),
+     N_("one colour per suit: black spades, red hearts, blue diamonds, green clubs")),
+    ("high_contrast", N_("High contrast"), N_("a plain dark table, bold card edges and thicker outlines")),
+    ("text_size", N_("Text size"), N_("normal, large or larger text on every screen")),
+    ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
 ]
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
+# The values of the animation and text size rows, as the player reads them (translated where shown).
+ANIMATION_NAMES: dict[str, str] = {
+    "off": NC_("animation", "Off"), "fast": NC_("animation", "Fast"), "normal": NC_("animation", "Normal"),
+    "slow": NC_("animation", "Slow"),
+}
+TEXT_SIZE_NAMES: dict[str, str] = {
+    "normal": NC_("text size", "Normal"), "large": NC_("text size", "Large"), "larger": NC_("text size", "Larger"),
+}
+# The Language row's values: following the system, then every shipped language.
+LANGUAGE_ORDER: tuple[str, ...] = (i18n.SYSTEM, *LANGUAGES)
+
+
+def language_text(choice: str) -> str:
+    """The Language row's value: a language named in its own language, or "System (Deutsch)"."""
+    if choice == i18n.SYSTEM:
+        # TRANSLATORS: the Language setting when it follows the computer's language; {language}
+        # is the language that gives, named in its own language (Deutsch, Français).
+        return _("System ({language})").format(language=LANGUAGES[i18n.system_language()])
+    return LANGUAGES.get(choice, choice)
 
 
 def value_text(settings: Settings, name: str) -> str:
-    """The value of a setting as shown on its row."""
+    """The value of a setting as shown on its row, in the player's language."""
     value = getattr(settings, name)
     if name == "variant":
-        return VARIANT_TITLES[value]
-    if name in ("animation", "text_size"):
-        return value.capitalize()
-    return "On" if value else "Off"
+        return _(VARIANT_TITLES[value])
+    if name == "animation":
+        return pgettext("animation", ANIMATION_NAMES[value])
+    if name == "text_size":
+        return pgettext("text size", TEXT_SIZE_NAMES[value])
+    if name == "language":
+        return language_text(value)
+    # TRANSLATORS: the value of a setting that is on or off.
+    return pgettext("setting", "On") if value else pgettext("setting", "Off")
 
 
 def next_value(settings: Settings, name: str, step: int = 1) -> None:
@@ -58,18 +88,27 @@ def next_value(settings: Settings, name: str, step: int = 1) -> None:
         setattr(settings, name, ANIMATION_ORDER[(ANIMATION_ORDER.index(value) + step) % len(ANIMATION_ORDER)])
     elif name == "text_size":
         setattr(settings, name, TEXT_SIZE_ORDER[(TEXT_SIZE_ORDER.index(value) + step) % len(TEXT_SIZE_ORDER)])
+    elif name == "language":
+        at = LANGUAGE_ORDER.index(value) if value in LANGUAGE_ORDER else 0
+        setattr(settings, name, LANGUAGE_ORDER[(at + step) % len(LANGUAGE_ORDER)])
     else:
         setattr(settings, name, not value)
 
 
 class SettingsScreen(Sheet):
-    """Shows and changes the settings; ``on_done(settings, new_deal)`` receives the result."""
+    """Shows and changes the settings; ``on_done(settings, new_deal)`` receives the result.
 
-    title = "Settings"
+    ``on_language(choice)`` puts a language in use at once: on each change of the Language row,
+    and with the language from before when the sheet closes without Done.
+    """
+
+    title = N_("Settings")
 
     def __init__(self, settings: Settings, game_under_way: bool,
-                 on_done: Callable[[Settings, bool], None], hidden: frozenset[str] = frozenset()) -> None:
+                 on_done: Callable[[Settings, bool], None], hidden: frozenset[str] = frozenset(),
+                 on_language: Callable[[str], None] | None = None) -> None:
         super().__init__()
+        self.on_language = on_language
         # rows for features the program does not have right now (the solver's) stay hidden
         self.rows = [r for r in ROWS if r[0] not in hidden]
         self.original = settings
@@ -85,21 +124,38 @@ class SettingsScreen(Sheet):
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
-        return [("Cancel", self.cancel), ("Done", self.done)]
+        return [(NC_("button", "Cancel"), self.cancel), (NC_("button", "Done"), self.done)]
 
     def cancel(self) -> None:
         """Close without changing anything."""
         self.close()
 
+    def close(self) -> None:
+        """Close without keeping the choices: the language from before comes back."""
+        if self.settings.language != self.original.language:
+            self.settings.language = self.original.language
+            self._language_chosen()
+        super().close()
+
+    def change(self, name: str, step: int = 1) -> None:
+        """Change the setting ``name`` to its next (or previous) value; a language applies at once."""
+        next_value(self.settings, name, step)
+        if name == "language":
+            self._language_chosen()
+
+    def _language_chosen(self) -> None:
+        if self.on_language is not None:
+            self.on_language(self.settings.language)
     def done(self) -> None:
         """Keep the choices; ask first if they would replace a game under way."""
         if self.rules_changed() and self.game_under_way:
-            title = VARIANT_TITLES[self.settings.variant]
-            self.ask(f"The new rules ({title}) need a new deal. Replace the game under way now "
-                     "(it counts as a loss), or keep playing it and use the new rules from the next deal?",
-                     [("New deal now", lambda: self._finish(True)),
-                      ("From the next deal", lambda: self._finish(False)),
-                      ("Back", lambda: None)], cancel_index=2)
+            # TRANSLATORS: {game} is the game's name (Yukon, Russian Solitaire).
+            self.ask(_("The new rules ({game}) need a new deal. Replace the game under way now "
+                       "(it counts as a loss), or keep playing it and use the new rules from the next deal?").format(
+                         game=_(VARIANT_TITLES[self.settings.variant])),
+                     [(pgettext("button", "New deal now"), lambda: self._finish(True)),
+                      (pgettext("button", "From the next deal"), lambda: self._finish(False)),
+                      (pgettext("button", "Back"), lambda: None)], cancel_index=2)
             return
         self._finish(self.rules_changed())
 
@@ -128,7 +184,7 @@ class SettingsScreen(Sheet):
             else:
                 self.focus += 1
         elif name in ("left", "right", "confirm", "select"):
-            next_value(self.settings, self.rows[self.focus][0], -1 if name == "left" else 1)
+            self.change(self.rows[self.focus][0], -1 if name == "left" else 1)
         elif name == "settings":
             self.done()
         else:
@@ -145,9 +201,17 @@ class SettingsScreen(Sheet):
             if r.collidepoint(x, y):
                 self.focus = i
                 self.focus_button = None
-                next_value(self.settings, self.rows[i][0])
+                self.change(self.rows[i][0])
                 return True
         return False
+
+    def row_rect(self, name: str) -> pygame.Rect | None:
+        """Where the row of the setting ``name`` was last drawn (None when it was not in sight)."""
+        names = [r[0] for r in self.rows]
+        if name not in names or names.index(name) >= len(self._rows):
+            return None
+        r = self._rows[names.index(name)]
+        return r.copy() if r.w else None
 
     def row_height(self) -> int:
         """Height of one row at the current text size."""
@@ -184,9 +248,9 @@ class SettingsScreen(Sheet):
                              border_radius=6)
             if i == self.focus and self.focus_button is None:
                 pygame.draw.rect(surface, FOCUS, r, width=self.focus_width(), border_radius=6)
-            surface.blit(art.text(label, size, TEXT, True), (r.x + 10, r.y + 6))
+            surface.blit(art.text(_(label), size, TEXT, True), (r.x + 10, r.y + 6))
             if notes:
-                surface.blit(art.text(note, small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
+                surface.blit(art.text(_(note), small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
             val = value_text(self.settings, name)
             changed = getattr(self.settings, name) != getattr(self.original, name)
             img = art.text(val, size, FOCUS if changed else TEXT, True)

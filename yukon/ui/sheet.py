@@ -4,6 +4,11 @@ A sheet is a centred panel with a title, its own content and a row of buttons al
 bottom; it takes the app's input commands (``input.py``) and can ask a yes/no question
 in place before doing something that cannot be taken back. Subclasses fill in
 ``draw_content`` and ``buttons``; ``closed`` tells the app to take the sheet away.
+
+A sheet's ``title`` (marked ``N_``) and the labels of its ``buttons`` (marked
+``NC_("button", ...)``) are English; the sheet translates them as it draws, so a change
+of language shows at the next frame. A question's text and answers come translated
+(they are sentences built with their numbers).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..i18n import NC_, _, pgettext
 from . import art
 from .input import Action, Command, PointerDown, PointerMove, Quit, Resize, Wheel
 from .layout import sized, text_scale
@@ -36,7 +42,7 @@ class Question:
 class Sheet:
     """A modal panel: title, content, buttons, an optional question on top."""
 
-    title = ""
+    title = ""  # in English, marked with N_(); drawn in the player's language
 
     def __init__(self) -> None:
         self.closed = False
@@ -51,8 +57,8 @@ class Sheet:
 
     # -- to be filled in by a sheet ------------------------------------------------------
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
-        """The buttons along the bottom (label, action)."""
-        return [("Close", self.close)]
+        """The buttons along the bottom (label in English, marked with NC_("button", ...); action)."""
+        return [(NC_("button", "Close"), self.close)]
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the sheet's own content into ``rect``."""
@@ -158,7 +164,7 @@ class Sheet:
         self.panel = panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         pygame.draw.rect(surface, PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, BUTTON_EDGE, panel, width=2, border_radius=10)
-        img = art.text(self.title, size + 6, GOLD, True)
+        img = art.text(_(self.title) if self.title else "", size + 6, GOLD, True)
         surface.blit(img, (panel.x + pad, panel.y + pad))
         content = pygame.Rect(panel.x + pad, panel.y + pad + title_h + pad // 2, inner_w,
                               panel.h - title_h - bh - 3 * pad - pad // 2)
@@ -167,7 +173,7 @@ class Sheet:
         self.draw_content(surface, content)
         surface.set_clip(clip)
         self._hits = []
-        buttons = self.buttons() if self.question is None else []
+        buttons = [(pgettext("button", label), act) for label, act in self.buttons()] if self.question is None else []
         self._draw_buttons(surface, buttons, pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh), size,
                            self.focus_button)
         if self.question is not None:
@@ -222,7 +228,7 @@ class Sheet:
             surface.blit(img, (box.x + pad, y))
             y += line_h
         answers: list[tuple[str, Callable[[], None]]] = [
-            (label, functools.partial(self._answer, i)) for i, (label, _) in enumerate(q.answers)]
+            (label, functools.partial(self._answer, i)) for i, (label, _act) in enumerate(q.answers)]
         self._draw_buttons(surface, answers, pygame.Rect(box.x + pad, box.bottom - pad - bh, bw - 2 * pad, bh), size,
                            self.question_focus)
 

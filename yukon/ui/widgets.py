@@ -3,7 +3,8 @@
 The button bar is data: a list of ``ButtonSpec`` (label, action, key hint). An action is
 either the name of a table command (``"undo"``, ``"hint"``, ...) or a callable taking no
 arguments, so a new button (Lessons, Settings, Statistics) is one line:
-``app.buttons.insert(-1, ButtonSpec("Stats", lambda: app.push(StatsScreen(app))))``.
+``ButtonSpec(NC_("button", "Stats"), lambda: app.push(StatsScreen(app)))``; the label is the English
+text, translated where the bar measures and draws it (``ButtonSpec.text``).
 Buttons that do not fit the bar fold into its "More" list. ``fit_block`` fits lines of
 text (the status) into a box: broken at their " · " separators first, then between words.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ..i18n import NC_, pgettext
 from . import art
 from .layout import bar_height_for, text_scale
 
@@ -30,7 +32,11 @@ Action = Callable[[], None] | str
 
 @dataclass(slots=True)
 class ButtonSpec:
-    """A button: its label, what it does, and the key that does the same (shown as a hint)."""
+    """A button: its label, what it does, and the key that does the same (shown as a hint).
+
+    ``label`` (and what ``shown`` returns) is the English text marked with ``NC_("button", ...)``:
+    it names the button for the bar's order and for code; ``text()`` is what the player reads.
+    """
 
     label: str
     action: Action
@@ -39,11 +45,18 @@ class ButtonSpec:
     shown: Callable[[], str] | None = None  # the label as it reads now, when it changes (Full screen / Window)
 
     def text(self) -> str:
-        """The label to draw."""
-        return self.shown() if self.shown is not None else self.label
+        """The label to draw, in the player's language."""
+        return pgettext("button", self.shown() if self.shown is not None else self.label)
 
 
-MORE_LABEL = "\u2630 More"  # the bar's last button when the others do not all fit: opens a list of the rest
+# TRANSLATORS: the button bar's last button when the others do not all fit: it opens a list of
+# the rest. Keep the sign before the word.
+MORE_LABEL = NC_("button", "\u2630 More")
+
+
+def more_label() -> str:
+    """The "More" button's label in the player's language."""
+    return pgettext("button", MORE_LABEL)
 
 
 @dataclass(slots=True)
@@ -111,12 +124,12 @@ def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) 
                   round(row_h * 0.62))
         keep = n
         while keep > 0:
-            size, widths = _fit(labels[:keep] + [MORE_LABEL], room, spacing, top, readable)
+            size, widths = _fit(labels[:keep] + [more_label()], room, spacing, top, readable)
             if sum(widths) + spacing * keep <= room:
                 break
             keep -= 1
         if keep == 0:
-            size, widths = _fit([MORE_LABEL], room, spacing, top, 11)
+            size, widths = _fit([more_label()], room, spacing, top, 11)
         hidden = list(range(keep, n))
         per_row = keep + 1
         widths = widths[:keep] + [widths[-1]]
@@ -169,19 +182,38 @@ def button_label(label: str, size: int, width: int, colour: tuple[int, int, int]
     return img
 
 
+def _pieces(word: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``word`` cut into pieces no wider than ``width`` (a file's path, a long compound word)."""
+    out: list[str] = []
+    while len(word) > 1 and f.size(word)[0] > width:
+        lo, hi = 1, len(word) - 1  # the longest piece that fits (at least one character)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.size(word[:mid])[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        out.append(word[:lo])
+        word = word[lo:]
+    return out + [word]
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels (a long word gets a line of its own)."""
+    """Break ``text`` into lines no wider than ``width`` pixels (a word too long for a line
+    gets lines of its own, cut where the line ends)."""
     f = art.font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split():
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if f.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            *whole, line = _pieces(word, f, width)
+            lines += whole
         lines.append(line)
     return lines
 
@@ -295,7 +327,8 @@ class Message:
 
 @dataclass(slots=True)
 class Panel:
-    """A block of text with buttons that a mode (a lesson) shows beside the table."""
+    """A block of text with buttons that a mode (a lesson) shows beside the table (its text and
+    labels come in the player's language: the mode builds them)."""
 
     title: str
     paragraphs: list[str]

@@ -1,0 +1,421 @@
+"""The player's language in the window, headless, driven by real pygame events.
+
+The Language row of Settings switches the language at once (the sheet's own text and the
+table's bar are drawn in it on the next frame, no restart), Cancel puts the one from before
+back, Done keeps it for the next start; ``--language`` chooses for one run without saving;
+and with the pseudo-language in use the Settings, Statistics, Deal # and question screens
+draw no English. A small German catalogue is compiled here, so these tests do not depend on
+the shipped translations (or on their being finished).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import re
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from yukon import i18n, pseudo
+from yukon.save import Store
+from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from yukon.ui import art, assist, build, launch
+from yukon.ui.app import App
+from yukon.ui.extras_app import SheetScreen, install
+from yukon.ui.keys_overlay import DealDialog
+from yukon.ui.screen import QuestionDialog
+from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.stats_screen import StatsScreen
+
+# A few messages in German: enough to see every kind of text switch (a sheet's title, a
+# row's label, the bar's buttons, a sheet's buttons).
+GERMAN: dict[str, str] = {
+    "Settings": "Einstellungen",
+    "Language": "Sprache",
+    "button\x04New deal": "Neues Spiel",
+    "button\x04Settings": "Einstellungen",
+    "button\x04Done": "Fertig",
+    "button\x04Cancel": "Abbrechen",
+    "button\x04Undo": "Rückgängig",
+}
+
+
+def write_mo(path: Path, messages: dict[str, str]) -> None:
+    """A compiled gettext catalogue (the GNU .mo format) of ``messages``, with its header."""
+    entries = {"": "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n != 1);\n",
+               **messages}
+    keys = sorted(entries)
+    ids = [k.encode() for k in keys]
+    strs = [entries[k].encode() for k in keys]
+    n = len(keys)
+    start = 7 * 4 + 16 * n
+    offsets: list[int] = []
+    blob = b""
+    for data in ids + strs:
+        offsets += [len(data), start + len(blob)]
+        blob += data + b"\0"
+    head = struct.pack("<7I", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, 0)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(head + struct.pack(f"<{4 * n}I", *offsets) + blob)
+
+
+@pytest.fixture
+def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The game finds a German catalogue (of the few messages above) where it looks for its own."""
+    folder = tmp_path / "locale"
+    write_mo(folder / "de" / "LC_MESSAGES" / "yukon.mo", GERMAN)
+    monkeypatch.setattr(i18n, "locale_folder", lambda: str(folder))
+    yield
+    i18n.set_language("en")
+
+
+class Drawn:
+    """Every text the window renders (``art.text``), from the last ``clear`` on."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.texts: list[str] = []
+        real = art.text
+
+        def recording(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+            self.texts.append(s)
+            return real(s, size, colour, bold)
+
+        monkeypatch.setattr(art, "text", recording)
+
+    def clear(self) -> None:
+        self.texts = []
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    return Drawn(monkeypatch)
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    app.frame()
+
+
+def click(app: App, x: int, y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    app.frame()
+
+
+def start(folder: Path, seed: int = 5, language: str | None = None, size: tuple[int, int] = (1024, 700)) -> App:
+    """The window with its extras; ``language`` as ``--language`` gives it (already in use)."""
+    app = App(seed=seed, size=size)
+    install(app, folder=str(folder), language=language)
+    app.frame()
+    return app
+
+
+def start_in_pseudo(folder: Path, size: tuple[int, int] = (1024, 700)) -> App:
+    """The window as ``--language pseudo`` starts it."""
+    pseudo.install_pseudo()
+    return start(folder, language=pseudo.CODE, size=size)
+
+
+def settings_sheet(app: App) -> SettingsScreen:
+    top = app.top
+    assert isinstance(top, SheetScreen) and isinstance(top.sheet, SettingsScreen)
+    return top.sheet
+
+
+def to_language_row(app: App) -> SettingsScreen:
+    """Open Settings with S and go up to its last row, Language."""
+    press(app, pygame.K_s)
+    sheet = settings_sheet(app)
+    press(app, pygame.K_UP)
+    assert sheet.rows[sheet.focus][0] == "language"
+    return sheet
+
+
+def test_the_language_row_switches_the_whole_window_at_once_and_done_keeps_it(
+        tmp_path: Path, german: None, drawn: Drawn) -> None:
+    data = tmp_path / "data"
+    app = start(data)
+    sheet = to_language_row(app)
+    assert "Settings" in drawn.texts and "New deal" in drawn.texts  # the sheet over the table's bar
+    drawn.clear()
+    press(app, pygame.K_RIGHT)  # System (English) -> English: nothing changes
+    assert sheet.settings.language == "en" and i18n.language() == "en"
+    assert "English" in drawn.texts and "Settings" in drawn.texts
+    drawn.clear()
+    press(app, pygame.K_RIGHT)  # -> Deutsch, at once
+    assert sheet.settings.language == "de" and i18n.language() == "de"
+    # the very next frame: the sheet's title, its rows, its buttons and the table's bar, in German
+    for german_text in ("Einstellungen", "Sprache", "Fertig", "Abbrechen", "Neues Spiel", "Deutsch"):
+        assert german_text in drawn.texts, german_text
+    assert "Settings" not in drawn.texts and "New deal" not in drawn.texts
+    assert app.top is app.screens[-1] and settings_sheet(app) is sheet  # the same window, no restart
+    press(app, pygame.K_s)  # S again: Done
+    assert app.top is app.table and i18n.language() == "de"
+    assert "Neues Spiel" in [b.text() for b in app.buttons()]
+    press(app, pygame.K_q, pygame.KMOD_CTRL)
+    saved, problem = load_settings(Store(data))
+    assert problem is None and saved.language == "de"
+    # the next start: German before the first frame
+    i18n.set_language("en")
+    drawn.clear()
+    app2 = start(data)
+    assert i18n.language() == "de" and "Neues Spiel" in drawn.texts and "New deal" not in drawn.texts
+    press(app2, pygame.K_q, pygame.KMOD_CTRL)
+
+
+def test_a_click_on_the_language_row_switches_and_cancel_puts_the_old_language_back(
+        tmp_path: Path, german: None, drawn: Drawn) -> None:
+    app = start(tmp_path / "data")
+    sheet = to_language_row(app)
+    row = sheet.row_rect("language")
+    assert row is not None
+    for want in ("en", "de"):
+        drawn.clear()
+        click(app, *row.center)
+        assert sheet.settings.language == want and i18n.language() == want
+    assert "Sprache" in drawn.texts and "Neues Spiel" in drawn.texts
+    drawn.clear()
+    press(app, pygame.K_ESCAPE)  # leave without Done: the language from before comes back at once
+    assert app.top is app.table and i18n.language() == "en"
+    assert "New deal" in drawn.texts and "Neues Spiel" not in drawn.texts
+    press(app, pygame.K_q, pygame.KMOD_CTRL)
+    saved, _problem = load_settings(Store(tmp_path / "data"))
+    assert saved.language == i18n.SYSTEM
+
+
+def test_the_system_choice_names_the_language_it_gives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       german: None, drawn: Drawn) -> None:
+    monkeypatch.setenv("LANGUAGE", "de_AT")
+    app = start(tmp_path / "data")
+    assert i18n.language() == "de"  # the setting's default follows the system
+    drawn.clear()
+    to_language_row(app)
+    assert "System (Deutsch)" in drawn.texts and "Einstellungen" in drawn.texts
+    press(app, pygame.K_ESCAPE)
+    assert i18n.language() == "de"
+
+
+# -- the command line ------------------------------------------------------------------------
+def run_main(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch,
+             drawn: Drawn) -> tuple[int, list[str], list[str]]:
+    """``main(argv)`` with its data in ``folder`` and no solver; quits after the first frame.
+    Returns the exit code, the languages in use while the window ran, and the bar's labels drawn."""
+    monkeypatch.setenv("YUKON_DATA_DIR", str(folder))
+    monkeypatch.setattr(assist, "install", lambda app, session=None: None)
+    languages: list[str] = []
+    real_build = build.build_app
+
+    def build_then_quit(options: build.Options) -> App:
+        app = real_build(options)
+        languages.append(i18n.language())
+        drawn.clear()
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        return app
+
+    monkeypatch.setattr(build, "build_app", build_then_quit)
+    code = launch.main(argv)
+    return code, languages, list(drawn.texts)
+
+
+def test_language_on_the_command_line_is_for_this_run_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           german: None, drawn: Drawn) -> None:
+    data = tmp_path / "data"
+    assert save_settings(Store(data), Settings(language="en", lessons_offered=True)) is None
+    code, languages, texts = run_main(["--language", "de", "--seed", "5"], data, monkeypatch, drawn)
+    assert code == 0 and languages == ["de"]
+    assert "Neues Spiel" in texts and "New deal" not in texts  # from the first frame on
+    saved, _problem = load_settings(Store(data))
+    assert saved.language == "en"  # not saved
+    i18n.set_language("en")
+    code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
+    assert code == 0 and languages == ["en"] and "New deal" in texts
+
+
+def test_the_saved_language_is_in_use_before_the_first_frame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              german: None, drawn: Drawn) -> None:
+    data = tmp_path / "data"
+    assert save_settings(Store(data), Settings(language="de", lessons_offered=True)) is None
+    code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
+    assert code == 0 and languages == ["de"] and "Neues Spiel" in texts and "New deal" not in texts
+
+
+def test_language_pseudo_on_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             drawn: Drawn) -> None:
+    data = tmp_path / "data"
+    assert save_settings(Store(data), Settings(lessons_offered=True)) is None
+    code, languages, texts = run_main(["--language", "pseudo", "--seed", "5"], data, monkeypatch, drawn)
+    assert code == 0 and languages == [pseudo.CODE]
+    assert pseudo.pseudo("New deal") in texts and "New deal" not in texts
+    assert (data / SETTINGS_FILE).exists() and load_settings(Store(data))[0].language == i18n.SYSTEM
+
+
+@pytest.mark.parametrize("code", ["xx", "german", "DE_de_x", ""])
+def test_an_unknown_language_is_refused_in_one_line(code: str, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def never(options: build.Options) -> App:
+        raise AssertionError("the window must not open")
+
+    monkeypatch.setattr(build, "build_app", never)
+    with pytest.raises(SystemExit) as stop:
+        launch.main(["--language", code])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    error_lines = [line for line in err.splitlines() if "error:" in line]
+    assert len(error_lines) == 1 and f"--language {code} is not a language" in error_lines[0]
+    assert "de" in error_lines[0] and "Traceback" not in err
+
+
+# -- the pseudo-language: no English left on the screens this part draws ---------------------
+def english_left(texts: list[str]) -> list[str]:
+    """The drawn texts with a plain English word in them: a word of two or more letters none of
+    which the pseudo-language changed (the languages' own names, never translated, aside).
+    A pseudo text broken over two lines is still pseudo on each: its words are accented."""
+    def plain(text: str) -> bool:
+        for name in i18n.LANGUAGES.values():
+            text = text.replace(name, "")
+        return any(re.fullmatch("[A-Za-z]{2,}", word) for word in re.findall(r"\w+", text))
+
+    return [t for t in texts if plain(t)]
+
+
+def draw_top(app: App, drawn: Drawn) -> list[str]:
+    """What the top screen draws (the sheet or dialog alone, not the table beneath it)."""
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    drawn.clear()
+    app.top.draw(surface, 0.0)
+    return list(drawn.texts)
+
+
+def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
+        tmp_path: Path, drawn: Drawn) -> None:
+    app = start_in_pseudo(tmp_path / "data")
+    try:
+        press(app, pygame.K_s)
+        sheet = settings_sheet(app)
+        texts = draw_top(app, drawn)
+        assert texts and english_left(texts) == []
+        # every row, scrolled into view one after the other, with its next value too (the
+        # language aside: the pseudo-language is not one of its values)
+        for name, _label, _note in sheet.rows:
+            assert sheet.rows[sheet.focus][0] == name
+            if name != "language":
+                press(app, pygame.K_RIGHT)
+                assert english_left(draw_top(app, drawn)) == [], name
+                press(app, pygame.K_LEFT)
+            assert english_left(draw_top(app, drawn)) == [], name
+            press(app, pygame.K_DOWN)
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_t)
+        assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, StatsScreen)
+        texts = draw_top(app, drawn)
+        assert pseudo.pseudo("Games played") in texts and english_left(texts) == []
+        press(app, pygame.K_RIGHT)  # to the buttons: Reset... asks
+        press(app, pygame.K_RETURN)
+        top = app.top
+        assert isinstance(top, SheetScreen) and top.sheet.question is not None
+        texts = draw_top(app, drawn)
+        assert english_left(texts) == []
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_ESCAPE)
+        assert app.top is app.table
+        # a question dialog: another deal while a game is under way
+        table = app.table
+        assert table is not None
+        assert table.try_move(app.game.position.legal_moves()[0])
+        press(app, pygame.K_d)
+        assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, DealDialog)
+        deal_texts = draw_top(app, drawn)
+        assert pseudo.pseudo("Choose deal") in deal_texts
+        for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
+            press(app, key)
+        assert isinstance(app.top, QuestionDialog)
+        texts = draw_top(app, drawn)
+        assert english_left(texts) == [] and any("42" in t for t in texts)
+        press(app, pygame.K_ESCAPE)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (800, 600), (640, 480), (420, 600)])
+def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_translated(
+        tmp_path: Path, drawn: Drawn, size: tuple[int, int]) -> None:
+    app = start_in_pseudo(tmp_path / "data", size)
+    try:
+        table = app.table
+        assert table is not None and table.bar is not None
+        bar = table.bar
+        specs = app.buttons()
+        font = art.font(bar.font_size, True)
+        for i in bar.shown():
+            label = specs[i].text()
+            assert pseudo._PAD in label
+            # measured as drawn: the 40% longer label fits its button at the bar's size
+            assert font.size(label)[0] <= bar.rects[i].w, (label, bar.rects[i])
+        if bar.more is None:
+            return
+        assert bar.hidden
+        click(app, *bar.more.center)
+        texts = draw_top(app, drawn)
+        assert sorted(texts) == sorted(specs[i].text() for i in bar.hidden)
+        assert english_left(texts) == []
+        press(app, pygame.K_ESCAPE)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.xfail(strict=True, reason="keys_overlay.py (DealDialog's own text) is marked by its owner; "
+                                       "remove this mark once it is")
+def test_the_pseudo_language_leaves_no_english_in_the_deal_dialog(tmp_path: Path, drawn: Drawn) -> None:
+    app = start_in_pseudo(tmp_path / "data")
+    try:
+        press(app, pygame.K_d)
+        assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, DealDialog)
+        assert english_left(draw_top(app, drawn)) == []
+    finally:
+        i18n.set_language("en")
+
+
+# -- longer languages: what they cut off ---------------------------------------------------------
+def test_wrapped_lines_fit_even_with_words_longer_than_a_line() -> None:
+    """A pseudo text pads its last word (as German makes long compounds): every line still fits
+    its width, and no character is lost or added."""
+    import random
+
+    from yukon.ui.widgets import wrap
+
+    pygame.font.init()
+    rng = random.Random(13)
+    letters = "abcdefghijklmnopqrstuvwxyzäöüß"
+    for _case in range(150):
+        words = ["".join(rng.choice(letters) for _c in range(rng.choice((1, 3, 8, 30, 70))))
+                 for _w in range(rng.randint(1, 12))]
+        text = pseudo.pseudo(" ".join(words))
+        size, width = rng.choice((11, 14, 20)), rng.randint(40, 500)
+        lines = wrap(text, size, width)
+        font = art.font(size)
+        assert all(font.size(line)[0] <= width for line in lines), (text, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_keyboard_play_refuses_in_the_players_language(tmp_path: Path) -> None:
+    """Enter on an empty foundation: the refusal is a whole sentence of the catalogue."""
+    app = start_in_pseudo(tmp_path / "data")
+    try:
+        table = app.table
+        assert table is not None
+        for _step in range(12):  # Up climbs the first column's face-up cards to the foundation row
+            press(app, pygame.K_UP)
+        press(app, pygame.K_RETURN)
+        assert table.message is not None and table.message.kind == "error"
+        assert table.message.text == pseudo.pseudo("{reason}.").format(
+            reason=i18n.capital(pseudo.pseudo("this foundation is empty")))
+    finally:
+        i18n.set_language("en")
