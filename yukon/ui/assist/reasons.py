@@ -53,21 +53,30 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
             # foundation – ", "it" being the move.
             return _("it turns up a card in column {column} and starts {foundation}").format(**names)
         if home:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
             return _("it turns up a card in column {column} and sends {card} home").format(**names)
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
         return _("it turns up a card in column {column}").format(**names)
     if empties:
         user = _first_into(p, rest, src)
         other = seen(user) if user is not None else ""
         if starts and user is not None:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
             return _("it starts {foundation} and empties column {column} for {other}").format(other=other, **names)
         if home and user is not None:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
             return _("it sends {card} home and empties column {column} for {other}").format(other=other, **names)
         if not home:  # a column emptied in the end game is no news
-            return (_("it empties column {column} for {other}") if user is not None
-                    else _("it empties column {column}")).format(other=other, **names)
+            if user is not None:
+                # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+                return _("it empties column {column} for {other}").format(other=other, **names)
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+            return _("it empties column {column}").format(**names)
     if starts:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
         return _("it starts {foundation}").format(**names)
     if home:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
         return _("it sends {card} home").format(**names)
     if under is not None:
         freed = _frees(p, rest, under)
@@ -76,8 +85,10 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
     if src == ON_FOUNDATION:
         onto = _first_onto(p, rest, card)
         if onto is not None:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
             return _("it brings {card} back to hold {other}").format(other=seen(onto), **names)
     if gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
         return _("it gives {card} a column of its own").format(**names)
     return _towards(p, rest, seen)
 
@@ -87,15 +98,24 @@ def _freed_reason(freed: Freed, gives: bool, seen: Callable[[int], str], card: s
     column of its own)."""
     kind, under, mover = freed
     names = {"under": short_name(under), "other": seen(mover), "card": card}
-    if kind == "home":
-        text = (_("it gives {card} a column of its own and frees {under} to go home") if gives
-                else _("it frees {under} to go home"))
+    if kind == "home" and gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it gives {card} a column of its own and frees {under} to go home")
+    elif kind == "home":
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it frees {under} to go home")
+    elif kind == "move" and gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it gives {card} a column of its own and frees {under} to move")
     elif kind == "move":
-        text = (_("it gives {card} a column of its own and frees {under} to move") if gives
-                else _("it frees {under} to move"))
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it frees {under} to move")
+    elif gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it gives {card} a column of its own and uncovers {under} for {other}")
     else:
-        text = (_("it gives {card} a column of its own and uncovers {under} for {other}") if gives
-                else _("it uncovers {under} for {other}"))
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it uncovers {under} for {other}")
     return text.format(**names)
 
 
@@ -140,6 +160,7 @@ def _towards(p: Position, rest: list[Move], seen: Callable[[int], str]) -> str:
         u = q.play(m)
         if u.flipped:
             if n == 1:
+                # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
                 return _("it prepares to turn up a card in column {column} (next)").format(column=u.source + 1)
             # TRANSLATORS: {n} is how many moves later (2 or more).
             return ngettext("it prepares to turn up a card in column {column} ({n} move later)",
@@ -147,7 +168,10 @@ def _towards(p: Position, rest: list[Move], seen: Callable[[int], str]) -> str:
                             n).format(column=u.source + 1, n=n)
         if m.to == FOUNDATION:
             if n == 1:
+                # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
                 return _("it prepares to send {card} home (next)").format(card=seen(m.card))
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
             return ngettext("it prepares to send {card} home ({n} move later)",
                             "it prepares to send {card} home ({n} moves later)", n).format(card=seen(m.card), n=n)
+    # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
     return _("it keeps to the winning line")
