@@ -95,6 +95,6 @@ class ButtonBar:
 
 
 def label(spec: ButtonSpec) -> str:
-    """A button's label in the player's language: its ``shown`` text (already translated by whoever
-    declares it), else its English label, a ``button`` msgid, translated now."""
-    return spec.shown() if spec.shown is not None else pgettext("button", spec.label)
+    """A button's label in the player's language: its English label (or what ``shown`` says, English
+    too), a ``button`` msgid, translated now (as ``ButtonSpec.text()`` does once it translates)."""
+    return pgettext("button", spec.shown() if spec.shown is not None else spec.label)
