@@ -254,7 +254,7 @@ def test_the_wrong_foundation_is_named_as_such() -> None:
     d.click(*d.lay.foundation_rects[0].center)  # the spades foundation
     m = d.table.message
     assert m is not None
-    assert "diamonds foundation, not the spades one" in m.text and "starts with its Ace" in m.text
+    assert "diamonds foundation, not the spades foundation." in m.text and "starts with its Ace" in m.text
 
 
 def test_plural_forms_of_the_cards_carried() -> None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import NC_, _
 from ...state import Game, Move, Position
 from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
@@ -87,7 +88,7 @@ class Assist(Part):
     # -- what the part adds to the table ---------------------------------------------------------
     def buttons(self) -> list[ButtonSpec]:
         """The Demo button."""
-        return [ButtonSpec("Demo", self.start_demo)]
+        return [ButtonSpec(NC_("button", "Demo"), self.start_demo)]
 
     def status_notes(self) -> list[StatusNote]:
         """The solver's verdict (bad news marked) and, while it plays, how to stop the Demo."""
@@ -107,9 +108,9 @@ class Assist(Part):
             if self.last_winnable():
                 self.back_to_winnable()
             elif self.status == WINNABLE:
-                table.say("This position can still be won: there is no need to go back.")
+                table.say(_("This position can still be won: there is no need to go back."))
             else:
-                table.say("No earlier position of this game is known to be winnable.")
+                table.say(_("No earlier position of this game is known to be winnable."))
         else:
             return False
         return True
@@ -187,8 +188,8 @@ class Assist(Part):
         if self.link.failed:
             self._set_status("")
             if self.table is not None:
-                self.table.say("The solver keeps stopping, so it is off for now: hints are simple ones "
-                               "and there is no Demo.", "error", 8.0)
+                self.table.say(_("The solver keeps stopping, so it is off for now: hints are simple ones "
+                                 "and there is no Demo."), "error", 8.0)
             return
         if again is not None and self.link.start():
             self._ask(again)

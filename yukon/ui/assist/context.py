@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from ...i18n import _
+
 if TYPE_CHECKING:
     from ...state import Game
     from ..app import App
@@ -37,7 +39,7 @@ class Context:
         """The main table while its game has cards left to play; on a won game it says so and gives None."""
         t = self.table
         if t is not None and self.game.position.is_won():
-            t.say("All the cards are home already.")
+            t.say(_("All the cards are home already."))
             return None
         return t
 

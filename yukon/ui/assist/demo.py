@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import _
 from .context import Context
 from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
 from .link import POLL, SolverLink
@@ -27,8 +28,8 @@ class Demo:
     _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     pause: float  # seconds between moves (at the usual slide speed)
     playing: bool
-    kind: str  # "Demo" or "Finish"
-    note: str  # the status line's word on how to stop it, while it plays
+    kind: str  # "Demo" or "Finish" (a name in code; the words shown are translated where they are built)
+    _noted: str  # the kind the status line's note was last drawn for ("": no note)
     _next: float  # when the next move may be made
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, collect: Callable[[], None],
@@ -40,7 +41,7 @@ class Demo:
         self.pause = pause
         self.playing = False
         self.kind = "Demo"
-        self.note = ""
+        self._noted = ""
         self._next = 0.0
 
     def start(self, kind: str = "Demo") -> None:
@@ -54,15 +55,16 @@ class Demo:
         k = self._knowledge.lookup(pos)
         if k is not None and k.status == LOST:
             if ctx.game.history:
-                t.say("No winning line is left from here, so there is nothing to show. Undo to a winnable position.")
+                t.say(_("No winning line is left from here, so there is nothing to show. "
+                        "Undo to a winnable position."))
             else:
-                t.say("This deal cannot be won, so there is nothing to show. Try a new deal.")
+                t.say(_("This deal cannot be won, so there is nothing to show. Try a new deal."))
             return
         if k is not None and k.status == UNKNOWN:
-            t.say("The solver found no winning line in time, so it cannot play this one out.")
+            t.say(_("The solver found no winning line in time, so it cannot play this one out."))
             return
         if not self._link.running and k is None:
-            t.say("The solver is not running, so there is no demo this time.")
+            t.say(_("The solver is not running, so there is no demo this time."))
             return
         self.playing = True
         self.kind = kind
@@ -71,14 +73,22 @@ class Demo:
         self._next = time.monotonic()
         self._label()
         if kind == "Demo":
-            t.say("Demo: the solver plays the rest. Click or press any key to stop it.", "info", 4.0)
+            t.say(_("Demo: the solver plays the rest. Click or press any key to stop it."), "info", 4.0)
+
+    @property
+    def note(self) -> str:
+        """The status line's word on how to stop it, while it plays (in the language of the moment)."""
+        if not self.playing:
+            return ""
+        if self.kind == "Demo":
+            return _("Demo playing: a click or any key stops it")
+        return _("Finishing: a click or any key stops it")
 
     def _label(self) -> None:
         """While the demo plays, the status line says how to stop it (messages go with each move)."""
-        doing = "Demo playing" if self.kind == "Demo" else "Finishing"
-        text = f"{doing}: a click or any key stops it" if self.playing else ""
-        if self.note != text:
-            self.note = text
+        noted = self.kind if self.playing else ""
+        if self._noted != noted:
+            self._noted = noted
             t = self._ctx.table
             if t is not None:
                 t.redraw()
@@ -101,7 +111,7 @@ class Demo:
     def halt(self) -> None:
         """Something went wrong: stop at once, with no redraw."""
         self.playing = False
-        self.note = ""
+        self._noted = ""
 
     def step(self, quiet: bool) -> float:
         """Make the next move when it is time; seconds until the next step is wanted."""
@@ -116,7 +126,8 @@ class Demo:
         if k is None or k.status == CHECKING or (k.status == WINNABLE and not line and self._link.pending is not None):
             return POLL
         if k.status != WINNABLE or not line:
-            self.stop(f"{self.kind} stopped: the solver has no winning line here.")
+            self.stop(_("Demo stopped: the solver has no winning line here.") if self.kind == "Demo"
+                      else _("Finish stopped: the solver has no winning line here."))
             return 1.0
         now = time.monotonic()
         if now < self._next:
@@ -125,7 +136,7 @@ class Demo:
         assert t is not None
         t.drop_hint_message()
         if not t.try_move(line[0], by="Demo" if self.kind == "Demo" else None):
-            self.stop(f"{self.kind} stopped.")
+            self.stop(_("Demo stopped.") if self.kind == "Demo" else _("Finish stopped."))
             return 1.0
         self._next = time.monotonic() + self.pause * max(0.25, self._ctx.app.prefs.animation_speed)
         return POLL
@@ -133,6 +144,6 @@ class Demo:
     def event(self, e: pygame.event.Event) -> bool:
         """While the demo plays, any key or click stops it (and does nothing else)."""
         if self.playing and e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.stop(f"{self.kind} stopped. Your move.")
+            self.stop(_("Demo stopped. Your move.") if self.kind == "Demo" else _("Finish stopped. Your move."))
             return True
         return False

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from ... import hints
+from ...i18n import _
 from ...state import Move
 from ..table import describe_move
 from .context import Context
@@ -69,15 +70,15 @@ class Hints:
             if self._link.running:
                 self.wanted = position_key(pos)
                 self._asked = time.monotonic()
-                t.say("Hint: looking for a winning line\u2026", "hint", 6.0)
+                t.say(_("Hint: looking for a winning line\u2026"), "hint", 6.0)
                 self._message = t.message
                 return
             self._heuristic_hint("")
             return
         if k.status == LOST:
-            self._heuristic_hint("This deal can no longer be won. ")
+            self._heuristic_hint(_("This deal can no longer be won."))
         else:
-            self._heuristic_hint("The solver could not decide this position. ")
+            self._heuristic_hint(_("The solver could not decide this position."))
 
     def _winning_hint(self, line: tuple[Move, ...]) -> None:
         """Each press shows the next: the winning line's move first, then the other useful
@@ -92,16 +93,23 @@ class Hints:
             last = game.history[-1].move if game.history else None
             others = [m for m in hints.hint_moves(pos, last) if m != first]
             self._heuristic = (key, [first, *others], -1)
-        _, moves, i = self._heuristic
+        _key, moves, i = self._heuristic
         i = (i + 1) % len(moves)
         self._heuristic = (key, moves, i)
         if i == 0:
-            text = f"Hint: {describe_move(pos, first)} \u2013 it {move_reason(pos, line)}."
+            # TRANSLATORS: the solver's hint; {move} says the move ("7♥ onto 8♠ in column 4"), {reason}
+            # why it helps, a clause of its own ("it turns up a card in column 2").
+            text = _("Hint: {move} \u2013 {reason}.").format(move=describe_move(pos, first),
+                                                            reason=move_reason(pos, line))
             t.show_hints([first], 0, text)
             return
-        count = f"{i} of {len(moves) - 1}; the first hint is the one that wins" if i == 1 else \
-            f"{i} of {len(moves) - 1}"
-        t.show_hints(moves, i, f"Another move ({count}): {describe_move(pos, moves[i])}")
+        move = describe_move(pos, moves[i])
+        if i == 1:
+            # TRANSLATORS: a hint after the winning one; {number} of {count} other useful moves, {move} says the move.
+            text = _("Another move ({number} of {count}; the first hint is the one that wins): {move}")
+        else:
+            text = _("Another move ({number} of {count}): {move}")
+        t.show_hints(moves, i, text.format(number=i, count=len(moves) - 1, move=move))
 
     def play(self) -> None:
         """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
@@ -116,7 +124,8 @@ class Hints:
             t.try_move(move)
 
     def _heuristic_hint(self, preface: str) -> None:
-        """The heuristic hints of ``yukon.hints``, each press the next one."""
+        """The heuristic hints of ``yukon.hints``, each press the next one (``preface``: a sentence
+        said first, already in the player's language, or "")."""
         t = self._ctx.table
         assert t is not None
         game = self._ctx.game
@@ -125,13 +134,16 @@ class Hints:
         if self._heuristic is None or self._heuristic[0] != key:
             last = game.history[-1].move if game.history else None
             self._heuristic = (key, hints.hint_moves(pos, last), -1)
-        _, moves, i = self._heuristic
+        _key, moves, i = self._heuristic
         if not moves:
-            t.say(preface + "No move is left. Undo, restart the deal or start a new one.")
+            t.say(joined(preface, _("No move is left. Undo, restart the deal or start a new one.")))
             return
         i = (i + 1) % len(moves)
         self._heuristic = (key, moves, i)
-        t.show_hints(moves, i, f"{preface}Try {i + 1} of {len(moves)}: {describe_move(pos, moves[i])}")
+        # TRANSLATORS: a simple hint (not the solver's); {number} of {count} useful moves, {move} says the move.
+        text = _("Try {number} of {count}: {move}").format(number=i + 1, count=len(moves),
+                                                          move=describe_move(pos, moves[i]))
+        t.show_hints(moves, i, joined(preface, text))
 
     def deliver(self) -> None:
         """The answer for an awaited hint came: show it in place of the "looking" message."""
@@ -147,7 +159,13 @@ class Hints:
         if k is None or k.status == CHECKING or (k.status == WINNABLE and not self._knowledge.line_here(game)):
             if time.monotonic() - self._asked >= self.patience:  # a hard one: a useful move meanwhile
                 self.wanted = None
-                self._heuristic_hint("The solver is still looking for a winning line. Meanwhile: ")
+                # TRANSLATORS: said before a simple hint while the solver still looks ("... Meanwhile: Try 1 of 3: ...").
+                self._heuristic_hint(_("The solver is still looking for a winning line. Meanwhile:"))
             return
         self.wanted = None
         self.hint()
+
+
+def joined(preface: str, sentence: str) -> str:
+    """Two whole sentences, the first one optional, as one message."""
+    return f"{preface} {sentence}" if preface else sentence

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from ...i18n import _, ngettext, pgettext
 from ...state import Position
 from ..screen import QuestionDialog
 from .context import Context
@@ -138,10 +139,12 @@ class Offers:
             return
         gid = id(self._ctx.game)
         self._offered_back = {m for m in self._offered_back if m[0] != gid}  # lose it again: ask again
-        for _ in range(n):
+        for _unused in range(n):
             t.undo()
-        t.say("Back at the last winnable position." if n == 1 else
-              f"Back {n} moves, at the last winnable position.")
+        # TRANSLATORS: after B; {n} is how many moves were taken back (2 or more).
+        t.say(_("Back at the last winnable position.") if n == 1 else
+              ngettext("Back {n} move, at the last winnable position.",
+                       "Back {n} moves, at the last winnable position.", n).format(n=n))
 
     def offer(self) -> None:
         """The table is quiet: ask the question that is due, if one is."""
@@ -161,11 +164,14 @@ class Offers:
         if (self._verdict.status == LOST and not game.history and game.seed is not None and not self._demo.playing
                 and id(game) not in self._offered_fresh and t is not None and t.mode is None):
             self._offered_fresh.add(id(game))
+            # TRANSLATORS: {number} is the deal's number.
+            text = _("The solver has proved that deal {number} cannot be won, whatever is played. "
+                     "Deal one that can be won instead?").format(number=game.seed)
             ctx.app.push(QuestionDialog(
-                ctx.app, f"The solver has proved that deal {game.seed} cannot be won, whatever is played. "
-                "Deal one that can be won instead?",
-                [("Winnable deal", self._deals.deal_winnable), ("Play it anyway", None)],
-                title="This deal cannot be won"))
+                ctx.app, text,
+                [(pgettext("button", "Winnable deal"), self._deals.deal_winnable),
+                 (pgettext("button", "Play it anyway"), None)],
+                title=_("This deal cannot be won")))
             return True
         return False
 
@@ -178,12 +184,16 @@ class Offers:
         n = self.last_winnable()
         if not n:
             return False
-        text = ("That move lost the deal: no winning line is left from here. "
-                "Go back to the last winnable position?" if n == 1 else
-                f"No winning line is left from here; {n} moves ago the deal could still be won. "
-                "Go back to the last winnable position?")
-        ctx.app.push(QuestionDialog(ctx.app, text, [("Go back", self.back_to_winnable), ("Play on", None)],
-                                    title="No longer winnable"))
+        # TRANSLATORS: {n} is how many moves ago the deal could still be won (2 or more).
+        text = (_("That move lost the deal: no winning line is left from here. "
+                  "Go back to the last winnable position?") if n == 1 else
+                ngettext("No winning line is left from here; {n} move ago the deal could still be won. "
+                         "Go back to the last winnable position?",
+                         "No winning line is left from here; {n} moves ago the deal could still be won. "
+                         "Go back to the last winnable position?", n).format(n=n))
+        ctx.app.push(QuestionDialog(ctx.app, text, [(pgettext("button", "Go back"), self.back_to_winnable),
+                                                    (pgettext("button", "Play on"), None)],
+                                    title=_("No longer winnable")))
         return True
 
     def _offer_finish(self) -> None:
@@ -193,6 +203,7 @@ class Offers:
         if (ctx.setting("auto_finish") and not self._demo.playing and id(game) not in self._offered_finish
                 and self._verdict.status == WINNABLE and game.position.face_down_count() == 0):
             self._offered_finish.add(id(game))
-            ctx.app.push(QuestionDialog(ctx.app, "Every card is face up. Play the ending out?",
-                                        [("Finish", lambda: self._demo.start("Finish")), ("Keep playing", None)],
-                                        title="Finish"))
+            ctx.app.push(QuestionDialog(ctx.app, _("Every card is face up. Play the ending out?"),
+                                        [(pgettext("button", "Finish"), lambda: self._demo.start("Finish")),
+                                         (pgettext("button", "Keep playing"), None)],
+                                        title=pgettext("title", "Finish")))

@@ -1,16 +1,23 @@
-"""Why a move of a winning line helps, in a player's words: ``move_reason`` and its helpers (pure)."""
+"""Why a move of a winning line helps, in a player's words: ``move_reason`` and its helpers (pure).
+
+Each reason is one whole clause in the catalogue ("it turns up a card in column 3 and sends
+7♥ home"): the hint puts it after the move ("Hint: {move} – {reason}.").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cards import RANK, SUIT, SUIT_NAMES
+from ...cards import RANK, SUIT
+from ...i18n import _, foundation_name, ngettext, pgettext
 from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
 from ..table import short_name
 
+Freed = tuple[str, int, int]  # how a card just uncovered is used soon: ("home" | "move" | "uncovers", it, the mover)
+
 
 def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
-    """Why the first move of the winning ``line`` helps, in a player's words."""
+    """Why the first move of the winning ``line`` helps, in a player's words: a clause starting "it"."""
     m = line[0]
     card = m.card
 
@@ -18,7 +25,8 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
         # The solver sees face-down cards; a hint must not show the player one.
         if position.loc[c] != FACE_DOWN:
             return short_name(c)
-        return "a King" if RANK[c] == 13 else "a card that is still face down"
+        # TRANSLATORS: stands for a card still face down in a hint's reason, "it empties column 3 for a King".
+        return pgettext("hint", "a King") if RANK[c] == 13 else pgettext("hint", "a card that is still face down")
 
     p = position.copy()
     src = p.loc[card]
@@ -31,34 +39,84 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
         empties = i == 0
         if i > 0 and not turns:
             under = col[i - 1]
-    reasons: list[str] = []
-    if turns:
-        reasons.append(f"turns up a card in column {src + 1}")
-    if m.to == FOUNDATION:
-        suit = SUIT_NAMES[SUIT[card]]
-        reasons.append(f"starts the {suit}" if RANK[card] == 1 else f"sends {short_name(card)} home")
-    elif not p.columns[m.to] and RANK[card] == 13 and not empties and not turns and under is not None:
-        reasons.append(f"gives {short_name(card)} a column of its own")
+    home = m.to == FOUNDATION
+    starts = home and RANK[card] == 1
+    gives = not home and not p.columns[m.to] and RANK[card] == 13 and not empties and not turns and under is not None
     p.play(m)
     rest = list(line[1:])
+    # {card} is a card as the table prints it (7♥) or "a King"; {column} a column's number; {foundation}
+    # "the hearts foundation"; {other} another card.
+    names = {"card": short_name(card), "column": src + 1, "foundation": foundation_name(SUIT[card])}
+    if turns:
+        if starts:
+            # TRANSLATORS: why a hinted move helps, as all the clauses below: it follows "Hint: 7♥ to its
+            # foundation – ", "it" being the move.
+            return _("it turns up a card in column {column} and starts {foundation}").format(**names)
+        if home:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+            return _("it turns up a card in column {column} and sends {card} home").format(**names)
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        return _("it turns up a card in column {column}").format(**names)
     if empties:
         user = _first_into(p, rest, src)
-        if user is not None or m.to != FOUNDATION:  # a column emptied in the end game is no news
-            reasons.append(f"empties column {src + 1}" + (f" for {seen(user)}" if user is not None else ""))
-    if turns or m.to == FOUNDATION or empties:
-        return " and ".join(reasons[:2])
+        other = seen(user) if user is not None else ""
+        if starts and user is not None:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+            return _("it starts {foundation} and empties column {column} for {other}").format(other=other, **names)
+        if home and user is not None:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+            return _("it sends {card} home and empties column {column} for {other}").format(other=other, **names)
+        if not home:  # a column emptied in the end game is no news
+            if user is not None:
+                # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+                return _("it empties column {column} for {other}").format(other=other, **names)
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+            return _("it empties column {column}").format(**names)
+    if starts:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        return _("it starts {foundation}").format(**names)
+    if home:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        return _("it sends {card} home").format(**names)
     if under is not None:
-        freed = _frees(p, rest, under, seen)
-        if freed:
-            reasons.append(freed)
-            return " and ".join(reasons[:2])
+        freed = _frees(p, rest, under)
+        if freed is not None:
+            return _freed_reason(freed, gives, seen, short_name(card))
     if src == ON_FOUNDATION:
         onto = _first_onto(p, rest, card)
         if onto is not None:
-            return f"brings {short_name(card)} back to hold {seen(onto)}"
-    if reasons:
-        return reasons[0]
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+            return _("it brings {card} back to hold {other}").format(other=seen(onto), **names)
+    if gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        return _("it gives {card} a column of its own").format(**names)
     return _towards(p, rest, seen)
+
+
+def _freed_reason(freed: Freed, gives: bool, seen: Callable[[int], str], card: str) -> str:
+    """The clause for a card uncovered and used soon (``gives``: the King moved, ``card``, gets a
+    column of its own)."""
+    kind, under, mover = freed
+    names = {"under": short_name(under), "other": seen(mover), "card": card}
+    if kind == "home" and gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it gives {card} a column of its own and frees {under} to go home")
+    elif kind == "home":
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it frees {under} to go home")
+    elif kind == "move" and gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it gives {card} a column of its own and frees {under} to move")
+    elif kind == "move":
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it frees {under} to move")
+    elif gives:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it gives {card} a column of its own and uncovers {under} for {other}")
+    else:
+        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+        text = _("it uncovers {under} for {other}")
+    return text.format(**names)
 
 
 def _first_into(p: Position, rest: list[Move], column: int, look: int = 12) -> int | None:
@@ -71,18 +129,17 @@ def _first_into(p: Position, rest: list[Move], column: int, look: int = 12) -> i
     return None
 
 
-def _frees(p: Position, rest: list[Move], under: int, seen: Callable[[int], str], look: int = 8) -> str:
-    """How the card ``under`` (just uncovered) is used soon: moved, sent home, or built on."""
+def _frees(p: Position, rest: list[Move], under: int, look: int = 8) -> Freed | None:
+    """How the card ``under`` (just uncovered) is used soon: moved, sent home, or built on (None: not soon)."""
     q = p.copy()
     for m in rest[:look]:
         if m.card == under:
-            return (f"frees {short_name(under)} to go home" if m.to == FOUNDATION
-                    else f"frees {short_name(under)} to move")
+            return ("home" if m.to == FOUNDATION else "move", under, m.card)
         s = q.loc[under]
         if m.to == s and s < ON_FOUNDATION and q.columns[s] and q.columns[s][-1] == under:
-            return f"uncovers {short_name(under)} for {seen(m.card)}"
+            return ("uncovers", under, m.card)
         q.play(m)
-    return ""
+    return None
 
 
 def _first_onto(p: Position, rest: list[Move], card: int, look: int = 6) -> int | None:
@@ -101,9 +158,20 @@ def _towards(p: Position, rest: list[Move], seen: Callable[[int], str]) -> str:
     q = p.copy()
     for n, m in enumerate(rest, start=1):
         u = q.play(m)
-        later = "next" if n == 1 else f"{n} moves later"
         if u.flipped:
-            return f"prepares to turn up a card in column {u.source + 1} ({later})"
+            if n == 1:
+                # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+                return _("it prepares to turn up a card in column {column} (next)").format(column=u.source + 1)
+            # TRANSLATORS: {n} is how many moves later (2 or more).
+            return ngettext("it prepares to turn up a card in column {column} ({n} move later)",
+                            "it prepares to turn up a card in column {column} ({n} moves later)",
+                            n).format(column=u.source + 1, n=n)
         if m.to == FOUNDATION:
-            return f"prepares to send {seen(m.card)} home ({later})"
-    return "keeps to the winning line"
+            if n == 1:
+                # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+                return _("it prepares to send {card} home (next)").format(card=seen(m.card))
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+            return ngettext("it prepares to send {card} home ({n} move later)",
+                            "it prepares to send {card} home ({n} moves later)", n).format(card=seen(m.card), n=n)
+    # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
+    return _("it keeps to the winning line")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from ...i18n import _, ngettext
 from .context import Context
 from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
 
@@ -39,20 +40,22 @@ class StatusLine:
             return ""  # the player finds out for themselves; hints still answer when asked
         game = self._ctx.game
         if s == WINNABLE:
-            return "Solver: still winnable" if game.history else "Solver: this deal can be won"
+            return _("Solver: still winnable") if game.history else _("Solver: this deal can be won")
         if s == LOST:
             if not game.history:
-                return "Solver: this deal cannot be won"
+                return _("Solver: this deal cannot be won")
             n = self._knowledge.last_winnable(game)
             if n:
-                return f"Solver: cannot be won from here; B goes back {n} move{'s' if n != 1 else ''} " \
-                    "to a winnable position"
-            return "Solver: cannot be won from here"
+                # TRANSLATORS: the status line; B is the key that goes back, {n} how many moves.
+                return ngettext("Solver: cannot be won from here; B goes back {n} move to a winnable position",
+                                "Solver: cannot be won from here; B goes back {n} moves to a winnable position",
+                                n).format(n=n)
+            return _("Solver: cannot be won from here")
         if s == UNKNOWN:
-            return "Solver: undecided (it ran out of time)"
+            return _("Solver: undecided (it ran out of time)")
         if s == CHECKING:
             # Most answers take a few milliseconds: keep the last words a moment rather than flicker.
-            return "Solver: checking\u2026" if time.monotonic() - self.since >= CHECKING_AFTER else self.shown
+            return _("Solver: checking\u2026") if time.monotonic() - self.since >= CHECKING_AFTER else self.shown
         return ""
 
     def show(self, now: bool = False) -> None:

@@ -48,6 +48,7 @@ from typing import Protocol, TypeVar
 
 import pygame
 
+from ...i18n import _, language
 from ...state import Game, Move, Position, Undo
 from .. import art
 from ..changes import ChangeKind, TablePrefs
@@ -169,10 +170,12 @@ class TableScreen(Screen):
     _known_game: Game | None
     _ended_key: tuple | None  # the position whose end was last announced
     _laid_prefs: TablePrefs | None  # the settings the layout and card art were made for
+    _laid_language: str  # the language the bar's labels were measured in
 
     def __init__(self, app: TableHost, game: Game | None = None, mode: TableMode | None = None) -> None:
         # The sections first: Screen's constructor already asks for a full redraw.
         self._laid_prefs = None
+        self._laid_language = language()
         self.layout = None
         self.bar = None
         self.anim = Animator()
@@ -306,6 +309,7 @@ class TableScreen(Screen):
             self.canvas.finish_motion()
         w, h = self.app.size
         self._laid_prefs = self.app.prefs
+        self._laid_language = language()
         self.bar = self.button_bar.relayout(w, h)
         self.layout = compute_layout(w, h, self.position, self.scroll_x, self.side_panel.width(w, h), self.bar.rows,
                                      self.app.prefs.left_handed)
@@ -357,7 +361,7 @@ class TableScreen(Screen):
     def _replay(self, kind: ChangeKind, can: Callable[[], bool], fn: Callable[[], Undo | None]) -> None:
         self.selection = None
         if not can():
-            self.say(f"Nothing to {kind}.")
+            self.say(_("Nothing to undo.") if kind == "undo" else _("Nothing to redo."))
             return
         u = self.change(kind, fn)
         self._after_change(kind, u.move if u else None)
@@ -375,7 +379,7 @@ class TableScreen(Screen):
         self.change("restart", self.game.restart)
         self.clock.reset()
         self._after_change("restart", None)
-        self.say("The deal is back as it was dealt.")
+        self.say(_("The deal is back as it was dealt."))
 
     def _after_change(self, kind: ChangeKind, move: Move | None) -> None:
         self.play.after_change(kind, move)
@@ -385,7 +389,7 @@ class TableScreen(Screen):
     def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
         """A new deal (``seed``, else the app's next); asks first when a game is under way."""
         if not self.deals():
-            self.say("This table plays a set position; leave it to deal again.")
+            self.say(_("This table plays a set position; leave it to deal again."))
             return
         if ask and self.game.history and not self.position.is_won():
             self.questions.new_deal(seed)
@@ -395,7 +399,8 @@ class TableScreen(Screen):
         self._known_game = self.game
         self.clock.reset()
         self._ended_key = None
-        self.say(f"Deal {self.game.seed}.")
+        # TRANSLATORS: said when a new deal is on the table; {number} is the deal's number.
+        self.say(_("Deal {number}.").format(number=self.game.seed))
 
     def hint(self) -> None:
         """Show a useful move; each press shows the next one."""
@@ -528,8 +533,8 @@ class TableScreen(Screen):
         if self.layout is None or (self.layout.width, self.layout.height) != size:
             self.canvas.new_felt()
             self.relayout()
-        elif self._laid_prefs is not self.app.prefs:  # settings changed while it was out of sight (a lesson)
-            self.relayout()
+        elif self._laid_prefs is not self.app.prefs or self._laid_language != language():
+            self.relayout()  # settings (the language too) changed while it was out of sight
         return self.canvas.draw(surface, alpha)
 
     def message_box(self) -> tuple[pygame.Rect, int, list[str]] | None:

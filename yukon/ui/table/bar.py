@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import pgettext
 from ..screen import MenuList
-from ..widgets import MORE_LABEL, BarLayout, draw_button, layout_bar
+from ..widgets import MORE_LABEL, BarLayout, ButtonSpec, draw_button, layout_bar
 from .style import MORE
 from .view import TableView
 
@@ -25,7 +26,7 @@ class ButtonBar:
 
     def relayout(self, w: int, h: int) -> BarLayout:
         """Where the buttons go in a w x h window."""
-        return layout_bar([b.text() for b in self.table.buttons()], w, h, self.table.app.prefs.text_factor)
+        return layout_bar([label(b) for b in self.table.buttons()], w, h, self.table.app.prefs.text_factor)
 
     def state(self) -> tuple[bool, ...]:
         """Which buttons are enabled (a change of it redraws the bar)."""
@@ -57,9 +58,9 @@ class ButtonBar:
             if i in bar.hidden:
                 continue
             enabled = spec.enabled() if spec.enabled is not None else True
-            draw_button(surface, r, spec.text(), bar.font_size, hover=(i == self.hover), enabled=enabled)
+            draw_button(surface, r, label(spec), bar.font_size, hover=(i == self.hover), enabled=enabled)
         if bar.more is not None:
-            draw_button(surface, bar.more, MORE_LABEL, bar.font_size, hover=(self.hover == MORE))
+            draw_button(surface, bar.more, pgettext("button", MORE_LABEL), bar.font_size, hover=(self.hover == MORE))
 
     def open_menu(self) -> None:
         """The bar's "More" list: the buttons that did not fit, above the "More" button."""
@@ -71,7 +72,7 @@ class ButtonBar:
         for i in bar.hidden:
             if i < len(specs):
                 spec = specs[i]
-                items.append((spec.text(), functools.partial(self.run, i),
+                items.append((label(spec), functools.partial(self.run, i),
                               spec.enabled() if spec.enabled is not None else True))
         app = self.table.app
         app.push(MenuList(app, items, bar.more, bar.font_size))
@@ -91,3 +92,9 @@ class ButtonBar:
             spec.action()
         else:
             self.table.action(spec.action)
+
+
+def label(spec: ButtonSpec) -> str:
+    """A button's label in the player's language: its English label (or what ``shown`` says, English
+    too), a ``button`` msgid, translated now (as ``ButtonSpec.text()`` does once it translates)."""
+    return pgettext("button", spec.shown() if spec.shown is not None else spec.label)

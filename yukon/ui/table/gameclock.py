@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+from ...i18n import _
+
 
 def wall() -> float:
     """Seconds on the monotonic clock (message ends, double clicks, the game clock)."""
@@ -88,4 +90,9 @@ class GameClock:
     def text(self) -> str:
         """The time played as m:ss."""
         s = int(self.elapsed())
-        return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+        if s < 3600:
+            # TRANSLATORS: the time played, minutes and seconds ("4:07"); {seconds} has two digits.
+            return _("{minutes}:{seconds}").format(minutes=s // 60, seconds=f"{s % 60:02d}")
+        # TRANSLATORS: the time played past an hour ("1:04:07"); {minutes} and {seconds} have two digits.
+        return _("{hours}:{minutes}:{seconds}").format(hours=s // 3600, minutes=f"{s // 60 % 60:02d}",
+                                                        seconds=f"{s % 60:02d}")

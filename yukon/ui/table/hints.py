@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ...state import Move
 from .mode import describe_move
 from .view import TableView
@@ -36,11 +37,13 @@ class Hints:
             self.key = key
             self.index = -1
         if not self.moves:
-            table.say("No move is left. Undo, restart the deal or start a new one.")
+            table.say(_("No move is left. Undo, restart the deal or start a new one."))
             return
         self.index = (self.index + 1) % len(self.moves)
         table.unselect()
-        text = f"Hint {self.index + 1} of {len(self.moves)}: {describe_move(pos, self.moves[self.index])}"
+        # TRANSLATORS: {number} of {count} hints is on show; {move} says the move ("7♥ onto 8♠ in column 4").
+        text = _("Hint {number} of {count}: {move}").format(number=self.index + 1, count=len(self.moves),
+                                                             move=describe_move(pos, self.moves[self.index]))
         table.say(text, "hint", 6.0)
 
     def show(self, moves: list[Move], index: int, text: str, seconds: float) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
 from ...safe import home_moves
 from .style import HOME_PACE
 from .view import TableView
@@ -30,8 +31,8 @@ class HomeRun:
             return
         if not home_moves(table.position, safe_only):
             if not safe_only:
-                table.say("All the cards are home already." if table.position.is_won()
-                          else "No card can go home right now.")
+                table.say(_("All the cards are home already.") if table.position.is_won()
+                          else _("No card can go home right now."))
             return
         # The first card goes at the next step, once the slide of the move before it has landed.
         self.running, self._safe_only, self._sent = True, safe_only, 0
@@ -58,7 +59,9 @@ class HomeRun:
             self.running = False
             if not self._safe_only and not table.position.is_won() and self._sent:
                 n = self._sent
-                table.say(f"{n} card{'s' if n != 1 else ''} sent home; no other card can go yet.")
+                # TRANSLATORS: after All home; {n} is how many cards went home.
+                table.say(ngettext("{n} card sent home; no other card can go yet.",
+                                   "{n} cards sent home; no other card can go yet.", n).format(n=n))
             return
         self.pace = HOME_PACE
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...cards import SUIT
+from ...i18n import _, ngettext
 from ...state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from .. import art
 from ..widgets import ButtonSpec, Panel
@@ -59,23 +60,36 @@ def short_name(card: int) -> str:
 
 
 def describe_move(position: Position, move: Move) -> str:
-    """A move in words for a hint: '7♥ (with 3 cards) onto column 4'."""
-    card = move.card
-    if move.to == FOUNDATION:
-        where = "to its foundation"
-    elif not position.columns[move.to]:
-        where = f"into empty column {move.to + 1}"
-    else:
-        where = f"onto {short_name(position.columns[move.to][-1])} in column {move.to + 1}"
+    """A move in words for a hint: '7♥ (with 3 cards) onto column 4'.
 
+    Each kind of move is one whole phrase in the catalogue; ``{card}`` and ``{target}`` are
+    cards as the table prints them (7♥), ``{column}`` a column's number, 1 to 7 from the left.
+    """
+    card = move.card
+    name = short_name(card)
+    if move.to == FOUNDATION:
+        # TRANSLATORS: a hinted move, as all the phrases below; {card} is a card as the table prints it, "7♥".
+        return _("{card} to its foundation").format(card=name)
+    column = move.to + 1
+    dest = position.columns[move.to]
+    target = short_name(dest[-1]) if dest else ""
     s = position.loc[card]
-    extra = ""
+    n = 1
     if s < ON_FOUNDATION:
         n = len(position.columns[s]) - position.columns[s].index(card)
-        if n == 2:
-            extra = " (with the card on it)"
-        elif n > 2:
-            extra = f" (with the {n - 1} cards on it)"
-    elif s == ON_FOUNDATION:
-        extra = " back from its foundation"
-    return f"{short_name(card)}{extra} {where}"
+    if s == ON_FOUNDATION:
+        text = (_("{card} back from its foundation onto {target} in column {column}") if dest
+                else _("{card} back from its foundation into empty column {column}"))
+    elif n == 2:
+        text = (_("{card} (with the card on it) onto {target} in column {column}") if dest
+                else _("{card} (with the card on it) into empty column {column}"))
+    elif n > 2:
+        # TRANSLATORS: {n} is how many cards lie on the card moved (2 or more).
+        text = (ngettext("{card} (with the {n} card on it) onto {target} in column {column}",
+                         "{card} (with the {n} cards on it) onto {target} in column {column}", n - 1) if dest
+                else ngettext("{card} (with the {n} card on it) into empty column {column}",
+                              "{card} (with the {n} cards on it) into empty column {column}", n - 1))
+    else:
+        text = (_("{card} onto {target} in column {column}") if dest
+                else _("{card} into empty column {column}"))
+    return text.format(card=name, target=target, column=column, n=n - 1)

@@ -3,6 +3,7 @@ the clock, the app's listeners, the mode's hooks, and the end of the game."""
 
 from __future__ import annotations
 
+from ...i18n import _, capital
 from ...state import Move
 from ..changes import ChangeKind
 from .gameclock import GameClock
@@ -38,7 +39,7 @@ class Play:
                 return False
         reason = game.position.why_illegal(move)
         if reason is not None:
-            table.say(reason[0].upper() + reason[1:] + ".", "error")
+            table.say(sentence(reason), "error")
             return False
         self.clock.begin()
         table.unselect()
@@ -76,3 +77,10 @@ class Play:
             self.questions.won(self.played_by)
         else:
             self.questions.ask_stuck(news)
+
+
+def sentence(reason: str) -> str:
+    """A refused move's reason (from ``Position.why_illegal``) as a sentence: capital and full stop."""
+    # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
+    # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
+    return _("{reason}.").format(reason=capital(reason))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import SUIT, SUIT_NAMES, card_name
+from ...cards import SUIT
+from ...i18n import _, capital, card_name, foundation_name, ngettext
 from ...state import FOUNDATION, ON_FOUNDATION, Move
 from ..input import PointerDown, PointerMove, PointerUp
 from ..layout import Hit
@@ -13,6 +14,7 @@ from .board import Board
 from .canvas import Canvas
 from .gameclock import wall
 from .panel import SidePanel
+from .play import sentence
 from .style import DOUBLE_CLICK, DRAG_THRESHOLD
 from .view import TableView
 
@@ -199,7 +201,7 @@ class Pointer:
                     table.try_move(Move.of(sel, hit.column))
                 return
             if hit.kind == "down":
-                table.say("That card is face down; it turns up when the cards on it move away.")
+                table.say(_("That card is face down; it turns up when the cards on it move away."))
         elif sel is not None:
             table.select(None)
 
@@ -218,9 +220,19 @@ class Pointer:
                 table.try_move(Move.of(card, FOUNDATION))
             else:  # a double click on a covered card: say why nothing goes home
                 n = len(pos.tail(card)) - 1
-                on = "the card on it" if n == 1 else f"the {n} cards on it"
-                table.say(f"The {card_name(card)} cannot go home yet: only the end card of a column "
-                          f"can, so {on} must move away first.", "error")
+                name = capital(card_name(card))
+                if n == 1:
+                    # TRANSLATORS: a double click on a covered card; {card} is a whole card name.
+                    text = _("{card} cannot go home yet: only the end card of a column can, so the card "
+                             "on it must move away first.").format(card=name)
+                else:
+                    # TRANSLATORS: a double click on a covered card; {card} is a whole card name,
+                    # {n} how many cards lie on it (2 or more).
+                    text = ngettext("{card} cannot go home yet: only the end card of a column can, so the "
+                                    "{n} card on it must move away first.",
+                                    "{card} cannot go home yet: only the end card of a column can, so the "
+                                    "{n} cards on it must move away first.", n).format(card=name, n=n)
+                table.say(text, "error")
             return
         self.last_click = (card, now)
         if sel is not None:
@@ -244,13 +256,17 @@ class Pointer:
                   and pos.why_illegal(Move.of(sel, FOUNDATION)) is not None):
                 # The reason would name the card's own foundation: say first that it is another one.
                 reason = pos.why_illegal(Move.of(sel, FOUNDATION)) or ""
-                table.say(f"The {card_name(sel)} goes on the {SUIT_NAMES[SUIT[sel]]} foundation, not the "
-                          f"{SUIT_NAMES[hit.suit]} one, and {reason}.", "error")
+                # TRANSLATORS: a card dropped on another suit's foundation; {card} is a whole card
+                # name ("the 7 of hearts"), {foundation} and {other} are "the hearts foundation" etc.
+                wrong = _("{card} goes on {foundation}, not {other}.").format(
+                    card=capital(card_name(sel)), foundation=foundation_name(SUIT[sel]),
+                    other=foundation_name(hit.suit))
+                table.say(wrong + " " + sentence(reason), "error")
             else:
                 table.try_move(Move.of(sel, FOUNDATION))
             return
         if hit.card is not None:
             if not pos.rules.foundation_return:
-                table.say("In this game foundation cards may not come back.")
+                table.say(_("In this game foundation cards may not come back."))
                 return
             table.select(hit.card)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...i18n import _, ngettext, pgettext
 from ..screen import QuestionDialog
 from .view import TableView
 
@@ -25,17 +26,22 @@ class Questions:
         """Ask before the deal starts again (restart cannot be undone)."""
         table = self.table
         n = len(table.game.history)
-        table.app.push(QuestionDialog(
-            table.app, f"Start this deal again from the beginning? The {n} move{'s' if n != 1 else ''} "
-            "made so far cannot be undone afterwards.",
-            [("Restart deal", table.restart), ("Keep playing", None)]))
+        # TRANSLATORS: asked before Restart; {n} is how many moves were made.
+        text = ngettext("Start this deal again from the beginning? The {n} move made so far cannot be undone "
+                        "afterwards.",
+                        "Start this deal again from the beginning? The {n} moves made so far cannot be undone "
+                        "afterwards.", n).format(n=n)
+        table.app.push(QuestionDialog(table.app, text, [(pgettext("button", "Restart deal"), table.restart),
+                                                        (pgettext("button", "Keep playing"), None)]))
 
     def new_deal(self, seed: int | None) -> None:
         """Ask before a new deal replaces the game under way."""
         table = self.table
-        loss = " Leaving it counts as a loss." if table.game.seed is not None else ""
-        table.app.push(QuestionDialog(table.app, "Replace the game under way with a new shuffled deal?" + loss,
-                                      [("New deal", lambda: table.new_deal(False, seed)), ("Keep playing", None)]))
+        text = (_("Replace the game under way with a new shuffled deal? Leaving it counts as a loss.")
+                if table.game.seed is not None else _("Replace the game under way with a new shuffled deal?"))
+        table.app.push(QuestionDialog(table.app, text,
+                                      [(pgettext("button", "New deal"), lambda: table.new_deal(False, seed)),
+                                       (pgettext("button", "Keep playing"), None)]))
 
     def won(self, played_by: str | None) -> None:
         """All 52 cards are home (``played_by``: who played the last move, when not the player)."""
@@ -51,15 +57,20 @@ class Questions:
         table = self.table
         n = len(table.game.history)
         notes = "".join(" " + note for note in table.app.win_notes())
-        text = f"All 52 cards are home in {n} move{'s' if n != 1 else ''}, {table.elapsed_text()}." + notes
-        answers: Answers = [("Admire it", None)]
+        if played_by is None:
+            title = _("You won!")
+            # TRANSLATORS: the win message; {n} is how many moves, {time} the time played ("4:07").
+            text = ngettext("All 52 cards are home in {n} move, {time}.",
+                            "All 52 cards are home in {n} moves, {time}.", n).format(n=n, time=table.elapsed_text())
+        else:  # only the Demo plays a game to its end for the player
+            title = _("Demo finished")
+            # TRANSLATORS: the message when the Demo (the solver playing) won the game; {n} is how many moves.
+            text = ngettext("The demo played all 52 cards home in {n} move.",
+                            "The demo played all 52 cards home in {n} moves.", n).format(n=n)
+        answers: Answers = [(pgettext("button", "Admire it"), None)]
         if table.deals():
-            answers.insert(0, ("New deal", lambda: table.new_deal(False)))
-        title = "You won!"
-        if played_by is not None:
-            title = f"{played_by} finished"
-            text = f"The {played_by.lower()} played all 52 cards home in {n} move{'s' if n != 1 else ''}." + notes
-        return QuestionDialog(table.app, text, answers, title=title)
+            answers.insert(0, (pgettext("button", "New deal"), lambda: table.new_deal(False)))
+        return QuestionDialog(table.app, text + notes, answers, title=title)
 
     def show_won(self) -> None:
         """Ask the won question now, if one is waiting."""
@@ -71,18 +82,20 @@ class Questions:
         """Why the game is stuck, or None when it is not (as far as a quick look can tell)."""
         pos = self.table.position
         if not pos.legal_moves():
-            return "No legal move is left."
+            return _("No legal move is left.")
         # 1000 positions decide all but ~0.03% of cases at under 50 ms; the solver says the rest.
         if pos.progress_possible(1000) is not False:
             return None
-        return "No card can be turned up or sent home any more: only shuffling is left."
+        return _("No card can be turned up or sent home any more: only shuffling is left.")
 
     def ask_stuck(self, text: str) -> None:
         """Say the game is stuck and offer the ways on."""
         table = self.table
         table.app.notify("stuck", table.game, None)
-        answers: Answers = [("Undo", table.undo), ("Restart deal", table.restart)]
+        answers: Answers = [(pgettext("button", "Undo"), table.undo),
+                            (pgettext("button", "Restart deal"), table.restart)]
         if table.deals():
-            answers.append(("New deal", lambda: table.new_deal(False)))
-        answers.append(("Keep looking", None))
-        table.app.push(QuestionDialog(table.app, text, answers, title="Stuck"))
+            answers.append((pgettext("button", "New deal"), lambda: table.new_deal(False)))
+        answers.append((pgettext("button", "Keep looking"), None))
+        # TRANSLATORS: the title of the question when no useful move is left.
+        table.app.push(QuestionDialog(table.app, text, answers, title=_("Stuck")))

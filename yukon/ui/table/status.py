@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from .. import art
 from ..layout import sized, text_scale
 from ..widgets import GOLD, TEXT, fit_block, line_height
@@ -59,10 +60,14 @@ class StatusLines:
         """Deal and game, moves and time, and any extra text from helpers."""
         table = self.table
         g = table.game
-        deal = f"Deal {g.seed}" if g.seed is not None else "Set position"
+        # TRANSLATORS: the status line's first words; {number} is the deal's number.
+        deal = _("Deal {number}").format(number=g.seed) if g.seed is not None else _("Set position")
         line1 = f"{deal}  \u00b7  {g.rules.describe()}"
         home = g.position.home_count()
-        line2 = f"Moves {len(g.history)}  \u00b7  {table.elapsed_text()}  \u00b7  {home}/52 home"
+        # TRANSLATORS: the status line; {n} is how many moves have been made ("Moves 12").
+        moves = _("Moves {n}").format(n=len(g.history))
+        # TRANSLATORS: the status line; {n} is how many of the 52 cards are on the foundations.
+        line2 = f"{moves}  \u00b7  {table.elapsed_text()}  \u00b7  " + _("{n}/52 home").format(n=home)
         line3 = "  \u00b7  ".join(n.text for n in table.app.status_notes())
         return line1, line2, line3
 
