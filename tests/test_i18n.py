@@ -1,0 +1,156 @@
+"""The languages: the system's locale, the catalogues' completeness, placeholders, plurals and font.
+
+Read with the standard library only (the compiled .mo files the game reads, the code's
+messages found by walking its syntax trees), so the checks run wherever the tests do.
+``packaging/catalogues.py check`` (in CI) also checks the .pot and .po files with Babel.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from yukon import i18n, pseudo
+from yukon.cards import ALL_CARDS
+
+from i18n_tools import LOCALE, MARKERS, ROOT, SOURCES, catalogue, code_messages, font_characters, key, \
+    placeholders, shipped
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    i18n.set_language(i18n.ENGLISH)
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "de_AT.UTF-8"}, "de"),
+    ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
+    ({"LANGUAGE": "nl:ru", "LANG": "nl_NL.UTF-8"}, "ru"),
+    ({"LANG": "pt_PT.UTF-8"}, "pt_BR"),
+    ({"LANG": "pt_BR.UTF-8"}, "pt_BR"),
+    ({"LANG": "pl_PL"}, "pl"),
+    ({"LANG": "nl_NL.UTF-8"}, "en"),
+    ({"LANG": "C"}, "en"),
+    ({"LANG": "C.UTF-8", "LANGUAGE": ""}, "en"),
+    ({"LC_MESSAGES": "es_MX.UTF-8"}, "es"),
+    ({"LANG": "it_IT@euro"}, "it"),
+])
+def test_the_system_locale_picks_the_closest_shipped_language(env: dict[str, str], expected: str) -> None:
+    assert i18n.system_language(env) == expected
+
+
+def test_an_unknown_or_missing_catalogue_leaves_english() -> None:
+    assert i18n.set_language("xx") == "en"
+    assert i18n._("Deal {number}") == "Deal {number}"
+
+
+@pytest.mark.parametrize("code", shipped())
+def test_each_shipped_language_loads_and_translates_cards(code: str) -> None:
+    assert i18n.set_language(code) == code
+    assert i18n.language() == code
+    names = [i18n.card_name(c) for c in ALL_CARDS]
+    assert len(set(names)) == 52, "two cards share a name"
+    i18n.set_language(i18n.ENGLISH)
+    english = [i18n.card_name(c) for c in ALL_CARDS]
+    assert sum(a != b for a, b in zip(names, english, strict=True)) >= 40
+
+
+def test_every_message_uses_named_placeholders_only() -> None:
+    bad = []
+    for m in code_messages():
+        for text in filter(None, (m.text, m.plural)):
+            fields = placeholders(text)
+            if "<broken braces>" in fields or any(f == "" or f.isdigit() for f in fields):
+                bad.append(f"{m.where}: {text!r}")
+    assert not bad, "messages need named placeholders {name}:\n" + "\n".join(bad)
+
+
+def test_no_sentence_is_glued_inside_a_call() -> None:
+    """_() and friends take a literal (or a marked constant), never an f-string or a sum."""
+    bad = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS:
+                for arg in node.args:
+                    if isinstance(arg, ast.JoinedStr | ast.BinOp):
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not bad, "a sentence glued inside a translation call:\n" + "\n".join(bad)
+
+
+def test_the_pseudo_language_keeps_every_placeholder() -> None:
+    for m in code_messages():
+        for text in filter(None, (m.text, m.plural)):
+            assert placeholders(pseudo.pseudo(text)) == placeholders(text), text
+            assert len(pseudo.pseudo(text)) >= 1.35 * len(text) - 1
+
+
+def _plural_forms(tr: gettext.GNUTranslations, count: int) -> list[int]:
+    """The plural form each number 0..count-1 takes in the catalogue's language."""
+    return [tr.plural(n) for n in range(count)]
+
+
+@pytest.mark.parametrize("code", shipped())
+def test_each_catalogue_is_complete_with_matching_placeholders(code: str) -> None:
+    tr = catalogue(code)
+    table: dict[object, str] = tr._catalog  # noqa: SLF001 - the only way to list a catalogue
+    forms = _plural_forms(tr, 201)
+    nplurals = max(forms) + 1
+    missing, wrong = [], []
+    for m in code_messages():
+        k = key(m)
+        if m.plural is None:
+            text = table.get(k, "")
+            if not text.strip():
+                missing.append(f"{m.where}: {m.text!r}")
+            elif placeholders(text) != placeholders(m.text):
+                wrong.append(f"{m.where}: {m.text!r} -> {text!r}")
+            continue
+        want = placeholders(m.plural) | placeholders(m.text)
+        for i in range(nplurals):
+            text = table.get((k, i), "")
+            if not text.strip():
+                missing.append(f"{m.where}: {m.plural!r} (form {i})")
+                continue
+            got = placeholders(text)
+            only_one = [n for n, f in enumerate(forms) if f == i] == [1]
+            if not got <= want or (not only_one and got != want):
+                wrong.append(f"{m.where}: {m.plural!r} form {i} -> {text!r}")
+    assert not missing, f"{code}: {len(missing)} messages not translated:\n" + "\n".join(missing[:40])
+    assert not wrong, f"{code}: placeholders differ from the English:\n" + "\n".join(wrong[:40])
+
+
+@pytest.mark.parametrize("code", shipped())
+def test_each_catalogue_awaits_a_native_review_and_says_its_plural_rule(code: str) -> None:
+    po = (LOCALE / code / "LC_MESSAGES" / "yukon.po").read_text(encoding="utf-8")
+    assert re.search(r"awaits .*native speaker", po[:2000], re.IGNORECASE), "header must say it awaits review"
+    assert "Plural-Forms:" in po[:3000]
+
+
+def _shipped_text(code: str) -> Iterator[str]:
+    table: dict[object, str] = catalogue(code)._catalog  # noqa: SLF001
+    yield from (v for v in table.values() if isinstance(v, str))
+    folder = ROOT / "assets" / "lessons" / code
+    for path in sorted(folder.glob("*.json")):
+        yield path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", shipped())
+def test_the_font_draws_every_character_of_every_language(code: str) -> None:
+    fonts = [ROOT / "assets" / "fonts" / name for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")]
+    covered = [font_characters(p) for p in fonts]
+    missing = {ch for text in _shipped_text(code) for ch in text
+               if ch.isprintable() and not all(ord(ch) in c for c in covered)}
+    assert not missing, f"{code}: the font cannot draw {sorted(missing)}"
+
+
+def test_the_font_check_would_notice_a_missing_character() -> None:
+    chars = font_characters(Path(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"))
+    assert ord("ж") in chars and ord("ł") in chars and ord("ẋ") in chars
+    assert 0x4E00 not in chars  # no CJK in DejaVu Sans
