@@ -15,11 +15,20 @@ from pathlib import Path
 
 import pytest
 
+from i18n_tools import (
+    LOCALE,
+    MARKERS,
+    ROOT,
+    SOURCES,
+    catalogue,
+    code_messages,
+    font_characters,
+    key,
+    placeholders,
+    shipped,
+)
 from yukon import i18n, pseudo
 from yukon.cards import ALL_CARDS
-
-from i18n_tools import LOCALE, MARKERS, ROOT, SOURCES, catalogue, code_messages, font_characters, key, \
-    placeholders, shipped
 
 
 @pytest.fixture(autouse=True)
@@ -99,7 +108,7 @@ def _plural_forms(tr: gettext.GNUTranslations, count: int) -> list[int]:
 @pytest.mark.parametrize("code", shipped())
 def test_each_catalogue_is_complete_with_matching_placeholders(code: str) -> None:
     tr = catalogue(code)
-    table: dict[object, str] = tr._catalog  # noqa: SLF001 - the only way to list a catalogue
+    table: dict[object, str] = tr._catalog
     forms = _plural_forms(tr, 201)
     nplurals = max(forms) + 1
     missing, wrong = [], []
@@ -134,7 +143,7 @@ def test_each_catalogue_awaits_a_native_review_and_says_its_plural_rule(code: st
 
 
 def _shipped_text(code: str) -> Iterator[str]:
-    table: dict[object, str] = catalogue(code)._catalog  # noqa: SLF001
+    table: dict[object, str] = catalogue(code)._catalog
     yield from (v for v in table.values() if isinstance(v, str))
     folder = ROOT / "assets" / "lessons" / code
     for path in sorted(folder.glob("*.json")):

@@ -371,8 +371,6 @@ def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_transla
         i18n.set_language("en")
 
 
-@pytest.mark.xfail(strict=True, reason="keys_overlay.py (DealDialog's own text) is marked by its owner; "
-                                       "remove this mark once it is")
 def test_the_pseudo_language_leaves_no_english_in_the_deal_dialog(tmp_path: Path, drawn: Drawn) -> None:
     app = start_in_pseudo(tmp_path / "data")
     try:
