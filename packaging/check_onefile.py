@@ -103,7 +103,7 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
     first = home / f"first-frame-{label}.txt"
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", HOME=str(home),
                XDG_DATA_HOME=str(home / "data"), YUKON_STARTUP_REPORT=str(report),
-               YUKON_FIRST_FRAME_FILE=str(first))
+               YUKON_FIRST_FRAME_FILE=str(first), LANGUAGE="en")  # the check reads the English verdict
     for name in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
         env.pop(name, None)  # the program must set its window class itself
     t0 = time.time()

@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING
 
 from .. import __version__, i18n
+from ..i18n import _
 from .parts import Part
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ class StartupReport(Part):
         if self.written:
             return None
         verdict = self.assist.solver_note
-        if self.app.first_frame_at is None or not verdict or verdict.endswith("\u2026"):
+        waiting = verdict.endswith("\u2026") or verdict == _("Solver: checking\u2026")  # whatever the translation ends with
+        if self.app.first_frame_at is None or not verdict or waiting:
             return 0.1  # not yet: look again soon even when the table is idle
         from ..resources import asset_path
 
