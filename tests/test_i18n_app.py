@@ -356,7 +356,7 @@ def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_transla
         font = art.font(bar.font_size, True)
         for i in bar.shown():
             label = specs[i].text()
-            assert pseudo._PAD in label
+            assert pseudo.PAD in label
             # measured as drawn: the 40% longer label fits its button at the bar's size
             assert font.size(label)[0] <= bar.rects[i].w, (label, bar.rects[i])
         if bar.more is None:
