@@ -417,3 +417,15 @@ def test_keyboard_play_refuses_in_the_players_language(tmp_path: Path) -> None:
             reason=i18n.capital(pseudo.pseudo("this foundation is empty")))
     finally:
         i18n.set_language("en")
+
+
+def test_a_no_break_space_holds_a_line_together() -> None:
+    """French puts a no-break space before ':' and '%': a line never starts with them."""
+    from yukon.ui.widgets import wrap
+
+    pygame.font.init()
+    text = "vous pouvez rejouer la même donne\u00a0: vous pouvez la rejouer " * 6 + "50\u202f%"
+    for width in range(120, 400, 7):
+        lines = wrap(text, 14, width)
+        assert all(not line.startswith((":", "%")) for line in lines), (width, lines)
+        assert " ".join(lines).split() == text.split()
