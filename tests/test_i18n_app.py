@@ -429,3 +429,18 @@ def test_a_no_break_space_holds_a_line_together() -> None:
         lines = wrap(text, 14, width)
         assert all(not line.startswith((":", "%")) for line in lines), (width, lines)
         assert " ".join(lines).split() == text.split()
+
+
+def test_the_cards_print_the_languages_letters(tmp_path: Path) -> None:
+    """A German table prints B, D, K on its court cards, and goes back to J, Q, K in English."""
+    from yukon.ui import art
+
+    pygame.font.init()
+    assert i18n.set_language("de") == "de"
+    german = art.CardArt(80, 112)
+    assert german.ranks[10:] == ("B", "D", "K") and german.ranks[0] == "A"
+    i18n.set_language("en")
+    english = art.CardArt(80, 112)
+    assert english.ranks[10:] == ("J", "Q", "K") and english.key() != german.key()
+    jack = 10  # the Jack of spades
+    assert pygame.image.tobytes(german.face(jack), "RGBA") != pygame.image.tobytes(english.face(jack), "RGBA")
