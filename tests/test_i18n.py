@@ -98,7 +98,8 @@ def test_the_pseudo_language_keeps_every_placeholder() -> None:
     for m in code_messages():
         for text in filter(None, (m.text, m.plural)):
             assert placeholders(pseudo.pseudo(text)) == placeholders(text), text
-            letters = sum(ch.isascii() and ch.isalpha() for ch in text)
+            words = re.sub(r"\{[^{}]*\}", "", text)  # the placeholders' names stay as they are
+            letters = sum(ch.isascii() and ch.isalpha() for ch in words)
             grown = sum(ch == pseudo.PAD for ch in pseudo.pseudo(text))
             assert grown >= pseudo.GROWTH * letters, text
 
