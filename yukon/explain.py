@@ -310,9 +310,11 @@ def sentences(e: Explanation) -> list[str]:
             _twins_move_sentence(tw.since, e.moves)] if x))
     else:
         n = len(e.stuck)
-        out.append(ngettext("{n} card can never reach its foundation, so no card above it in its suit can either.",
-                            "{n} cards can never reach their foundations, so no card above them in their suits "
-                            "can either.", n).format(n=n))
+        # TRANSLATORS: {n} is how many suits are held up; the paragraphs after this one name their cards.
+        out.append(ngettext("In {n} suit a card can never reach its foundation, and so neither can the cards "
+                            "above it.",
+                            "In {n} suits a card can never reach its foundation, and so neither can the cards "
+                            "above it.", n).format(n=n))
         told: set[Card] = set()
         for s in e.stuck:
             out.append(" ".join(x for x in _stuck_sentences(s, told, e.moves) if x))

@@ -98,6 +98,7 @@ KEYS: list[tuple[str, str]] = [
     ("H", "show a hint; press again for the next one"),
     ("P", "play the move the hint shows (with no hint on show, the next move of the winning line)"),
     ("B", "back to the last position of this game the solver knows can be won"),
+    ("W", "why the position cannot be won, once the solver has proved it"),
     ("A", ("all home: send every card that can go to its foundation, one after another "
            "(a click or any key stops it)")),
     ("N", "new deal"),
