@@ -87,3 +87,20 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     assert "W says why" not in t.status_text()[2]
     assert not app.errors
     a.close()
+
+
+def test_the_child_explains_a_game_and_refuses_a_move_that_cannot_be_played() -> None:
+    from yukon.notation import format_position
+    from yukon.state import Position
+
+    deal = Position.deal(39)  # lost as dealt: the relaxation says so (benchmarks/survey)
+    m = deal.legal_moves()[0]
+    with SolverService(nice=0) as child:  # its own child: request ids start afresh
+        child.request(1, format_position(deal), deal.rules, timeout=30.0, explain=[str(m)])
+        reply = child.wait(60.0)
+        assert reply is not None and reply.request_id == 1 and reply.status == "unwinnable"
+        assert reply.explanation == explain(deal, [m])
+        child.request(2, format_position(deal), deal.rules, timeout=30.0, explain=["KH-F"])
+        reply = child.wait(60.0)
+        assert reply is not None and reply.request_id == 2 and reply.status == "error"
+        assert reply.explanation is None and "face down" in reply.error

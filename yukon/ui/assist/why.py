@@ -180,7 +180,10 @@ class Why:
         if t is None:
             return
         if not self.offered():
-            t.say(_("The solver has not proved that this position cannot be won: there is nothing to explain."))
+            if self._verdict.status == LOST:  # the player hides the verdicts: this one stays hidden too
+                t.say(_("The solver's verdicts are hidden (see Settings), so it does not say why."))
+            else:
+                t.say(_("The solver has not proved that this position cannot be won: there is nothing to explain."))
             return
         mark = self._mark()
         if self.answer is not None and self.answer[0] == mark:
@@ -199,7 +202,9 @@ class Why:
 
     def answered(self, req: Pending, reply: Reply) -> None:
         """The child's answer to an "explain" request: keep it, and show it if the player still waits."""
-        waited = self.waiting is req
+        w = self.waiting
+        # the same question (a request asked again after the child was restarted has a new id)
+        waited = w is not None and w.key == req.key and w.moves == req.moves
         self.waiting = None
         mark = self._mark()
         e = reply.explanation
