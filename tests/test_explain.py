@@ -162,7 +162,11 @@ def test_the_move_that_closed_a_cards_way_is_the_first_after_which_it_stays_clos
                 found += 1
                 assert not closed[since - 1]
                 text = " ".join(sentences(e))
-                assert f"Move {s.since} ({moves[s.since - 1]}) closed its way." in text
+                said = f"Move {s.since} ({moves[s.since - 1]})"
+                if len(e.stuck) > 1 and len({x.since for x in e.stuck}) == 1:
+                    assert f"{said} closed all these ways." in text
+                else:
+                    assert f"{said} closed its way." in text
     assert found >= 10
 
 

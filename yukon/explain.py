@@ -242,13 +242,14 @@ def _target_sentence(t: Target, blocker: Card) -> str:
         target=name, other=card_name(t.by if t.by is not None else blocker))
 
 
-def _stuck_sentences(s: Stuck, told: set[Card], moves: Sequence[Move]) -> list[str]:
+def _stuck_sentences(s: Stuck, told: set[Card], moves: Sequence[Move], dated: bool = True) -> list[str]:
     card, blocker = card_name(s.card), card_name(s.blocker)
     out: list[str] = []
     if s.blocker in told:
         # TRANSLATORS: the second card was explained in an earlier paragraph.
         out.append(_("Nothing can uncover {card} either: {blocker} lies over it.").format(card=card, blocker=blocker))
-        out.append(_move_sentence(s.since, moves))
+        if dated:
+            out.append(_move_sentence(s.since, moves))
         return out
     told.add(s.blocker)
     out.append(_("Nothing can uncover {card}: {blocker} lies over it and can never move.").format(
@@ -273,7 +274,8 @@ def _stuck_sentences(s: Stuck, told: set[Card], moves: Sequence[Move]) -> list[s
         out.append(_("And it cannot go home before {card}, the card it covers.").format(card=card))
     elif s.home_after != s.blocker:
         out.append(_("It cannot go home before {card}, which is stuck too.").format(card=card_name(s.home_after)))
-    out.append(_move_sentence(s.since, moves))
+    if dated:
+        out.append(_move_sentence(s.since, moves))
     return out
 
 
@@ -316,8 +318,17 @@ def sentences(e: Explanation) -> list[str]:
                             "In {n} suits a card can never reach its foundation, and so neither can the cards "
                             "above it.", n).format(n=n))
         told: set[Card] = set()
+        same = len({s.since for s in e.stuck}) == 1 and len(e.stuck) > 1  # one move closed every way
         for s in e.stuck:
-            out.append(" ".join(x for x in _stuck_sentences(s, told, e.moves) if x))
+            out.append(" ".join(x for x in _stuck_sentences(s, told, e.moves, not same) if x))
+        if same and e.moves:
+            since = e.stuck[0].since
+            if since is None:
+                out.append(_("All these ways were closed from the start of the game."))
+            else:
+                # TRANSLATORS: {number} is the move's number in the game, {move} its text such as 7H-3.
+                out.append(_("Move {number} ({move}) closed all these ways.").format(
+                    number=since, move=str(e.moves[since - 1])))
     if e.hidden:
         out.append(_("Some of these cards are still face down: the solver sees every card."))
     return out
