@@ -305,10 +305,11 @@ def sentences(e: Explanation) -> list[str]:
         other = x1 if tw.closed == x2 else x2
         out.append(" ".join(x for x in [
             _("{first} and {second} fit only onto {target1} or {target2}, and neither can go home or into "
-              "an empty column before it moves.").format(first=capital(card_name(c)), second=card_name(d),
-                                                          target1=card_name(x1), target2=card_name(x2)),
-            _("{closed} cannot be reached before both have moved, so whichever moves first must go onto {other} "
-              "and its twin can never follow.").format(closed=capital(card_name(tw.closed)), other=card_name(other)),
+              "an empty column before the other one has moved.").format(
+                first=capital(card_name(c)), second=card_name(d), target1=card_name(x1), target2=card_name(x2)),
+            _("{closed} cannot be reached before both have moved, so whichever moves first must go onto {other}, "
+              "and then its twin has nowhere to go.").format(
+                closed=capital(card_name(tw.closed)), other=card_name(other)),
             _twins_move_sentence(tw.since, e.moves)] if x))
     else:
         n = len(e.stuck)
