@@ -57,6 +57,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     screen = app.top
     assert isinstance(screen, WhyScreen)
+    assert t.message is None or "working out why" not in t.message.text  # the wait is over
     shown = screen.sheet.paragraphs()
     # What the sheet says is the explanation worked out here, with the losing move named.
     here = explain(start, [losing], timeout=None)

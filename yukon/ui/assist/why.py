@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...explain import Explanation, sentences
-from ...i18n import _, pgettext
+from ...i18n import N_, _, pgettext
 from .. import art
 from ..input import Action, Command, PointerMove
 from ..parts import TablePrefs
@@ -34,6 +34,9 @@ from .status import StatusLine
 
 if TYPE_CHECKING:
     from ...solver_service import Reply
+
+
+WORKING = N_("The solver is working out why\u2026")  # the message while the player waits
 
 
 class WhySheet(Sheet):
@@ -198,7 +201,8 @@ class Why:
             t.say(_("The solver is off, so it cannot say why."), "error")
             return
         self.waiting = req
-        t.say(_("The solver is working out why\u2026"))
+        # shown until the answer comes (a search may take the solver's whole time)
+        t.say(_(WORKING), "info", self._link.solve_timeout + 2.0)
 
     def answered(self, req: Pending, reply: Reply) -> None:
         """The child's answer to an "explain" request: keep it, and show it if the player still waits."""
@@ -209,6 +213,9 @@ class Why:
         mark = self._mark()
         e = reply.explanation
         t = self._ctx.table
+        if waited and t is not None and t.message is not None and t.message.text == _(WORKING):
+            t.drop_message()
+            t.redraw()
         if e is None or mark[2] != req.key or len(req.moves) != mark[1]:
             if waited and e is None and t is not None:
                 t.say(_("The solver could not say why this time."), "error")
