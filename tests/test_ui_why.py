@@ -105,3 +105,32 @@ def test_the_child_explains_a_game_and_refuses_a_move_that_cannot_be_played() ->
         reply = child.wait(60.0)
         assert reply is not None and reply.request_id == 2 and reply.status == "error"
         assert reply.explanation is None and "face down" in reply.error
+
+
+def test_why_on_a_loss_proved_by_search_gives_the_positions_tried(service: SolverService) -> None:
+    from test_explain import ending
+    from yukon.rules import YUKON
+    from yukon.solver import crowded_pair, dead_end, solve
+
+    for seed in range(200):
+        p = ending(seed, YUKON, 10)
+        if dead_end(p) or crowded_pair(p) is not None:
+            continue
+        r = solve(p, timeout=None, node_limit=20_000, shorten=False)
+        if r.status == "unwinnable" and r.stats["nodes"] > 1:
+            break
+    else:
+        raise AssertionError("no position found")
+    app, a = make_app(Game(p), service)
+    run_until(app, lambda: a.status == LOST)
+    while isinstance(app.top, QuestionDialog):  # a set position: no deal to offer instead, but be sure
+        key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_w)
+    run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
+    screen = app.top
+    assert isinstance(screen, WhyScreen)
+    n = r.stats["nodes"]
+    assert screen.sheet.paragraphs() == [
+        f"No sequence of moves wins from here: the solver tried every way, {n} positions in all."]
+    assert not app.errors
+    a.close()

@@ -251,6 +251,7 @@ class Assist(Part):
             self.knowledge.proved(req.key, req.position, line, req.ancestors)
         else:
             self.knowledge.learn(req.key, Known(LOST if reply.status == LOST else UNKNOWN))
+            self.why.noted(req, reply)
         if self._seen is not None and self._seen[2] == req.key:
             self._set_status(self.knowledge.known[req.key].status)
 

@@ -150,6 +150,7 @@ class Why:
     _back: Callable[[], None]  # undo to the last winnable position
     waiting: Pending | None  # the request whose answer the player waits for
     answer: tuple[tuple, Explanation] | None  # the last explanation, with the position it is for
+    searched: dict[tuple, int]  # positions the status search proved lost: the positions it tried
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, verdict: StatusLine,
                  back: Callable[[], None]) -> None:
@@ -160,6 +161,14 @@ class Why:
         self._back = back
         self.waiting = None
         self.answer = None
+        self.searched = {}
+
+    def noted(self, req: Pending, reply: Reply) -> None:
+        """A status answer: when a search proved the position lost, remember how many positions it tried."""
+        if reply.status == LOST and reply.stats.get("phase") != "relaxation":
+            if len(self.searched) > 1000:
+                self.searched.clear()
+            self.searched[req.key] = int(reply.stats.get("nodes", 0))
 
     def _mark(self) -> tuple:
         """The game and position on the table now (an explanation is for one of them)."""
@@ -220,6 +229,9 @@ class Why:
             if waited and e is None and t is not None:
                 t.say(_("The solver could not say why this time."), "error")
             return
+        if e.kind == "undecided" and req.key in self.searched:
+            # the search behind the status proved it lost; this one ran short of time (a busy machine)
+            e = dataclasses.replace(e, kind="exhausted", nodes=self.searched[req.key])
         self.answer = (mark, e)
         if waited:
             self._show(e)
