@@ -94,7 +94,7 @@ class Assist(Part):
         return [ButtonSpec("Demo", self.start_demo)]
 
     def status_notes(self) -> list[StatusNote]:
-        """The solver's verdict (bad news marked) and, while it plays, how to stop the Demo."""
+        """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
         return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST),
                 StatusNote(self.player.note)]
 

@@ -26,7 +26,7 @@ from ..input import Action, Command, PointerMove
 from ..parts import TablePrefs
 from ..screen import Host, Screen
 from ..sheet import GOLD, TEXT, Sheet, draw_paragraphs
-from ..widgets import wrap
+from ..widgets import SEP, wrap
 from .context import Context
 from .knowledge import LOST, Knowledge, position_key
 from .link import Pending, SolverLink, _ids
@@ -184,7 +184,7 @@ class Why:
         if not verdict or not self.offered():
             return verdict
         # TRANSLATORS: after "Solver: cannot be won from here" in the status line; W is the key.
-        return verdict + "  \u00b7  " + _("W says why")
+        return verdict + SEP + _("W says why")
 
     def ask(self) -> None:
         """W: show why the position cannot be won (asking the solver first if need be)."""
