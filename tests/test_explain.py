@@ -121,9 +121,15 @@ def test_every_card_named_stuck_never_reaches_its_foundation(rules: Rules, colum
             text = " ".join(sentences(e))
             for s in e.stuck:
                 assert i18n.card_name(s.card) in text and i18n.card_name(s.blocker) in text
+                t = s.targets
+                if len(t) == 2 and t[0].way == t[1].way == "under" and t[0].by == t[1].by == s.blocker:
+                    both = f"{i18n.card_name(t[0].card)} or {i18n.card_name(t[1].card)}, and both lie under it."
+                    assert both in text or "either" in text  # said in full, or its blocker was told before
+                    ways.add("both under it")
     assert explained >= min_explained and checked >= min_checked
     if min_explained >= 40 and not rules.foundation_return:
         assert {"under", "on"} <= ways
+        assert rules.variant != "yukon" or "both under it" in ways  # Russian cards fit one card only
 
 
 def random_game(seed: int, rules: Rules, left: int, length: int) -> tuple[Position, list[Move]]:

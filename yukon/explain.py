@@ -259,6 +259,15 @@ def _stuck_sentences(s: Stuck, told: set[Card], moves: Sequence[Move], dated: bo
         out.append(_("{blocker} fits onto no other card.").format(blocker=capital(blocker)))
     elif len(ts) == 1:
         out.append(_("It fits only onto {target}.").format(target=card_name(ts[0].card)))
+    elif len(ts) == 2 and ts[0].way == ts[1].way == "under" and ts[0].by == ts[1].by:
+        first, second = card_name(ts[0].card), card_name(ts[1].card)
+        if ts[0].by == s.blocker:
+            out.append(_("It fits only onto {first} or {second}, and both lie under it.").format(
+                first=first, second=second))
+        else:
+            out.append(_("It fits only onto {first} or {second}, and both lie under {other}, which can never "
+                         "move either.").format(first=first, second=second, other=card_name(ts[0].by or s.blocker)))
+        ts = ()  # said
     else:
         out.append(_("It fits only onto {first} or {second}.").format(
             first=card_name(ts[0].card), second=card_name(ts[1].card)))
