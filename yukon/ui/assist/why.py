@@ -201,10 +201,14 @@ class Why:
         if self.answer is not None and self.answer[0] == mark:
             self._show(self.answer[1])
             return
+        game = self._ctx.game
+        w, pending = self.waiting, self._link.pending
+        if w is not None and pending is w and w.key == mark[2] and len(w.moves) == mark[1]:
+            t.say(_(WORKING), "info", self._link.solve_timeout + 2.0)  # asked already: the answer is coming
+            return
         if not self._link.start():
             t.say(_("The solver is off, so it cannot say why."), "error")
             return
-        game = self._ctx.game
         req = Pending(next(_ids), "explain", mark[2], game.start.copy(), time.monotonic(), moves=tuple(game.moves_made))
         if not self._link.ask(req):
             t.say(_("The solver is off, so it cannot say why."), "error")
@@ -233,7 +237,7 @@ class Why:
             # the search behind the status proved it lost; this one ran short of time (a busy machine)
             e = dataclasses.replace(e, kind="exhausted", nodes=self.searched[req.key])
         self.answer = (mark, e)
-        if waited:
+        if waited and t is not None and self._ctx.app.top is t:  # not over another screen: W shows it later
             self._show(e)
 
     def _show(self, e: Explanation) -> None:
