@@ -152,7 +152,7 @@ def test_the_move_that_closed_a_cards_way_is_the_first_after_which_it_stays_clos
     found = 0
     for seed in range(120):
         start, moves = random_game(seed, NO_RETURN, 16, 40)
-        e = explain(start, moves)
+        e = explain(start, moves, timeout=None, node_limit=2000)
         if e.kind != "stuck":
             continue
         history = [start.copy()]
@@ -231,7 +231,7 @@ def test_winnable_and_undecided_positions_say_so() -> None:
 
 def test_the_move_that_lost_the_game_is_named_when_known() -> None:
     start, moves = random_game(7, NO_RETURN, 16, 40)
-    e = explain(start, moves)
+    e = explain(start, moves, timeout=None, node_limit=2000)
     assert e.kind == "stuck"
     told = Explanation(e.kind, e.stuck, moves=e.moves, hidden=e.hidden, lost_at=2)
     assert sentences(told)[0] == f"Move 2 ({moves[1]}) lost the game: before it, the game could still be won."
@@ -242,7 +242,7 @@ def test_every_sentence_goes_through_the_catalogue() -> None:
     samples: list[Explanation] = []
     for seed in range(60):
         start, moves = random_game(seed, NO_RETURN, 16, 40)
-        e = explain(start, moves)
+        e = explain(start, moves, timeout=None, node_limit=2000)
         if e.kind == "stuck":
             samples.append(e)
     samples.append(explain(Position.deal(25)))  # the twin rule
