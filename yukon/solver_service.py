@@ -28,13 +28,14 @@ import multiprocessing as mp
 import os
 import queue
 import signal
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .notation import parse_move
 from .rules import Rules
-from .state import Move
+from .state import Move, Position
 
 if TYPE_CHECKING:
     from typing import Self
@@ -125,8 +126,8 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], result.stats))
 
 
-def _explain(request_id: int, start: Any, move_texts: list[str], timeout: float | None, node_limit: int | None,
-             cancelled: Any, replies: Any) -> None:
+def _explain(request_id: int, start: Position, move_texts: list[str], timeout: float | None,
+             node_limit: int | None, cancelled: Callable[[], bool], replies: Any) -> None:
     """In the child: why the position after ``move_texts`` from ``start`` is lost (``yukon.explain``)."""
     from .explain import explain
 
@@ -135,6 +136,10 @@ def _explain(request_id: int, start: Any, move_texts: list[str], timeout: float 
         e = explain(start, moves, timeout=timeout, node_limit=node_limit, cancel=cancelled)
     except ValueError as err:  # a move that does not parse or is not legal there
         replies.put(Reply(request_id, "error", error=str(err)))
+        return
+    except Exception as err:  # noqa: BLE001 - a fault in an explanation must not stop the solver's child
+        print(f"yukon: explaining a position failed: {err!r}", file=sys.stderr)
+        replies.put(Reply(request_id, "error", error=repr(err)))
         return
     if cancelled():
         return
