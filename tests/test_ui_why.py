@@ -37,7 +37,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     run_until(app, lambda: a.status == WINNABLE)
     t = app.table
     assert t is not None
-    assert "W says why" not in t.status_text()[2]
+    assert "Why? (click, or W)" not in t.status_text()[2]
     key(app, pygame.K_w)  # nothing proved lost yet: nothing to explain, and no sheet
     assert t.message is not None and "nothing to explain" in t.message.text
     assert not isinstance(app.top, WhyScreen)
@@ -46,12 +46,12 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     run_until(app, lambda: isinstance(app.top, QuestionDialog))  # "go back?": play on instead
     dialog = app.top
     assert isinstance(dialog, QuestionDialog)
-    click(app, *dialog.rects[1].center)
+    click(app, *dialog.rects[-1].center)  # Play on
     assert a.status == LOST
     line = t.status_text()[2]
-    assert line.startswith(a.solver_note) and "W says why" in line
+    assert line.startswith(a.solver_note) and "Why? (click, or W)" in line
     # The alert colour still marks the whole verdict with its offer.
-    assert any("W says why" in n.text and n.alert for n in app.status_notes())
+    assert any("Why? (click, or W)" in n.text and n.alert for n in app.status_notes())
 
     key(app, pygame.K_w)
     first = a.pending
@@ -88,7 +88,32 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     settle(app)
     assert app.top is t and app.game.position == start and not app.game.history
     run_until(app, lambda: a.status == WINNABLE)
-    assert "W says why" not in t.status_text()[2]
+    assert "Why? (click, or W)" not in t.status_text()[2]
+    assert not app.errors
+    a.close()
+
+
+def test_why_by_the_mouse_from_the_question_and_from_the_status_line(service: SolverService) -> None:
+    """A player without the keyboard: the loss question's Why? and a click on the status line."""
+    start, losing = find_losing_move(range(200), 14)
+    app, a = make_app(Game(start), service)
+    run_until(app, lambda: a.status == WINNABLE)
+    t = app.table
+    assert t is not None and t.layout is not None
+    status = t.layout.status_rect
+    click(app, *status.center)  # nothing to explain yet: the status line is no button
+    assert app.top is t
+    play_by_clicks(app, losing)
+    run_until(app, lambda: isinstance(app.top, QuestionDialog))
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog)
+    assert [label for label, _ in dialog.answers] == ["Go back", "Why?", "Play on"]
+    click(app, *dialog.rects[1].center)  # Why?
+    run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is t and a.status == LOST
+    click(app, *status.center)  # the status line offers Why?: a click shows it again
+    assert isinstance(app.top, WhyScreen)
     assert not app.errors
     a.close()
 

@@ -85,7 +85,7 @@ class Assist(Part):
         self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
-        self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals)
+        self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)
         self.why = Why(self._ctx, self.knowledge, self.link, self.verdict, self.offers.back_to_winnable)
         self._seen = None
 
@@ -94,9 +94,14 @@ class Assist(Part):
         """The Demo button."""
         return [ButtonSpec(NC_("button", "Demo"), self.start_demo)]
 
+    def _explain(self) -> None:
+        """Why? from a question: the same as W (the Why part is made after the questions)."""
+        self.why.ask()
+
     def status_notes(self) -> list[StatusNote]:
         """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
-        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST),
+        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST,
+                           action="why" if self.why.offered() else ""),
                 StatusNote(self.player.note)]
 
     def action(self, table: TableScreen, name: str) -> bool:

@@ -183,8 +183,9 @@ class Why:
         """The solver's status text with the offer after it, while there is one."""
         if not verdict or not self.offered():
             return verdict
-        # TRANSLATORS: after "Solver: cannot be won from here" in the status line; W is the key.
-        return verdict + SEP + _("W says why")
+        # TRANSLATORS: after "Solver: cannot be won from here" in the status line: a click on
+        # the status line or the key W shows why.
+        return verdict + SEP + _("Why? (click, or W)")
 
     def ask(self) -> None:
         """W: show why the position cannot be won (asking the solver first if need be)."""
