@@ -5,6 +5,7 @@
     python packaging/catalogues.py init xx   # start a new language (see the README)
     python packaging/catalogues.py compile   # every .po -> its .mo (committed: players need no Babel)
     python packaging/catalogues.py check     # CI: the .pot, each .po and each .mo agree with the code
+    python packaging/catalogues.py stats     # how much longer each language is than the English
 
 Babel is in requirements-dev.txt; the game itself reads the .mo files with the standard
 library's gettext.
@@ -98,9 +99,31 @@ def check() -> list[str]:
     return problems
 
 
+def stats() -> None:
+    """Per language: messages, all text against the English, and the longest message against its English."""
+    print("language  messages  length vs English  longest message (chars) vs its English  longest button vs English")
+    for code in languages():
+        with (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
+            table = gettext.GNUTranslations(f)._catalog
+        pairs = []
+        for k, v in table.items():
+            msgid = k[0] if isinstance(k, tuple) else k
+            if not msgid or (isinstance(k, tuple) and k[1] != 0):
+                continue
+            pairs.append((msgid.split("\x04")[-1], v, msgid.startswith("button\x04")))
+        ours = sum(len(v) for _e, v, _b in pairs)
+        english = sum(len(e) for e, _v, _b in pairs)
+        eng, longest = max(((e, v) for e, v, _b in pairs), key=lambda p: len(p[1]))
+        buttons = [(e, v) for e, v, b in pairs if b]
+        b_eng, b_ours = max(buttons, key=lambda p: len(p[1]))
+        print(f"{code:8}  {len(pairs):8}  {100 * ours / english - 100:+16.0f}%  "
+              f"{len(longest):6} vs {len(eng):4} ({100 * len(longest) / len(eng) - 100:+.0f}%)"
+              f"                {b_ours!r} ({len(b_ours)}) vs {b_eng!r} ({len(b_eng)})")
+
+
 def main(argv: list[str]) -> int:
     """Run one command; exit 1 if ``check`` finds anything out of step."""
-    if not argv or argv[0] not in ("extract", "update", "init", "compile", "check"):
+    if not argv or argv[0] not in ("extract", "update", "init", "compile", "check", "stats"):
         print(__doc__)
         return 2
     command = argv[0]
@@ -115,6 +138,8 @@ def main(argv: list[str]) -> int:
         init(argv[1])
     elif command == "compile":
         compile_all()
+    elif command == "stats":
+        stats()
     else:
         problems = check()
         for p in problems:

@@ -356,7 +356,7 @@ def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_transla
         font = art.font(bar.font_size, True)
         for i in bar.shown():
             label = specs[i].text()
-            assert pseudo._PAD in label
+            assert pseudo.PAD in label
             # measured as drawn: the 40% longer label fits its button at the bar's size
             assert font.size(label)[0] <= bar.rects[i].w, (label, bar.rects[i])
         if bar.more is None:
@@ -417,3 +417,30 @@ def test_keyboard_play_refuses_in_the_players_language(tmp_path: Path) -> None:
             reason=i18n.capital(pseudo.pseudo("this foundation is empty")))
     finally:
         i18n.set_language("en")
+
+
+def test_a_no_break_space_holds_a_line_together() -> None:
+    """French puts a no-break space before ':' and '%': a line never starts with them."""
+    from yukon.ui.widgets import wrap
+
+    pygame.font.init()
+    text = "vous pouvez rejouer la même donne\u00a0: vous pouvez la rejouer " * 6 + "50\u202f%"
+    for width in range(120, 400, 7):
+        lines = wrap(text, 14, width)
+        assert all(not line.startswith((":", "%")) for line in lines), (width, lines)
+        assert " ".join(lines).split() == text.split()
+
+
+def test_the_cards_print_the_languages_letters(tmp_path: Path) -> None:
+    """A German table prints B, D, K on its court cards, and goes back to J, Q, K in English."""
+    from yukon.ui import art
+
+    pygame.font.init()
+    assert i18n.set_language("de") == "de"
+    german = art.CardArt(80, 112)
+    assert german.ranks[10:] == ("B", "D", "K") and german.ranks[0] == "A"
+    i18n.set_language("en")
+    english = art.CardArt(80, 112)
+    assert english.ranks[10:] == ("J", "Q", "K") and english.key() != german.key()
+    jack = 10  # the Jack of spades
+    assert pygame.image.tobytes(german.face(jack), "RGBA") != pygame.image.tobytes(english.face(jack), "RGBA")

@@ -60,7 +60,8 @@ ALLOWED = [
     re.compile("Yukon"),  # the game's name alone (in a sentence it is translated with the sentence)
 ]
 # What art.glyph may draw: card corners, pips, slot labels (never words).
-GLYPHS = set("AJQK23456789") | {"10"} | set(art.SUIT_SYMBOLS)
+# card marks: the pseudo-language's corner letters (A J Q K are translatable), numbers, suits
+GLYPHS = {pseudo.pseudo(m) for m in "AJQK"} | set("23456789") | {"10"} | set(art.SUIT_SYMBOLS)
 
 
 # -- recording -----------------------------------------------------------------------------

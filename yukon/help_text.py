@@ -103,6 +103,7 @@ KEYS: list[tuple[str, str]] = [
     ("H", N_("show a hint; press again for the next one")),
     ("P", N_("play the move the hint shows (with no hint on show, the next move of the winning line)")),
     ("B", N_("back to the last position of this game the solver knows can be won")),
+    ("W", N_("why the position cannot be won, once the solver has proved it")),
     ("A", N_("all home: send every card that can go to its foundation, one after another "
              "(a click or any key stops it)")),
     ("N", N_("new deal")),

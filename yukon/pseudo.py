@@ -23,13 +23,13 @@ _ACCENTED: Final = str.maketrans(
 )
 # Named placeholders ({card}, {n:,}) and escaped braces keep their text: they are code.
 _KEEP: Final = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
-_PAD: Final = "ẋ"
+PAD: Final = "ẋ"  # the padding that makes each word longer
 _WORD: Final = re.compile(r"[A-Za-z]+")
 
 
 def _stretch(word: re.Match[str]) -> str:
     text = word.group(0)
-    return text.translate(_ACCENTED) + _PAD * math.ceil(len(text) * GROWTH)
+    return text.translate(_ACCENTED) + PAD * math.ceil(len(text) * GROWTH)
 
 
 def pseudo(message: str) -> str:

@@ -1137,3 +1137,37 @@ def _cut_moves(position: Position, specs: list[tuple[int, int]], count: list[int
             _replay_specs(q, specs[i:i + 1], count)
             i += 1
     return improved
+
+
+# -- the proofs' facts, for explaining a loss (yukon.explain) ----------------------------------
+
+def relaxation_closure(p: Position) -> tuple[list[bool], list[bool], bool]:
+    """What the relaxation (see ``dead_end``) makes true from ``p``: which cards can get home,
+    which can become end cards, and whether a column can become empty.
+
+    Every real line of play stays inside it: a card whose entry in the first list is False
+    can never reach its foundation from ``p``, and one whose entry in the second is False
+    (still in a column) is never uncovered. ``dead_end(p)`` is "some card cannot get home".
+    """
+    closed = _closure(p, _tables(p.rules))
+    assert closed is not None  # only a closure that watches twins stops early
+    return closed
+
+
+def crowded_pair(p: Position) -> tuple[int, int, int, int, int] | None:
+    """The facts behind ``crowded(p)``: the twins (c, d), their two targets (x1, x2) and the
+    target that stays out of reach until both twins have moved; None when the twin rule
+    does not prove ``p`` lost."""
+    t = _tables(p.rules)
+    layout = None
+    for pair in t.twins:
+        if not crowded(p, t, pairs=[pair]):
+            continue
+        c, d, x1, x2 = pair
+        if layout is None:
+            layout = _layout(p)
+        closed = [_closure(p, t, pin, pair, layout) for pin in (c, d)]
+        for y in (x1, x2):
+            if not any(cl is not None and (cl[1][y] or (t.back and cl[0][y])) for cl in closed):
+                return c, d, x1, x2, y
+    return None

@@ -28,15 +28,19 @@ import multiprocessing as mp
 import os
 import queue
 import signal
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .notation import parse_move
 from .rules import Rules
-from .state import Move
+from .state import Move, Position
 
 if TYPE_CHECKING:
-    from typing import Self  # Python 3.11; the checker alone reads it (the game runs on 3.10 too)
+    from typing import Self
+
+    from .explain import Explanation  # Python 3.11; the checker alone reads it (the game runs on 3.10 too)
 
 _STOP = None
 
@@ -50,6 +54,7 @@ class Reply:
     move_texts: list[str] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
     error: str = ""
+    explanation: Explanation | None = None  # for a request with ``explain``: why the position is lost
 
     def moves(self) -> list[Move]:
         """The winning line as engine moves (empty unless winnable)."""
@@ -97,7 +102,8 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         item = pending.pop(0)
         if item is _STOP:
             return
-        request_id, text, rule_args, timeout, node_limit = item
+        request_id, text, rule_args, timeout, node_limit, *more = item
+        explain_moves = more[0] if more else None
         if request_id < stale_below.value:
             continue
         try:
@@ -111,10 +117,34 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         def cancelled(request_id: int = request_id) -> bool:  # bound to this request now
             return request_id < stale_below.value or orphaned()
 
+        if explain_moves is not None:
+            _explain(request_id, position, explain_moves, timeout, node_limit, cancelled, replies)
+            continue
         result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled)
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
         replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], result.stats))
+
+
+def _explain(request_id: int, start: Position, move_texts: list[str], timeout: float | None,
+             node_limit: int | None, cancelled: Callable[[], bool], replies: Any) -> None:
+    """In the child: why the position after ``move_texts`` from ``start`` is lost (``yukon.explain``)."""
+    from .explain import explain
+
+    try:
+        moves = [parse_move(t) for t in move_texts]
+        e = explain(start, moves, timeout=timeout, node_limit=node_limit, cancel=cancelled)
+    except ValueError as err:  # a move that does not parse or is not legal there
+        replies.put(Reply(request_id, "error", error=str(err)))
+        return
+    except Exception as err:  # noqa: BLE001 - a fault in an explanation must not stop the solver's child
+        print(f"yukon: explaining a position failed: {err!r}", file=sys.stderr)
+        replies.put(Reply(request_id, "error", error=repr(err)))
+        return
+    if cancelled():
+        return
+    status = {"winnable": "winnable", "undecided": "unknown"}.get(e.kind, "unwinnable")
+    replies.put(Reply(request_id, status, stats={"nodes": e.nodes}, explanation=e))
 
 
 class SolverService:
@@ -142,16 +172,22 @@ class SolverService:
 
     def request(self, request_id: int, position_text: str, rules: Rules,
                 timeout: float | None = 5.0, node_limit: int | None = None,
-                supersede: bool = True) -> None:
-        """Ask for a solve of ``position_text`` under ``rules``; ids must grow."""
+                supersede: bool = True, explain: Sequence[str] | None = None) -> None:
+        """Ask for a solve of ``position_text`` under ``rules``; ids must grow.
+
+        With ``explain`` (move texts played from ``position_text``) the child works out why
+        the position after those moves is lost instead: the reply's ``explanation``.
+        """
         if request_id <= self._last_id:
             raise ValueError("request ids must grow")
         self._last_id = request_id
         if supersede:
             self._stale_below.value = request_id
-        self._requests.put((request_id, position_text,
-                            (rules.variant, rules.any_card_in_space, rules.foundation_return),
-                            timeout, node_limit))
+        item: tuple = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
+                       timeout, node_limit)
+        if explain is not None:
+            item += (list(explain),)
+        self._requests.put(item)
 
     def cancel(self) -> None:
         """Make every request made so far stale: no reply will come for any of them."""

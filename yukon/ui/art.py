@@ -16,7 +16,8 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from ..cards import RANK, RANK_LETTERS, RED, SUIT
+from ..cards import RANK, RED, SUIT
+from ..i18n import NC_, pgettext
 from ..resources import asset_path
 from .layout import UP_STEP
 
@@ -162,10 +163,21 @@ def ink(card: int, four_colour: bool = False) -> tuple[int, int, int]:
     return RED_INK if RED[card] else BLACK_INK
 
 
+# The corner letters, Ace to King, as the player's language prints them on its cards
+# (German B D K, French V D R, Russian В Д К Т ...); the numbers stay numbers.
+RANK_MARKS: tuple[str, ...] = (NC_("rank", "A"), "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                               NC_("rank", "J"), NC_("rank", "Q"), NC_("rank", "K"))
+
+
+def rank_labels() -> tuple[str, ...]:
+    """The 13 corner labels, Ace to King, in the player's language."""
+    return tuple(pgettext("rank", m) if m.isalpha() else m for m in RANK_MARKS)
+
+
 def rank_label(card: int) -> str:
-    """The rank as printed in a corner (10 rather than T)."""
-    r = RANK[card]
-    return "10" if r == 10 else RANK_LETTERS[r - 1]
+    """The rank as printed in a corner (10 rather than T), in the player's language."""
+    mark = RANK_MARKS[RANK[card] - 1]
+    return pgettext("rank", mark) if mark.isalpha() else mark
 
 
 def rounded_shape(w: int, h: int, radius: int, fill: tuple[int, int, int],
@@ -189,6 +201,7 @@ class CardArt:
         self.cw, self.ch = max(cw, 8), max(ch, 11)
         self.four_colour = four_colour
         self.high_contrast = high_contrast
+        self.ranks = rank_labels()  # the corner letters of the language the set was made in
         self.radius = max(3, round(self.cw * 0.07))
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
@@ -198,9 +211,9 @@ class CardArt:
         # (a full set of big cards at every width would be tens of megabytes).
         self._narrow: Lru[tuple[int, bool, int], pygame.Surface] = Lru(200, NARROW_BYTES, surface_bytes)
 
-    def key(self) -> tuple[int, int, bool, bool]:
-        """What the pictures depend on: size and palette (a cache of card art is keyed by it)."""
-        return (self.cw, self.ch, self.four_colour, self.high_contrast)
+    def key(self) -> tuple[int, int, bool, bool, tuple[str, ...]]:
+        """What the pictures depend on: size, palette and corner letters (a cache of card art is keyed by it)."""
+        return (self.cw, self.ch, self.four_colour, self.high_contrast, self.ranks)
 
     def _convert(self, surf: pygame.Surface) -> pygame.Surface:
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
@@ -269,7 +282,7 @@ class CardArt:
         rank = RANK[card]
         # Corner index: rank and a suit beside it, both inside index_height so a tight column shows them.
         idx = max(8, round(cw * 0.27))
-        label = rank_label(card)
+        label = self.ranks[RANK[card] - 1]
         rg = glyph(label, idx, colour)
         if label == "10" and rg.get_width() > cw * 0.34:
             rg = glyph(label, round(idx * 0.85), colour)
@@ -310,8 +323,8 @@ class CardArt:
             inner_h = frame.h - 2 * max(2, round(ch * 0.03))
             gap = max(3, round(ch * 0.05))
             lsize, ssize = inner_h * 0.5 / 0.73, inner_h * 0.24 / 0.8
-            for _ in range(6):  # the glyphs' true heights decide: shrink until both fit
-                letter = glyph(RANK_LETTERS[rank - 1], max(6, round(lsize)), colour)
+            for _attempt in range(6):  # the glyphs' true heights decide: shrink until both fit
+                letter = glyph(self.ranks[rank - 1], max(6, round(lsize)), colour)
                 small = glyph(suit, max(6, round(ssize)), colour)
                 total = letter.get_height() + small.get_height() + gap
                 if total <= inner_h:
@@ -339,12 +352,12 @@ class CardArt:
         return surf
 
 
-CARD_SETS: Lru[tuple[int, int, bool, bool], CardArt] = Lru(3)
+CARD_SETS: Lru[tuple[int, int, bool, bool, tuple[str, ...]], CardArt] = Lru(3)
 
 
 def card_art(cw: int, ch: int, four_colour: bool = False, high_contrast: bool = False) -> CardArt:
     """A shared card set for pictures drawn again and again (the rules page), a few kept."""
-    key = (cw, ch, four_colour, high_contrast)
+    key = (cw, ch, four_colour, high_contrast, rank_labels())
     cards = CARD_SETS.get(key)
     if cards is None:
         cards = CARD_SETS.put(key, CardArt(cw, ch, four_colour, high_contrast))

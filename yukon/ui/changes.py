@@ -26,10 +26,12 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class StatusNote:
-    """A text for the status line; ``alert`` marks bad news (drawn in another colour)."""
+    """A text for the status line; ``alert`` marks bad news (drawn in another colour);
+    ``action`` names the command a click on the status line runs while the note shows."""
 
     text: str
     alert: bool = False
+    action: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,7 @@ KEYMAP: dict[tuple[int, str], str] = {
     (pygame.K_h, ""): "hint",
     (pygame.K_p, ""): "play_hint",
     (pygame.K_b, ""): "back_to_winnable",
+    (pygame.K_w, ""): "why",
     (pygame.K_a, ""): "all_home",
     (pygame.K_ESCAPE, ""): "cancel",
     (pygame.K_RETURN, ""): "confirm",

@@ -102,7 +102,7 @@ def draw_group_move(surface: pygame.Surface, rect: pygame.Rect, prefs: TablePref
             down = pos.down[column]
             y = top
             if not col:
-                surface.blit(cards.slot("K"), (cx, y))
+                surface.blit(cards.slot(cards.ranks[-1]), (cx, y))  # only a King leads: its letter
             tail_top = None
             for i, card in enumerate(col):
                 surface.blit(cards.image(card, i >= down), (cx, y))

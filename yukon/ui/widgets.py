@@ -11,6 +11,7 @@ text (the status) into a box: broken at their " · " separators first, then betw
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -198,6 +199,10 @@ def _pieces(word: str, f: pygame.font.Font, width: int) -> list[str]:
     return out + [word]
 
 
+# Lines break at ordinary spaces and tabs only: a no-break space (French " :", "5 %") holds.
+BREAKS = re.compile(r"[ \t\r\f\v]+")
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels (a word too long for a line
     gets lines of its own, cut where the line ends)."""
@@ -205,7 +210,9 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split():
+        for word in BREAKS.split(para):
+            if not word:
+                continue
             trial = f"{line} {word}" if line else word
             if f.size(trial)[0] <= width:
                 line = trial

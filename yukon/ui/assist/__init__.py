@@ -13,7 +13,8 @@ pieces together, each in its own module:
   * ``hints``: Hint (H) and P, which plays the hint;
   * ``demo``: the Demo and the Finish;
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
-    fresh deal's offer, the Finish offer, and winnable deals only.
+    fresh deal's offer, the Finish offer, and winnable deals only;
+  * ``why``: Why? (W) beside a lost status: the solver's reasons, in a sheet.
 
 After every change the assist asks the solver about the position on the table, and every
 loop iteration (its ``tick``) it collects replies without waiting.
@@ -39,6 +40,7 @@ from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, 
 from .offers import Offers, WinnableDeals
 from .reasons import move_reason
 from .status import StatusLine
+from .why import Why
 
 if TYPE_CHECKING:
     from ...solver_service import Reply, SolverService
@@ -67,6 +69,7 @@ class Assist(Part):
     player: Demo  # the Demo and the Finish
     deals: WinnableDeals
     offers: Offers
+    why: Why
     _ctx: Context
     _seen: tuple | None  # (game, moves made, position key) the status describes
 
@@ -82,7 +85,8 @@ class Assist(Part):
         self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
-        self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals)
+        self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)
+        self.why = Why(self._ctx, self.knowledge, self.link, self.verdict, self.offers.back_to_winnable)
         self._seen = None
 
     # -- what the part adds to the table ---------------------------------------------------------
@@ -90,12 +94,18 @@ class Assist(Part):
         """The Demo button."""
         return [ButtonSpec(NC_("button", "Demo"), self.start_demo)]
 
+    def _explain(self) -> None:
+        """Why? from a question: the same as W (the Why part is made after the questions)."""
+        self.why.ask()
+
     def status_notes(self) -> list[StatusNote]:
-        """The solver's verdict (bad news marked) and, while it plays, how to stop the Demo."""
-        return [StatusNote(self.verdict.shown, alert=self.status == LOST), StatusNote(self.player.note)]
+        """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
+        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST,
+                           action="why" if self.why.offered() else ""),
+                StatusNote(self.player.note)]
 
     def action(self, table: TableScreen, name: str) -> bool:
-        """Hint, Demo, P and B on the main table are ours; everything else is left to others."""
+        """Hint, Demo, P, B and W on the main table are ours; everything else is left to others."""
         if table is not self.table or (name != "demo" and table.mode is not None):
             return False
         if name == "hint":
@@ -104,6 +114,8 @@ class Assist(Part):
             self.start_demo()
         elif name == "play_hint":
             self.play_hint()
+        elif name == "why":
+            self.why.ask()
         elif name == "back_to_winnable":
             if self.last_winnable():
                 self.back_to_winnable()
@@ -237,11 +249,15 @@ class Assist(Part):
         if req.kind == "deal":
             self.deals.answered(req, reply)
             return
+        if req.kind == "explain":
+            self.why.answered(req, reply)
+            return
         if reply.status == WINNABLE:
             line = tuple(reply.moves())  # solve() cuts every loop out of its lines
             self.knowledge.proved(req.key, req.position, line, req.ancestors)
         else:
             self.knowledge.learn(req.key, Known(LOST if reply.status == LOST else UNKNOWN))
+            self.why.noted(req, reply)
         if self._seen is not None and self._seen[2] == req.key:
             self._set_status(self.knowledge.known[req.key].status)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...notation import format_position
-from ...state import Position
+from ...state import Move, Position
 
 if TYPE_CHECKING:
     from ...solver_service import Reply, SolverService
@@ -35,12 +35,13 @@ class Pending:
     """The one request in flight: its id, what it is for, and when it was sent."""
 
     request_id: int
-    kind: str  # "status" or "deal"
+    kind: str  # "status", "deal" or "explain"
     key: tuple
     position: Position
     sent: float
     seed: int | None = None
     ancestors: tuple[tuple, ...] = ()  # keys of the game's earlier positions, oldest first
+    moves: tuple[Move, ...] = ()  # "explain": the game's moves, played from ``position`` (its start)
 
 
 def new_request(kind: str, key: tuple, position: Position, seed: int | None = None,
@@ -91,7 +92,8 @@ class SolverLink:
         assert self.service is not None
         timeout = DEAL_TIMEOUT if req.kind == "deal" else self.solve_timeout
         try:
-            self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout)
+            self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout,
+                                 explain=[str(m) for m in req.moves] if req.kind == "explain" else None)
         except Exception as e:  # noqa: BLE001 - a broken pipe or the like: the table plays on without a solver
             print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
             self.failed = True

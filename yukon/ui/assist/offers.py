@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...i18n import _, ngettext, pgettext
@@ -101,14 +102,16 @@ class Offers:
     _verdict: StatusLine
     _demo: Demo
     _deals: WinnableDeals
+    _explain: Callable[[], None]  # Why?: the solver's reasons the position is lost
     _offered_back: set[tuple]  # (game, ancestor key) the loss question was asked for
     _offer_back: tuple | None  # (game, ancestor key) waiting for a quiet table
     _offered_finish: set[int]  # games Finish was offered for
     _offered_fresh: set[int]  # games whose lost deal was offered a winnable one
 
     def __init__(self, ctx: Context, knowledge: Knowledge, verdict: StatusLine, demo: Demo,
-                 deals: WinnableDeals) -> None:
+                 deals: WinnableDeals, explain: Callable[[], None]) -> None:
         self._ctx = ctx
+        self._explain = explain
         self._knowledge = knowledge
         self._verdict = verdict
         self._demo = demo
@@ -170,6 +173,7 @@ class Offers:
             ctx.app.push(QuestionDialog(
                 ctx.app, text,
                 [(pgettext("button", "Winnable deal"), self._deals.deal_winnable),
+                 (pgettext("button", "Why?"), self._explain),
                  (pgettext("button", "Play it anyway"), None)],
                 title=_("This deal cannot be won")))
             return True
@@ -192,6 +196,7 @@ class Offers:
                          "No winning line is left from here; {n} moves ago the deal could still be won. "
                          "Go back to the last winnable position?", n).format(n=n))
         ctx.app.push(QuestionDialog(ctx.app, text, [(pgettext("button", "Go back"), self.back_to_winnable),
+                                                    (pgettext("button", "Why?"), self._explain),
                                                     (pgettext("button", "Play on"), None)],
                                     title=_("No longer winnable")))
         return True

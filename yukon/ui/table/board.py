@@ -60,7 +60,7 @@ class Board:
     def fit_art(self, lay: TableLayout) -> None:
         """Card pictures of the layout's card size, in the palette the settings choose."""
         prefs = self.table.app.prefs
-        key = (max(lay.cw, 8), max(lay.ch, 11), prefs.four_colour, prefs.high_contrast)
+        key = (max(lay.cw, 8), max(lay.ch, 11), prefs.four_colour, prefs.high_contrast, art.rank_labels())
         if self.card_art is None or self.card_art.key() != key:
             self.card_art = art.CardArt(lay.cw, lay.ch, prefs.four_colour, prefs.high_contrast)
 
@@ -262,7 +262,7 @@ class Board:
         # Columns.
         for i, col in enumerate(lay.column_cards):
             if not col:
-                surface.blit(a.slot("K" if not pos.rules.any_card_in_space else ""), (lay.col_x[i], lay.cols_y))
+                surface.blit(a.slot(a.ranks[-1] if not pos.rules.any_card_in_space else ""), (lay.col_x[i], lay.cols_y))
             down = lay.column_down[i]
             for j, c in enumerate(col):
                 if c in moving:

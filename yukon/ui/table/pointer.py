@@ -89,6 +89,13 @@ class Pointer:
         if pb >= 0:
             self.press = Press(cmd.x, cmd.y, Hit("none"), "panel", pb)
             return
+        lay = table.layout
+        if lay is not None and lay.status_rect.collidepoint(cmd.x, cmd.y):
+            action = next((n.action for n in table.app.status_notes() if n.action), "")
+            if action:  # a note that offers something ("Why?"): the status line is its button
+                self.press = None
+                table.action(action)
+                return
         hit = self.board.hit(cmd.x, cmd.y)
         draggable = hit.kind == "card" or (hit.kind == "foundation" and hit.card is not None
                                            and table.position.rules.foundation_return)
