@@ -243,7 +243,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
     assert isinstance(dialog, QuestionDialog)
-    click(app, *dialog.rects[1].center)  # Play on
+    click(app, *dialog.rects[-1].center)  # Play on
     key(app, pygame.K_h)
     t = app.table
     assert t is not None and t.message is not None
