@@ -13,7 +13,9 @@ pieces together, each in its own module:
   * ``hints``: Hint (H) and P, which plays the hint;
   * ``demo``: the Demo and the Finish;
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
-    fresh deal's offer, the Finish offer, and winnable deals only.
+    fresh deal's offer, the Finish offer, and winnable deals only;
+  * ``difficulty``: each deal's level, learnt from the same child (``levels``), and the
+    part that shows it and lets New deal ask for a level.
 
 After every change the assist asks the solver about the position on the table, and every
 loop iteration (its ``tick``) it collects replies without waiting.
@@ -32,6 +34,7 @@ from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
 from .demo import DEMO_PAUSE, Demo
+from .difficulty import DealLevels
 from .hints import HINT_PATIENCE, Hints
 from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
@@ -66,6 +69,7 @@ class Assist(Part):
     player: Demo  # the Demo and the Finish
     deals: WinnableDeals
     offers: Offers
+    levels: DealLevels  # how hard each deal is (shown by the ``difficulty`` part)
     _ctx: Context
     _seen: tuple | None  # (game, moves made, position key) the status describes
 
@@ -82,6 +86,7 @@ class Assist(Part):
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals)
+        self.levels = DealLevels(self._ctx)
         self._seen = None
 
     # -- what the part adds to the table ---------------------------------------------------------
@@ -168,6 +173,10 @@ class Assist(Part):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
+        if self.link.pending is None and self.link.running:
+            req = self.levels.look()  # the deal's level, a typed deal number, a deal of a wanted level
+            if req is not None:
+                self._ask(req)
         pending = self.link.pending
         if pending is not None:  # a long search is polled less often: the idle window stays cheap
             waits.append(POLL if time.monotonic() - pending.sent < 1.0 else 4 * POLL)
@@ -233,6 +242,9 @@ class Assist(Part):
         self.verdict.show()
 
     def _reply(self, req: Pending, reply: Reply) -> None:
+        self.levels.heard(req, reply)
+        if req.kind == "level":
+            return
         if req.kind == "deal":
             self.deals.answered(req, reply)
             return

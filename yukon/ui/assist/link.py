@@ -41,12 +41,13 @@ class Pending:
     sent: float
     seed: int | None = None
     ancestors: tuple[tuple, ...] = ()  # keys of the game's earlier positions, oldest first
+    node_limit: int | None = None  # search positions the child may spend (None: time only)
 
 
 def new_request(kind: str, key: tuple, position: Position, seed: int | None = None,
-                ancestors: tuple[tuple, ...] = ()) -> Pending:
+                ancestors: tuple[tuple, ...] = (), node_limit: int | None = None) -> Pending:
     """A request with the next id, sent now."""
-    return Pending(next(_ids), kind, key, position, time.monotonic(), seed, ancestors)
+    return Pending(next(_ids), kind, key, position, time.monotonic(), seed, ancestors, node_limit)
 
 
 class SolverLink:
@@ -91,7 +92,8 @@ class SolverLink:
         assert self.service is not None
         timeout = DEAL_TIMEOUT if req.kind == "deal" else self.solve_timeout
         try:
-            self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout)
+            self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout,
+                                 node_limit=req.node_limit)
         except Exception as e:  # noqa: BLE001 - a broken pipe or the like: the table plays on without a solver
             print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
             self.failed = True
