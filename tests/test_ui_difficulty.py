@@ -90,7 +90,7 @@ def shows(dialog: DealDialog, text: str) -> Callable[[], bool]:
 
 def test_new_deal_asks_for_a_level_and_deals_an_easy_one(service: SolverService) -> None:
     random.seed(11)  # the candidate deals the window tries
-    app, a, part = make_app(Game.deal(2), service)
+    app, a, _part = make_app(Game.deal(2), service)
     first = rate(2, node_limit=RATE_NODES).level
     assert first is not Level.UNKNOWN
     run_until(app, lambda: _(NOTES[first]) in status_line(app))  # deal 2's level, once the child has said
