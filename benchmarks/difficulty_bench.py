@@ -12,7 +12,7 @@ player's wins and their share with a 95% Wilson interval. An honest scale has th
 player win clearly more easy deals than medium ones, and more medium than hard ones.
 
 ``--calibrate`` also prints the thresholds that split this range's winnable deals into
-thirds by solver nodes, and the table they give here; copy them into
+thirds by effort (``yukon.difficulty``), and the table they give here; copy them into
 ``yukon/difficulty.py`` (THRESHOLDS) and validate on a different range.
 ``--save FILE`` keeps each deal's measures as JSON lines; ``--load FILE`` prints the
 tables again from such a file without solving anything. One process, one core.
@@ -29,7 +29,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.difficulty import RATE_NODES, THRESHOLDS, Level, Thresholds, rate, thirds
+from yukon.difficulty import FIRST_MOVE_NODES, RATE_NODES, THRESHOLDS, Level, Thresholds, rate, thirds
 from yukon.hints import hint_moves
 from yukon.rules import Rules
 from yukon.solver import WINNABLE
@@ -74,13 +74,13 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def level_of(row: dict, th: Thresholds) -> Level:
     """A saved deal's level under thresholds ``th``."""
     if row["status"] == WINNABLE:
-        return th.level(row["nodes"])
+        return th.level(row["effort"])
     return Level(row["level"]) if row["level"] in ("unwinnable", "unknown") else Level.UNKNOWN
 
 
 def table(rows: list[dict], th: Thresholds) -> str:
     """The per-level table (Markdown) under thresholds ``th``."""
-    out = [f"Thresholds: easy <= {th.easy} nodes, medium <= {th.medium} nodes, hard above.",
+    out = [f"Thresholds: easy <= {th.easy:.4f}, medium <= {th.medium:.4f} effort, hard above.",
            "",
            "| Level | Deals | Hint player wins | Share (95% interval) |",
            "|---|---|---|---|"]
@@ -122,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
                 position = Position.deal(seed, rules)
                 r = rate(position, node_limit=a.nodes, timeout=a.timeout, clock=time.process_time)
                 row = {"seed": seed, "level": r.level.value, "status": r.status, "nodes": r.nodes,
-                       "line": r.line, "seconds": round(r.seconds, 4),
+                       "line": r.line, "effort": r.effort, "first_moves": r.first_moves,
+                       "winnable_first": r.winnable_first, "seconds": round(r.seconds, 4),
                        "hint_win": hint_player_wins(position, a.moves)}
                 rows.append(row)
                 if save is not None:
@@ -133,12 +134,13 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             if save is not None:
                 save.close()
-    print(f"{len(rows)} deals, {a.game}; rating budget {a.nodes} nodes / {a.timeout} CPU s; "
+    print(f"{len(rows)} deals, {a.game}; rating budget {a.nodes} nodes / {a.timeout} CPU s "
+          f"(+{FIRST_MOVE_NODES} nodes per first move); "
           f"hint player up to {a.moves} moves; {time.process_time() - t0:.0f} CPU s")
     print()
     if a.calibrate:
-        th = thirds([r["nodes"] for r in rows if r["status"] == WINNABLE])
-        print("Calibrated here (thirds of the winnable deals by nodes):")
+        th = thirds([r["effort"] for r in rows if r["status"] == WINNABLE])
+        print("Calibrated here (thirds of the winnable deals by effort):")
         print(table(rows, th))
         print()
     print("With yukon.difficulty.THRESHOLDS:")

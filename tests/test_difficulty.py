@@ -6,11 +6,12 @@ same on any machine.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
-from yukon.difficulty import PLAYABLE, THRESHOLDS, Level, Thresholds, budget, rate, rating_from, rating_of, thirds
+from yukon.difficulty import FIRST_MOVE_NODES, PLAYABLE, THRESHOLDS, Level, Thresholds, assess, effort, rate, thirds
 from yukon.rules import Rules
 from yukon.solver import UNKNOWN, UNWINNABLE, WINNABLE, check_line, solve
 from yukon.state import Position
@@ -42,8 +43,11 @@ def test_rating_agrees_with_solve(yukon_ratings: dict) -> None:
         if result.status == WINNABLE:
             assert r.level in PLAYABLE and r.winnable
             assert r.line == len(result.moves) and check_line(Position.deal(seed), result.moves)
+            assert r.first_moves == len(Position.deal(seed).legal_moves()) > 0
+            assert 1 <= r.winnable_first <= r.first_moves  # the solver's own first move at least
+            assert 0.0 < r.effort <= math.log(FIRST_MOVE_NODES)
         else:
-            assert r.line == 0 and not r.winnable
+            assert r.line == 0 and r.first_moves == 0 and r.effort == 0.0 and not r.winnable
         seen.add(r.level)
     # the fixed deals cover every answer the solver gives
     assert {Level.EASY, Level.MEDIUM, Level.HARD, Level.UNWINNABLE, Level.UNKNOWN} <= seen
@@ -60,21 +64,21 @@ def test_russian_deals_proved_lost_are_unwinnable() -> None:
 
 
 def test_levels_are_ordered_by_the_search_needed(yukon_ratings: dict) -> None:
-    won = sorted((r for r, _ in yukon_ratings.values() if r.winnable), key=lambda r: r.nodes)
+    won = sorted((r for r, _ in yukon_ratings.values() if r.winnable), key=lambda r: r.effort)
     assert len(won) >= 25
     ranks = [ORDER[r.level] for r in won]
     assert ranks == sorted(ranks)  # more search never rates a deal easier
     for r in won:
-        assert r.level is THRESHOLDS.level(r.nodes)
-        assert (r.level is Level.EASY) == (r.nodes <= THRESHOLDS.easy)
-        assert (r.level is Level.HARD) == (r.nodes > THRESHOLDS.medium)
-    # other cut points move the levels, in order
-    tight = Thresholds(easy=won[3].nodes, medium=won[9].nodes)
-    again = [rating_of(solve(Position.deal(s), timeout=None, node_limit=LIMIT), tight)
-             for s, (r, _) in yukon_ratings.items() if r.winnable]
-    assert sum(1 for r in again if r.level is Level.EASY) >= 4
-    assert [ORDER[r.level] for r in sorted(again, key=lambda r: r.nodes)] == \
-        sorted(ORDER[r.level] for r in again)
+        assert r.level is THRESHOLDS.level(r.effort)
+        assert (r.level is Level.EASY) == (r.effort <= THRESHOLDS.easy)
+        assert (r.level is Level.HARD) == (r.effort > THRESHOLDS.medium)
+    # other cut points move the levels, in order, and change nothing else
+    tight = Thresholds(easy=won[3].effort, medium=won[9].effort)
+    again = {s: rate(s, node_limit=LIMIT, thresholds=tight) for s, (r, _) in yukon_ratings.items() if r.winnable}
+    assert sum(1 for r in again.values() if r.level is Level.EASY) == 4
+    assert sum(1 for r in again.values() if r.level is Level.MEDIUM) == 6
+    for s, r in again.items():
+        assert (r.effort, r.nodes) == (yukon_ratings[s][0].effort, yukon_ratings[s][0].nodes)
 
 
 def test_a_deal_number_and_its_position_rate_alike(yukon_ratings: dict) -> None:
@@ -84,25 +88,26 @@ def test_a_deal_number_and_its_position_rate_alike(yukon_ratings: dict) -> None:
         assert by_number == by_position
 
 
-def test_a_levels_budget_finds_every_deal_of_that_level(yukon_ratings: dict) -> None:
-    # The window looks for an easy deal by giving each candidate only the easy level's
-    # budget: that must find every easy deal (and rate it the same), and stop short of
-    # a medium one; likewise for medium.
-    for seed, (r, _) in yukon_ratings.items():
-        if not r.winnable or r.nodes > 3000:
-            continue
-        for level in (Level.EASY, Level.MEDIUM):
-            found = rate(seed, node_limit=budget(level))
-            if ORDER[r.level] <= ORDER[level]:
-                assert found == r, (seed, level)
-            else:
-                assert found.level is Level.UNKNOWN, (seed, level)
+def test_assess_hands_back_solves_own_answer(yukon_ratings: dict) -> None:
+    for seed in (1, 2, 25, 28):
+        rating, result = assess(Position.deal(seed), node_limit=LIMIT)
+        own = yukon_ratings[seed][1]
+        assert rating == yukon_ratings[seed][0]
+        assert (result.status, result.moves) == (own.status, own.moves)
 
 
-def test_a_reply_rates_like_the_result_it_carries(yukon_ratings: dict) -> None:
-    for r, result in yukon_ratings.values():
-        texts = [str(m) for m in result.moves]  # how the solver's child sends a line
-        assert rating_from(result.status, result.stats, len(texts)) == r
+def test_effort_is_the_mean_log_of_the_searches() -> None:
+    assert effort(100, []) == pytest.approx(math.log(100))
+    assert effort(100, [10, 1000]) == pytest.approx((math.log(100) + math.log(10) + math.log(1000)) / 3)
+    # no win within the cap counts as the cap; more than the cap counts as the cap too
+    assert effort(100, [None], cap=500) == pytest.approx((math.log(100) + math.log(500)) / 2)
+    assert effort(10**6, [10**6], cap=500) == pytest.approx(math.log(500))
+    rng = random.Random(3)
+    for _unused in range(200):
+        nodes = rng.randrange(1, 5000)
+        firsts: list[int | None] = [rng.choice([None, rng.randrange(1, 5000)]) for _i in range(rng.randrange(8))]
+        more = [None if n is None else n + rng.randrange(50) for n in firsts]
+        assert effort(nodes, firsts) <= effort(nodes + rng.randrange(50), more) + 1e-12  # more search, more effort
 
 
 def test_a_tiny_budget_is_unknown_not_a_guess() -> None:

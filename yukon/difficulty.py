@@ -4,21 +4,24 @@ Pure Python, no pygame::
 
     rating = rate(1234)               # a deal number (Yukon), or a Position
     rating.level                      # Level.EASY ... Level.UNWINNABLE, or Level.UNKNOWN
-    rating.nodes, rating.line         # the measures it was judged by
+    rating.effort, rating.nodes       # the measures it was judged by
 
-The level of a winnable deal comes from how much search ``solve()`` needed to find a
-win (``nodes``, the positions it visited): a deal the solver's narrow, greedy searches
-win at once has few obvious wrong turns; one that needs wide search has many. Two
-other measures were tried and left out because they did not tell anything about how a
-player fares (``benchmarks/difficulty_bench.py`` measures it with a player that follows
-the game's own heuristic hints, ``yukon.hints``): the length of the shortest line found,
-and the share of first moves that keep the deal winnable. On Yukon deals 1-200 the
-chance that a deal the hint player won needed less search than one it lost was 0.71 for
-the nodes, 0.57 for the line's length and 0.46 for the share of winnable first moves
-(0.5 is a coin toss). ``rating.line`` is kept as information.
+The level of a winnable deal comes from how much search ``solve()`` needs to win it:
+once from the deal as dealt (``nodes``) and once after each first move (each search
+capped at ``FIRST_MOVE_NODES``; a first move after which it finds no win within the cap
+counts as the cap; one it proves lost is left out). ``effort`` is the mean of the
+logarithms of those node counts: a deal the solver's narrow, greedy searches win at
+once, whatever is played first, has few wrong turns; one that needs wide search has
+many. Measured with a player that follows the game's own heuristic hints
+(``benchmarks/difficulty_bench.py``; ``yukon.hints``): on Yukon deals 1-200 the chance
+that a winnable deal the hint player won had a smaller measure than one it lost was
+0.76 for ``effort``, 0.71 for ``nodes`` alone, 0.57 for the length of the line found
+and 0.46 for the share of first moves that keep the deal winnable (0.5 is a coin toss);
+among the deals the solver wins with little search ``effort`` still tells them apart
+(0.72) where ``nodes`` hardly does (0.64). The other measures are kept as information.
 
 The thresholds (``THRESHOLDS``) are data: the thirds of the winnable Yukon deals of a
-calibration range ordered by nodes (``difficulty_bench.py --calibrate``; the README's
+calibration range ordered by effort (``difficulty_bench.py --calibrate``; the README's
 difficulty section has the validation on another range). They belong to the solver's
 search as it is: when ``yukon.solver`` changes how it searches, calibrate again.
 A deal the solver does not settle within the budget is ``Level.UNKNOWN``, never a guess;
@@ -27,8 +30,9 @@ A deal the solver does not settle within the budget is ``Level.UNKNOWN``, never 
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -53,26 +57,28 @@ PLAYABLE: tuple[Level, ...] = (Level.EASY, Level.MEDIUM, Level.HARD)
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """The most search (solver nodes) an easy and a medium deal take; more is hard."""
+    """The most effort an easy and a medium deal take; more is hard."""
 
-    easy: int
-    medium: int
+    easy: float
+    medium: float
 
-    def level(self, nodes: int) -> Level:
-        """The level of a winnable deal the solver won after ``nodes`` positions."""
-        if nodes <= self.easy:
+    def level(self, effort: float) -> Level:
+        """The level of a winnable deal of ``effort``."""
+        if effort <= self.easy:
             return Level.EASY
-        if nodes <= self.medium:
+        if effort <= self.medium:
             return Level.MEDIUM
         return Level.HARD
 
 
 # Calibrated on Yukon deals 1-1200 (see the module docstring and the README); the same
 # cut points serve the other games, which the calibration did not cover.
-THRESHOLDS = Thresholds(easy=133, medium=372)
-# The search a rating may take by default (about 2 CPU seconds on the machine the
-# thresholds were measured on); a deal not settled within it is Level.UNKNOWN.
+THRESHOLDS = Thresholds(easy=4.9, medium=5.8)
+# The search a rating may take from the deal as dealt by default (about 2 CPU seconds
+# on the machine the thresholds were measured on); a deal not settled within it is
+# Level.UNKNOWN. Each first move's search gets at most FIRST_MOVE_NODES.
 RATE_NODES = 60_000
+FIRST_MOVE_NODES = 2_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +87,12 @@ class Rating:
 
     level: Level
     status: str  # the solver's answer: "winnable", "unwinnable" or "unknown"
-    nodes: int  # positions the search visited before it answered
+    nodes: int  # positions the search from the deal as dealt visited before it answered
     line: int  # moves in the winning line it found (0 unless winnable)
-    seconds: float = field(compare=False)  # the solver's time (by its clock): not part of the answer
+    effort: float  # mean log of the nodes: the deal as dealt and each first move (0.0 unless winnable)
+    first_moves: int  # legal first moves (0 unless winnable)
+    winnable_first: int  # first moves after which a win was found within FIRST_MOVE_NODES
+    seconds: float = field(compare=False)  # the time it took (by its clock): not part of the answer
 
     @property
     def winnable(self) -> bool:
@@ -91,59 +100,62 @@ class Rating:
         return self.status == WINNABLE
 
 
-def budget(level: Level, thresholds: Thresholds = THRESHOLDS) -> int:
-    """The node limit that finds every win of ``level`` or easier, and stops soon after.
+def effort(nodes: int, first_nodes: list[int | None], cap: int = FIRST_MOVE_NODES) -> float:
+    """The mean log of ``nodes`` and each first move's nodes (None: no win within ``cap``: the cap)."""
+    logs = [math.log(max(1, min(nodes, cap)))]
+    logs.extend(math.log(max(1, min(n if n is not None else cap, cap))) for n in first_nodes)
+    return sum(logs) / len(logs)
 
-    A deal not won within it is harder: a search for a deal of a level gives each
-    candidate this much. (``solve`` needs a limit one above the nodes a win took.)
+
+def assess(position: Position, node_limit: int | None = RATE_NODES, timeout: float | None = None,
+           thresholds: Thresholds = THRESHOLDS, clock: Callable[[], float] = time.perf_counter,
+           cancel: Callable[[], bool] | None = None,
+           first_move_nodes: int = FIRST_MOVE_NODES) -> tuple[Rating, Result]:
+    """Rate ``position`` (a deal as dealt); also ``solve()``'s own answer for it (with the line).
+
+    ``node_limit`` (search positions) and ``timeout`` (seconds by ``clock``) bound the
+    search from the position itself; when either runs out first the level is
+    ``Level.UNKNOWN``. With a node limit and no timeout the answer is the same on every
+    machine. ``cancel`` stops it early (the rating is then not to be used).
     """
-    if level is Level.EASY:
-        return thresholds.easy + 1
-    if level is Level.MEDIUM:
-        return thresholds.medium + 1
-    return RATE_NODES
-
-
-def rating_from(status: str, stats: Mapping[str, object], line: int,
-                thresholds: Thresholds = THRESHOLDS) -> Rating:
-    """The rating for a solver answer given as its parts (a ``Result``, or a solver child's reply)."""
-    nodes = stats.get("nodes", 0)
-    seconds = stats.get("seconds", 0.0)
-    n = nodes if isinstance(nodes, int) else 0
-    s = float(seconds) if isinstance(seconds, (int, float)) else 0.0
-    if status == WINNABLE:
-        level = thresholds.level(n)
-    elif status == UNWINNABLE:
-        level = Level.UNWINNABLE
-    else:
-        level = Level.UNKNOWN
-    return Rating(level, status if status in (WINNABLE, UNWINNABLE) else UNKNOWN, n, line if status == WINNABLE
-                  else 0, s)
-
-
-def rating_of(result: Result, thresholds: Thresholds = THRESHOLDS) -> Rating:
-    """The rating for what ``solve()`` answered about a deal as dealt."""
-    return rating_from(result.status, result.stats, len(result.moves), thresholds)
+    t0 = clock()
+    result = solve(position, timeout=timeout, node_limit=node_limit, clock=clock, cancel=cancel)
+    nodes = int(result.stats.get("nodes", 0))
+    if result.status == UNWINNABLE:
+        return Rating(Level.UNWINNABLE, UNWINNABLE, nodes, 0, 0.0, 0, 0, clock() - t0), result
+    if result.status != WINNABLE:
+        return Rating(Level.UNKNOWN, UNKNOWN, nodes, 0, 0.0, 0, 0, clock() - t0), result
+    firsts = position.legal_moves()
+    counted: list[int | None] = []
+    won = 0
+    for m in firsts:
+        q = position.copy()
+        q.play(m)
+        r = solve(q, timeout=None, node_limit=first_move_nodes, clock=clock, cancel=cancel, shorten=False)
+        if r.status == UNWINNABLE:
+            continue
+        if r.status == WINNABLE:
+            won += 1
+            counted.append(int(r.stats.get("nodes", 0)))
+        else:
+            counted.append(None)
+    e = effort(nodes, counted, first_move_nodes)
+    rating = Rating(thresholds.level(e), WINNABLE, nodes, len(result.moves), e, len(firsts), won, clock() - t0)
+    return rating, result
 
 
 def rate(deal: Position | int, rules: Rules = YUKON, node_limit: int | None = RATE_NODES,
          timeout: float | None = None, thresholds: Thresholds = THRESHOLDS,
          clock: Callable[[], float] = time.perf_counter,
          cancel: Callable[[], bool] | None = None) -> Rating:
-    """Rate a deal: a deal number under ``rules``, or a position (its own rules apply).
-
-    ``node_limit`` (search positions) and ``timeout`` (seconds by ``clock``) bound the
-    search; when either runs out first the level is ``Level.UNKNOWN``. With a node limit
-    and no timeout the answer is the same on every machine.
-    """
+    """Rate a deal: a deal number under ``rules``, or a position (its own rules apply); see ``assess``."""
     position = Position.deal(deal, rules) if isinstance(deal, int) else deal
-    result = solve(position, timeout=timeout, node_limit=node_limit, clock=clock, cancel=cancel)
-    return rating_of(result, thresholds)
+    return assess(position, node_limit, timeout, thresholds, clock, cancel)[0]
 
 
-def thirds(nodes: list[int]) -> Thresholds:
-    """Cut points that split winnable deals (their solver nodes) into three equal parts."""
-    if not nodes:
+def thirds(values: list[float]) -> Thresholds:
+    """Cut points that split winnable deals (their effort) into three equal parts."""
+    if not values:
         raise ValueError("no winnable deals to calibrate on")
-    v = sorted(nodes)
+    v = sorted(values)
     return Thresholds(easy=v[(len(v) - 1) // 3], medium=v[(2 * len(v) - 1) // 3])

@@ -13,6 +13,8 @@ back replies by queue::
             ...
     service.close()
 
+With ``rate=True`` the child also rates the position as a deal (``yukon.difficulty``):
+the reply's ``stats["rating"]`` is its ``Rating``.
 Request ids must grow. A new request makes every older one stale (``supersede``, the
 default): the child skips stale requests still queued and stops a stale search within a
 few hundred positions, and sends no reply for them. ``cancel()`` makes every request
@@ -97,7 +99,7 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         item = pending.pop(0)
         if item is _STOP:
             return
-        request_id, text, rule_args, timeout, node_limit = item
+        request_id, text, rule_args, timeout, node_limit, rate = item
         if request_id < stale_below.value:
             continue
         try:
@@ -111,10 +113,17 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         def cancelled(request_id: int = request_id) -> bool:  # bound to this request now
             return request_id < stale_below.value or orphaned()
 
-        result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled)
+        if rate:
+            from .difficulty import assess
+
+            rating, result = assess(position, node_limit=node_limit, timeout=timeout, cancel=cancelled)
+            stats = dict(result.stats, rating=rating)
+        else:
+            result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled)
+            stats = result.stats
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
-        replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], result.stats))
+        replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], stats))
 
 
 class SolverService:
@@ -142,8 +151,8 @@ class SolverService:
 
     def request(self, request_id: int, position_text: str, rules: Rules,
                 timeout: float | None = 5.0, node_limit: int | None = None,
-                supersede: bool = True) -> None:
-        """Ask for a solve of ``position_text`` under ``rules``; ids must grow."""
+                supersede: bool = True, rate: bool = False) -> None:
+        """Ask for a solve of ``position_text`` under ``rules`` (``rate``: and its rating); ids must grow."""
         if request_id <= self._last_id:
             raise ValueError("request ids must grow")
         self._last_id = request_id
@@ -151,7 +160,7 @@ class SolverService:
             self._stale_below.value = request_id
         self._requests.put((request_id, position_text,
                             (rules.variant, rules.any_card_in_space, rules.foundation_return),
-                            timeout, node_limit))
+                            timeout, node_limit, rate))
 
     def cancel(self) -> None:
         """Make every request made so far stale: no reply will come for any of them."""

@@ -14,7 +14,7 @@ pieces together, each in its own module:
   * ``demo``: the Demo and the Finish;
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
     fresh deal's offer, the Finish offer, and winnable deals only;
-  * ``difficulty``: each deal's level, learnt from the same child (``levels``), and the
+  * ``difficulty``: each deal's level, rated by the same child (``levels``), and the
     part that shows it and lets New deal ask for a level.
 
 After every change the assist asks the solver about the position on the table, and every
@@ -242,8 +242,8 @@ class Assist(Part):
         self.verdict.show()
 
     def _reply(self, req: Pending, reply: Reply) -> None:
-        self.levels.heard(req, reply)
         if req.kind == "level":
+            self.levels.heard(req, reply)
             return
         if req.kind == "deal":
             self.deals.answered(req, reply)

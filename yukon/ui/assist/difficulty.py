@@ -3,11 +3,10 @@
 Two pieces:
 
   * ``DealLevels`` belongs to the assist and shares its solver child (one request in
-    flight at a time, asked only while the child is idle). It learns each deal's rating
-    (``yukon.difficulty``) from the solver's answers about deals as dealt: the status of a
-    fresh deal, a deal tried for "winnable deals only", and its own "level" requests, which
-    rate the deal on the table when nothing is known of it yet, a number typed in Deal #,
-    and random deals while the player waits for a deal of a chosen level.
+    flight at a time, asked only while the child is idle). Its "level" requests have the
+    child rate a deal (``yukon.difficulty``): the deal on the table when nothing is known
+    of it yet, a number typed in Deal #, and random deals while the player waits for a
+    deal of a chosen level (and afterwards, to keep one of that level ready).
   * ``Difficulty`` is a part (``yukon.ui.parts``) the builder adds: the status note
     ("Difficulty: easy"), the question New deal asks (Easy, Medium, Hard, Any deal), and
     the Deal # box's word on the number typed. The window never waits for the solver: a
@@ -22,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...difficulty import PLAYABLE, RATE_NODES, Level, Rating, budget, rating_from
+from ...difficulty import PLAYABLE, RATE_NODES, Level, Rating
 from ...i18n import N_, _, pgettext
 from ...rules import Rules
-from ...solver import UNKNOWN
 from ...state import Position
 from ..parts import Part, StatusNote
 from ..screen import QuestionDialog
@@ -73,7 +71,6 @@ class DealLevels:
     wanted: Level | None  # the player waits for a deal of this level
     keep_ready: Level | None  # the level last asked for: one more of it is kept ready
     asked_about: int | None  # a number typed in Deal #, rated under the rules new deals follow
-    _dealt_keys: dict[DealId, tuple]  # position keys of deals as dealt
 
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
@@ -82,7 +79,6 @@ class DealLevels:
         self.wanted = None
         self.keep_ready = None
         self.asked_about = None
-        self._dealt_keys = {}
 
     def rating(self, rules: Rules, seed: int) -> Rating | None:
         """What is known of deal ``seed`` under ``rules``."""
@@ -97,54 +93,35 @@ class DealLevels:
         """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up)."""
         return self.ready.pop((rules_key(self._ctx.app.rules), level), None)
 
-    def _dealt_key(self, rules: Rules, seed: int) -> tuple:
-        did = (rules_key(rules), seed)
-        key = self._dealt_keys.get(did)
-        if key is None:
-            key = self._dealt_keys[did] = position_key(Position.deal(seed, rules))
-        return key
-
     # -- what to ask the solver ---------------------------------------------------------------
     def look(self) -> Pending | None:
         """The next request while the child is idle: the table's deal, a typed number, a candidate."""
         app = self._ctx.app
         game = self._ctx.game
         if game.seed is not None and self.table_rating() is None:
-            return self._request(game.seed, game.rules, RATE_NODES)
+            return self._request(game.seed, game.rules)
         if self.asked_about is not None and self.rating(app.rules, self.asked_about) is None:
-            return self._request(self.asked_about, app.rules, RATE_NODES)
+            return self._request(self.asked_about, app.rules)
         level = self.wanted or self.keep_ready
         if level is not None and (rules_key(app.rules), level) not in self.ready:
-            return self._request(app.random_seed(), app.rules, budget(level))
+            return self._request(app.random_seed(), app.rules)
         return None
 
-    def _request(self, seed: int, rules: Rules, node_limit: int) -> Pending:
+    @staticmethod
+    def _request(seed: int, rules: Rules) -> Pending:
         pos = Position.deal(seed, rules)
-        return new_request("level", position_key(pos), pos, seed=seed, node_limit=node_limit)
+        return new_request("level", position_key(pos), pos, seed=seed, node_limit=RATE_NODES)
 
     # -- what the solver said -----------------------------------------------------------------
     def heard(self, req: Pending, reply: Reply) -> None:
-        """Any answer about a deal as dealt teaches its rating; a deal of the wanted level is kept."""
-        if reply.status == "error":
-            return
-        rules = req.position.rules
-        if req.seed is not None:
-            seed = req.seed
-        else:  # the status of the position on the table: is it the deal as dealt?
-            game = self._ctx.game
-            if req.ancestors or game.seed is None or req.key != self._dealt_key(game.rules, game.seed):
-                return
-            seed = game.seed
-        rating = rating_from(reply.status, reply.stats, len(reply.move_texts))
-        # A search cut short (a tried deal, a candidate given a level's budget) tells no level.
-        if rating.status == UNKNOWN and (req.kind == "deal" or (req.node_limit or RATE_NODES) < RATE_NODES):
-            return
-        did = (rules_key(rules), seed)
-        if self.ratings.get(did) == rating:
-            return
+        """The child's rating of a deal: kept, and a deal of a wanted level kept ready."""
+        rating = reply.stats.get("rating")
+        if req.kind != "level" or req.seed is None or not isinstance(rating, Rating):
+            return  # a bad position text ("error") has no rating
+        did = (rules_key(req.position.rules), req.seed)
         self.ratings[did] = rating
-        if req.kind == "level" and rating.level in PLAYABLE and did[0] == rules_key(self._ctx.app.rules):
-            self.ready.setdefault((did[0], rating.level), seed)
+        if rating.level in PLAYABLE and did[0] == rules_key(self._ctx.app.rules):
+            self.ready.setdefault((did[0], rating.level), req.seed)
         self._show_news()
 
     def _show_news(self) -> None:

@@ -93,7 +93,7 @@ class SolverLink:
         timeout = DEAL_TIMEOUT if req.kind == "deal" else self.solve_timeout
         try:
             self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout,
-                                 node_limit=req.node_limit)
+                                 node_limit=req.node_limit, rate=req.kind == "level")
         except Exception as e:  # noqa: BLE001 - a broken pipe or the like: the table plays on without a solver
             print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
             self.failed = True
