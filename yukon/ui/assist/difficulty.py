@@ -19,7 +19,7 @@ the deal can be won).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...difficulty import PLAYABLE, RATE_NODES, Level, Rating
 from ...i18n import N_, _, pgettext
@@ -27,7 +27,7 @@ from ...rules import Rules
 from ...state import Position
 from ..parts import Part, StatusNote
 from ..screen import QuestionDialog
-from .context import Context
+from .context import Context, SettingName
 from .knowledge import position_key, rules_key
 from .link import POLL, Pending, new_request
 
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from ...solver_service import Reply
     from ..app import App
     from ..table import TableScreen
-    from . import Assist
 
 DealId = tuple[tuple, int]  # (rules key, deal number)
 
@@ -46,7 +45,7 @@ NOTES: dict[Level, str] = {
     Level.HARD: N_("Difficulty: hard"),
     Level.UNWINNABLE: N_("Difficulty: this deal could never be won"),
 }
-# The Deal # box's word on a typed number, per level ({number}: the deal number).
+# The Deal # box's word on a typed deal number ({number}), per level.
 DEAL_NOTES: dict[Level, str] = {
     Level.EASY: N_("Deal {number} is easy."),
     Level.MEDIUM: N_("Deal {number} is of medium difficulty."),
@@ -93,6 +92,10 @@ class DealLevels:
         """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up)."""
         return self.ready.pop((rules_key(self._ctx.app.rules), level), None)
 
+    def quiet(self) -> bool:
+        """Is the main table on top and still (a good moment to deal)?"""
+        return self._ctx.quiet()
+
     # -- what to ask the solver ---------------------------------------------------------------
     def look(self) -> Pending | None:
         """The next request while the child is idle: the table's deal, a typed number, a candidate."""
@@ -134,13 +137,26 @@ class DealLevels:
             self._ctx.app.top.redraw()
 
 
+class SolverHelp(Protocol):
+    """What the part needs of the assist (``yukon.ui.assist.Assist``)."""
+
+    levels: DealLevels
+
+    @property
+    def failed(self) -> bool:
+        """Is the solver off for the rest of this run?"""
+
+    def setting(self, name: SettingName) -> bool:
+        """One of the solver's settings."""
+
+
 class Difficulty(Part):
     """The level at the table: status note, New deal's question, the Deal # box's note."""
 
     app: App
-    assist: Assist
+    assist: SolverHelp
 
-    def __init__(self, app: App, assist: Assist) -> None:
+    def __init__(self, app: App, assist: SolverHelp) -> None:
         self.app = app
         self.assist = assist
 
@@ -180,8 +196,8 @@ class Difficulty(Part):
             (pgettext("button", "Cancel"), None),
         ]
         self.app.push(QuestionDialog(
-            self.app, _("Which deal? Easy, medium and hard deals are ones the solver has won; "
-                        "how hard is judged by how much search it needed."),
+            self.app, _("Which deal? Easy, medium and hard deals can all be won: the solver has won "
+                        "each one, and rates it by how much search that took."),
             answers, title=_("New deal")))
 
     def choose(self, level: Level) -> None:
@@ -213,7 +229,7 @@ class Difficulty(Part):
         if self.assist.failed:
             levels.wanted = None
             return None
-        if not self._quiet():
+        if not levels.quiet():
             return None
         seed = levels.take_ready(levels.wanted)
         if seed is None:
@@ -221,10 +237,6 @@ class Difficulty(Part):
         levels.wanted = None
         self._deal(seed)
         return None
-
-    def _quiet(self) -> bool:
-        t = self.app.table
-        return t is not None and bool(self.app.screens) and self.app.top is t and not t.busy()
 
     def deal_note(self, seed: int) -> str | None:
         """The Deal # box's word on deal ``seed`` under the rules new deals follow (asked for when unknown)."""
@@ -238,7 +250,7 @@ class Difficulty(Part):
         return _(DEAL_NOTES[r.level]).format(number=seed)
 
 
-def install(app: App, assist: Assist) -> Difficulty:
+def install(app: App, assist: SolverHelp) -> Difficulty:
     """Add the difficulty part to ``app`` (after the assist, whose solver child it shares)."""
     part = Difficulty(app, assist)
     app.add_part(part)
