@@ -70,6 +70,7 @@ class DealLevels:
     wanted: Level | None  # the player waits for a deal of this level
     keep_ready: Level | None  # the level last asked for: one more of it is kept ready
     asked_about: int | None  # a number typed in Deal #, rated under the rules new deals follow
+    enabled: bool  # a part shows the levels (``Difficulty``): only then does the child rate deals
 
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
@@ -78,6 +79,11 @@ class DealLevels:
         self.wanted = None
         self.keep_ready = None
         self.asked_about = None
+        self.enabled = False
+
+    def enable(self) -> None:
+        """A part shows the levels from now on: ask the child to rate deals."""
+        self.enabled = True
 
     def rating(self, rules: Rules, seed: int) -> Rating | None:
         """What is known of deal ``seed`` under ``rules``."""
@@ -101,6 +107,8 @@ class DealLevels:
         """The next request while the child is idle: the table's deal, a typed number, a candidate."""
         app = self._ctx.app
         game = self._ctx.game
+        if not self.enabled:
+            return None
         if game.seed is not None and self.table_rating() is None:
             return self._request(game.seed, game.rules)
         if self.asked_about is not None and self.rating(app.rules, self.asked_about) is None:
@@ -159,6 +167,7 @@ class Difficulty(Part):
     def __init__(self, app: App, assist: SolverHelp) -> None:
         self.app = app
         self.assist = assist
+        assist.levels.enable()
 
     @property
     def levels(self) -> DealLevels:
