@@ -92,7 +92,8 @@ class DealDialog(Sheet):
         self.text = ""
         self.current = current
         self.on_deal = on_deal
-        self.deal_note = deal_note  # a word on the typed deal (how hard it is), when there is one
+        # a word on the typed deal (how hard it is), when some part has one
+        self.deal_note: Callable[[int], str | None] | None = deal_note
         self.error: str | None = None
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
