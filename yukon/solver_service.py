@@ -13,6 +13,8 @@ back replies by queue::
             ...
     service.close()
 
+With ``rate=True`` the child also rates the position as a deal (``yukon.difficulty``):
+the reply's ``stats["rating"]`` is its ``Rating``.
 Request ids must grow. A new request makes every older one stale (``supersede``, the
 default): the child skips stale requests still queued and stops a stale search within a
 few hundred positions, and sends no reply for them. ``cancel()`` makes every request
@@ -102,7 +104,7 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         item = pending.pop(0)
         if item is _STOP:
             return
-        request_id, text, rule_args, timeout, node_limit, *more = item
+        request_id, text, rule_args, timeout, node_limit, rate, *more = item
         explain_moves = more[0] if more else None
         if request_id < stale_below.value:
             continue
@@ -120,10 +122,17 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
         if explain_moves is not None:
             _explain(request_id, position, explain_moves, timeout, node_limit, cancelled, replies)
             continue
-        result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled)
+        if rate:
+            from .difficulty import assess
+
+            rating, result = assess(position, node_limit=node_limit, timeout=timeout, cancel=cancelled)
+            stats = dict(result.stats, rating=rating)
+        else:
+            result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled)
+            stats = result.stats
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
-        replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], result.stats))
+        replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], stats))
 
 
 def _explain(request_id: int, start: Position, move_texts: list[str], timeout: float | None,
@@ -172,8 +181,8 @@ class SolverService:
 
     def request(self, request_id: int, position_text: str, rules: Rules,
                 timeout: float | None = 5.0, node_limit: int | None = None,
-                supersede: bool = True, explain: Sequence[str] | None = None) -> None:
-        """Ask for a solve of ``position_text`` under ``rules``; ids must grow.
+                supersede: bool = True, rate: bool = False, explain: Sequence[str] | None = None) -> None:
+        """Ask for a solve of ``position_text`` under ``rules`` (``rate``: and its rating); ids must grow.
 
         With ``explain`` (move texts played from ``position_text``) the child works out why
         the position after those moves is lost instead: the reply's ``explanation``.
@@ -184,7 +193,7 @@ class SolverService:
         if supersede:
             self._stale_below.value = request_id
         item: tuple = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
-                       timeout, node_limit)
+                       timeout, node_limit, rate)
         if explain is not None:
             item += (list(explain),)
         self._requests.put(item)

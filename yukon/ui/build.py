@@ -10,6 +10,8 @@ window (``App``), then adds the parts, each handed what it needs:
   * ``Assist``: the solver's child process (started on the first tick; when processes
     cannot be started the table plays on without it and says so once), hints, Demo,
     Finish, winnable deals, following the same settings;
+  * ``Difficulty``: each deal's level (easy, medium, hard) in the status line and in Deal #,
+    and New deal by level, through the assist's solver child;
   * a start-up report, when ``YUKON_STARTUP_REPORT`` asks for one.
 
 From a click to a move: pygame event -> ``input.translate`` -> a command for the top
@@ -40,6 +42,7 @@ class Options:
 def build_app(options: Options) -> App:
     """Open the window and give it every part; the caller runs it (``app.run()``)."""
     from . import assist, extras_app
+    from .assist import difficulty
     from .report import StartupReport
 
     app = App(seed=options.seed, rules=options.rules or Rules("yukon"), size=options.size,
@@ -48,6 +51,7 @@ def build_app(options: Options) -> App:
                                 rules=options.rules, solver_settings=True, lessons=True,
                                 language=options.language)
     solver = assist.install(app, session=extras.session)
+    difficulty.install(app, solver)
     if options.report_path:
         app.add_part(StartupReport(app, options.report_path, solver))
     return app

@@ -576,7 +576,11 @@ class Extras(Part):
 
     def choose_deal(self) -> None:
         """The choose-deal box."""
-        self.app.push(SheetScreen(self.app, DealDialog(self.app.game.seed, self._deal_chosen)))
+        self.app.push(SheetScreen(self.app, DealDialog(self.app.game.seed, self._deal_chosen, self._deal_note)))
+
+    def _deal_note(self, seed: int) -> str | None:
+        """What a part (the solver's) has to say about deal ``seed``: how hard it is."""
+        return next((note for p in self.app.parts if (note := p.deal_note(seed)) is not None), None)
 
     def _deal_chosen(self, seed: int) -> None:
         if self.session.under_way(self.app.game):

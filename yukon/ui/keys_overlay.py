@@ -89,11 +89,14 @@ class DealDialog(Sheet):
 
     title = N_("Choose deal")  # translated where the sheet draws it
 
-    def __init__(self, current: int | None, on_deal: Callable[[int], None]) -> None:
+    def __init__(self, current: int | None, on_deal: Callable[[int], None],
+                 deal_note: Callable[[int], str | None] | None = None) -> None:
         super().__init__()
         self.text = ""
         self.current = current
         self.on_deal = on_deal
+        # a word on the typed deal (how hard it is), when some part has one
+        self.deal_note: Callable[[int], str | None] | None = deal_note
         self.error: str | None = None  # the English message, marked; translated where drawn
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
@@ -160,7 +163,16 @@ class DealDialog(Sheet):
             x += img.get_width() + 2
         pygame.draw.line(surface, FOCUS, (x + 1, box.y + 8), (x + 1, box.bottom - 8), 2)  # the caret
         y = box.bottom + 8
+        note = self.note_text()
         if self.error:
             surface.blit(art.text(_(self.error).format(largest=MAX_SEED), size, (255, 140, 120), True), (rect.x, y))
+        elif note:
+            surface.blit(art.text(note, size, TEXT), (rect.x, y))
         elif self.current is not None:
             surface.blit(art.text(_("This deal is number {number}.").format(number=self.current), size, TEXT_DIM), (rect.x, y))
+
+    def note_text(self) -> str:
+        """The word on the deal number typed so far (its difficulty), or ""."""
+        if self.deal_note is None or not self.text or int(self.text) > MAX_SEED:
+            return ""
+        return self.deal_note(int(self.text)) or ""

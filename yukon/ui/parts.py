@@ -13,6 +13,7 @@ add to it, each through a declared method with a harmless default:
   * ``tick()``: once a loop iteration; a number asks for the next call within that many seconds;
   * ``win_notes()``: lines added to the win message (records, "does not count");
   * ``choose_seed()``: the number for the next new deal, or None to let the app choose;
+  * ``deal_note(seed)``: a word on a deal number typed in Deal # (how hard it is), or None;
   * ``rules_screen()``: the Rules screen to open, or None for the plain one;
   * ``quitting()``: before the window closes.
 
@@ -85,6 +86,10 @@ class Part:
 
     def choose_seed(self) -> int | None:
         """The next new deal's number, or None."""
+        return None
+
+    def deal_note(self, seed: int) -> str | None:
+        """A word on deal ``seed`` for the Deal # box (how hard it is), or None."""
         return None
 
     def rules_screen(self) -> Screen | None:

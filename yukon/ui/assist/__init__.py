@@ -15,6 +15,8 @@ pieces together, each in its own module:
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
     fresh deal's offer, the Finish offer, and winnable deals only;
   * ``why``: Why? (W) beside a lost status: the solver's reasons, in a sheet.
+  * ``difficulty``: each deal's level, rated by the same child (``levels``), and the
+    part that shows it and lets New deal ask for a level.
 
 After every change the assist asks the solver about the position on the table, and every
 loop iteration (its ``tick``) it collects replies without waiting.
@@ -34,6 +36,7 @@ from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
 from .demo import DEMO_PAUSE, Demo
+from .difficulty import DealLevels
 from .hints import HINT_PATIENCE, Hints
 from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
@@ -70,6 +73,7 @@ class Assist(Part):
     deals: WinnableDeals
     offers: Offers
     why: Why
+    levels: DealLevels  # how hard each deal is (shown by the ``difficulty`` part)
     _ctx: Context
     _seen: tuple | None  # (game, moves made, position key) the status describes
 
@@ -87,6 +91,7 @@ class Assist(Part):
         self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)
         self.why = Why(self._ctx, self.knowledge, self.link, self.verdict, self.offers.back_to_winnable)
+        self.levels = DealLevels(self._ctx)
         self._seen = None
 
     # -- what the part adds to the table ---------------------------------------------------------
@@ -181,6 +186,10 @@ class Assist(Part):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
+        if self.link.pending is None and self.link.running:
+            req = self.levels.look()  # the deal's level, a typed deal number, a deal of a wanted level
+            if req is not None:
+                self._ask(req)
         pending = self.link.pending
         if pending is not None:  # a long search is polled less often: the idle window stays cheap
             waits.append(POLL if time.monotonic() - pending.sent < 1.0 else 4 * POLL)
@@ -246,6 +255,9 @@ class Assist(Part):
         self.verdict.show()
 
     def _reply(self, req: Pending, reply: Reply) -> None:
+        if req.kind == "level":
+            self.levels.heard(req, reply)
+            return
         if req.kind == "deal":
             self.deals.answered(req, reply)
             return

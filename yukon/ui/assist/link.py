@@ -35,19 +35,20 @@ class Pending:
     """The one request in flight: its id, what it is for, and when it was sent."""
 
     request_id: int
-    kind: str  # "status", "deal" or "explain"
+    kind: str  # "status", "deal", "explain" or "level"
     key: tuple
     position: Position
     sent: float
     seed: int | None = None
     ancestors: tuple[tuple, ...] = ()  # keys of the game's earlier positions, oldest first
     moves: tuple[Move, ...] = ()  # "explain": the game's moves, played from ``position`` (its start)
+    node_limit: int | None = None  # search positions the child may spend (None: time only)
 
 
 def new_request(kind: str, key: tuple, position: Position, seed: int | None = None,
-                ancestors: tuple[tuple, ...] = ()) -> Pending:
+                ancestors: tuple[tuple, ...] = (), node_limit: int | None = None) -> Pending:
     """A request with the next id, sent now."""
-    return Pending(next(_ids), kind, key, position, time.monotonic(), seed, ancestors)
+    return Pending(next(_ids), kind, key, position, time.monotonic(), seed, ancestors, node_limit=node_limit)
 
 
 class SolverLink:
@@ -93,6 +94,7 @@ class SolverLink:
         timeout = DEAL_TIMEOUT if req.kind == "deal" else self.solve_timeout
         try:
             self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout,
+                                 node_limit=req.node_limit, rate=req.kind == "level",
                                  explain=[str(m) for m in req.moves] if req.kind == "explain" else None)
         except Exception as e:  # noqa: BLE001 - a broken pipe or the like: the table plays on without a solver
             print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)

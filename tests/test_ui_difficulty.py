@@ -1,0 +1,138 @@
+"""Deal difficulty at the table, headless, with real pygame events and a real solver child.
+
+New deal asks which kind of deal; an easy one comes from the solver child without the
+window waiting, and the solver in this process rates it easy too. The level appears in
+the status line, and the Deal # box tells a typed number's level. Nothing here races a
+clock: the tests wait on what the window shows (with a generous overall limit).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from yukon.difficulty import RATE_NODES, Level, rate
+from yukon.i18n import _
+from yukon.solver_service import SolverService
+from yukon.state import Game
+from yukon.ui.app import App
+from yukon.ui.assist import Assist, install
+from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES, Difficulty
+from yukon.ui.assist.difficulty import install as install_difficulty
+from yukon.ui.extras_app import SheetScreen
+from yukon.ui.extras_app import install as install_extras
+from yukon.ui.keys_overlay import DealDialog
+from yukon.ui.parts import TablePrefs
+from yukon.ui.screen import QuestionDialog
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[SolverService]:
+    s = SolverService(nice=0)
+    yield s
+    s.close()
+
+
+def make_app(game: Game, service: SolverService, extras: bool = False) -> tuple[App, Assist, Difficulty]:
+    app = App(size=(1280, 800), game=game)
+    session = install_extras(app, folder=None, resume=False).session if extras else None
+    app.apply_prefs(TablePrefs(animation_speed=0.25))
+    a = install(app, service, session=session)
+    part = install_difficulty(app, a)
+    app.draw()
+    return app, a, part
+
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.frame()
+        time.sleep(0.004)
+
+
+def click(app: App, x: int, y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    app.frame()
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.frame()
+
+
+def press_button(app: App, label: str) -> None:
+    t = app.table
+    assert t is not None and t.bar is not None
+    i = [b.label for b in t.buttons()].index(label)
+    click(app, *t.bar.rects[i].center)
+
+
+def status_line(app: App) -> str:
+    t = app.table
+    assert t is not None
+    return t.status_text()[2]
+
+
+def shows(dialog: DealDialog, text: str) -> Callable[[], bool]:
+    return lambda: dialog.note_text() == text
+
+
+def test_new_deal_asks_for_a_level_and_deals_an_easy_one(service: SolverService) -> None:
+    random.seed(11)  # the candidate deals the window tries
+    app, a, _part = make_app(Game.deal(2), service)
+    first = rate(2, node_limit=RATE_NODES).level
+    assert first is not Level.UNKNOWN
+    run_until(app, lambda: _(NOTES[first]) in status_line(app))  # deal 2's level, once the child has said
+    assert a.levels.table_rating() == rate(2, node_limit=RATE_NODES)
+
+    press_button(app, "New deal")
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog)
+    assert [label for label, _act in dialog.answers] == ["Easy", "Medium", "Hard", "Any deal", "Cancel"]
+    rects = dialog.layout(*app.size)[3]
+    click(app, *rects[0].center)  # Easy
+    assert app.top is app.table
+    run_until(app, lambda: app.game.seed != 2)  # dealt once the child has found one
+    seed = app.game.seed
+    assert seed is not None and not app.game.history
+    r = rate(seed, node_limit=RATE_NODES)
+    assert r.level is Level.EASY and r.winnable
+    run_until(app, lambda: _(NOTES[Level.EASY]) in status_line(app))
+    assert "Looking for" not in status_line(app)
+    assert not app.errors
+
+    # Esc on the question deals nothing
+    press_button(app, "New deal")
+    assert isinstance(app.top, QuestionDialog)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.table and app.game.seed == seed
+    a.close()
+
+
+def test_deal_number_box_tells_a_typed_deals_level(service: SolverService) -> None:
+    app, a, _part = make_app(Game.deal(5), service, extras=True)
+    for typed in (28, 25):  # 28 is won only after thousands of positions; 25 is proved lost
+        key(app, pygame.K_d)
+        screen = app.top
+        assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, DealDialog)
+        dialog = screen.sheet
+        for ch in str(typed):
+            key(app, pygame.K_0 + int(ch))
+        want = _(DEAL_NOTES[rate(typed, node_limit=RATE_NODES).level]).format(number=typed)
+        run_until(app, shows(dialog, want))
+        key(app, pygame.K_ESCAPE)
+        assert app.top is app.table and app.game.seed == 5
+    assert rate(25, node_limit=RATE_NODES).level is Level.UNWINNABLE
+    assert not app.errors
+    a.close()

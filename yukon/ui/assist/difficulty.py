@@ -1,0 +1,268 @@
+"""How hard a deal is, at the table: the level in the status line, in Deal #, and New deal by level.
+
+Two pieces:
+
+  * ``DealLevels`` belongs to the assist and shares its solver child (one request in
+    flight at a time, asked only while the child is idle). Its "level" requests have the
+    child rate a deal (``yukon.difficulty``): the deal on the table when nothing is known
+    of it yet, a number typed in Deal #, and random deals while the player waits for a
+    deal of a chosen level (and afterwards, to keep one of that level ready).
+  * ``Difficulty`` is a part (``yukon.ui.parts``) the builder adds: the status note
+    ("Difficulty: easy"), the question New deal asks (Easy, Medium, Hard, Any deal), and
+    the Deal # box's word on the number typed. The window never waits for the solver: a
+    deal of the chosen level is dealt once the child has found one.
+
+With "hide whether the deal can be won" on, the level is not shown either (a level says
+the deal can be won).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from ...difficulty import PLAYABLE, RATE_NODES, Level, Rating
+from ...i18n import N_, _, pgettext
+from ...rules import Rules
+from ...state import Position
+from ..parts import Part, StatusNote
+from ..screen import QuestionDialog
+from .context import Context, SettingName
+from .knowledge import position_key, rules_key
+from .link import POLL, Pending, new_request
+
+if TYPE_CHECKING:
+    from ...solver_service import Reply
+    from ..app import App
+    from ..table import TableScreen
+
+DealId = tuple[tuple, int]  # (rules key, deal number)
+
+# The status line's word on the deal on the table, per level.
+NOTES: dict[Level, str] = {
+    Level.EASY: N_("Difficulty: easy"),
+    Level.MEDIUM: N_("Difficulty: medium"),
+    Level.HARD: N_("Difficulty: hard"),
+    Level.UNWINNABLE: N_("Difficulty: this deal could never be won"),
+}
+# The Deal # box's word on a typed deal number ({number}), per level.
+DEAL_NOTES: dict[Level, str] = {
+    Level.EASY: N_("Deal {number} is easy."),
+    Level.MEDIUM: N_("Deal {number} is of medium difficulty."),
+    Level.HARD: N_("Deal {number} is hard."),
+    Level.UNWINNABLE: N_("Deal {number} cannot be won."),
+    Level.UNKNOWN: N_("The solver could not tell how hard deal {number} is."),
+}
+# While the player waits for a deal of a level.
+LOOKING: dict[Level, str] = {
+    Level.EASY: N_("Looking for an easy deal\u2026"),
+    Level.MEDIUM: N_("Looking for a medium deal\u2026"),
+    Level.HARD: N_("Looking for a hard deal\u2026"),
+}
+
+
+class DealLevels:
+    """Ratings of deals (by rules and number), deals of a level kept ready, and what to ask next."""
+
+    _ctx: Context
+    ratings: dict[DealId, Rating]
+    ready: dict[tuple[tuple, Level], int]  # (rules key, level) -> a deal number of that level
+    wanted: Level | None  # the player waits for a deal of this level
+    keep_ready: Level | None  # the level last asked for: one more of it is kept ready
+    asked_about: int | None  # a number typed in Deal #, rated under the rules new deals follow
+    enabled: bool  # a part shows the levels (``Difficulty``): only then does the child rate deals
+
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+        self.ratings = {}
+        self.ready = {}
+        self.wanted = None
+        self.keep_ready = None
+        self.asked_about = None
+        self.enabled = False
+
+    def enable(self) -> None:
+        """A part shows the levels from now on: ask the child to rate deals."""
+        self.enabled = True
+
+    def rating(self, rules: Rules, seed: int) -> Rating | None:
+        """What is known of deal ``seed`` under ``rules``."""
+        return self.ratings.get((rules_key(rules), seed))
+
+    def table_rating(self) -> Rating | None:
+        """What is known of the deal on the table (None for a set position)."""
+        game = self._ctx.game
+        return None if game.seed is None else self.rating(game.rules, game.seed)
+
+    def take_ready(self, level: Level) -> int | None:
+        """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up)."""
+        return self.ready.pop((rules_key(self._ctx.app.rules), level), None)
+
+    def quiet(self) -> bool:
+        """Is the main table on top and still (a good moment to deal)?"""
+        return self._ctx.quiet()
+
+    # -- what to ask the solver ---------------------------------------------------------------
+    def look(self) -> Pending | None:
+        """The next request while the child is idle: the table's deal, a typed number, a candidate."""
+        app = self._ctx.app
+        game = self._ctx.game
+        if not self.enabled:
+            return None
+        if game.seed is not None and self.table_rating() is None:
+            return self._request(game.seed, game.rules)
+        if self.asked_about is not None and self.rating(app.rules, self.asked_about) is None:
+            return self._request(self.asked_about, app.rules)
+        level = self.wanted or self.keep_ready
+        if level is not None and (rules_key(app.rules), level) not in self.ready:
+            return self._request(app.random_seed(), app.rules)
+        return None
+
+    @staticmethod
+    def _request(seed: int, rules: Rules) -> Pending:
+        pos = Position.deal(seed, rules)
+        return new_request("level", position_key(pos), pos, seed=seed, node_limit=RATE_NODES)
+
+    # -- what the solver said -----------------------------------------------------------------
+    def heard(self, req: Pending, reply: Reply) -> None:
+        """The child's rating of a deal: kept, and a deal of a wanted level kept ready."""
+        rating = reply.stats.get("rating")
+        if req.kind != "level" or req.seed is None or not isinstance(rating, Rating):
+            return  # a bad position text ("error") has no rating
+        did = (rules_key(req.position.rules), req.seed)
+        self.ratings[did] = rating
+        if rating.level in PLAYABLE and did[0] == rules_key(self._ctx.app.rules):
+            self.ready.setdefault((did[0], rating.level), req.seed)
+        self._show_news()
+
+    def _show_news(self) -> None:
+        """Something new is known: the status line and a Deal # box on top show it."""
+        t = self._ctx.table
+        if t is not None:
+            t.redraw()
+        screens = self._ctx.app.screens
+        if screens:
+            self._ctx.app.top.redraw()
+
+
+class SolverHelp(Protocol):
+    """What the part needs of the assist (``yukon.ui.assist.Assist``)."""
+
+    levels: DealLevels
+
+    @property
+    def failed(self) -> bool:
+        """Is the solver off for the rest of this run?"""
+
+    def setting(self, name: SettingName) -> bool:
+        """One of the solver's settings."""
+
+
+class Difficulty(Part):
+    """The level at the table: status note, New deal's question, the Deal # box's note."""
+
+    app: App
+    assist: SolverHelp
+
+    def __init__(self, app: App, assist: SolverHelp) -> None:
+        self.app = app
+        self.assist = assist
+        assist.levels.enable()
+
+    @property
+    def levels(self) -> DealLevels:
+        """The assist's ratings."""
+        return self.assist.levels
+
+    def status_notes(self) -> list[StatusNote]:
+        """The level of the deal on the table once known, or which deal is being looked for."""
+        notes: list[StatusNote] = []
+        wanted = self.levels.wanted
+        if wanted is not None:
+            notes.append(StatusNote(_(LOOKING[wanted])))
+        r = self.levels.table_rating()
+        if r is None or self.assist.setting("hide_verdicts"):
+            return notes
+        if r.level in PLAYABLE or (r.level is Level.UNWINNABLE and self.app.game.history):
+            notes.append(StatusNote(_(NOTES[r.level])))
+        return notes
+
+    def action(self, table: TableScreen, name: str) -> bool:
+        """New deal on the main table asks which kind of deal (while the solver is there)."""
+        if name != "new" or table is not self.app.table or table.mode is not None or not table.deals() \
+                or self.assist.failed:
+            return False
+        self.ask_level(table)
+        return True
+
+    def ask_level(self, table: TableScreen) -> None:
+        """The question: Easy, Medium, Hard (a winnable deal of that level), Any deal, Cancel."""
+        answers: list[tuple[str, Callable[[], None] | None]] = [
+            (pgettext("button", "Easy"), lambda: self.choose(Level.EASY)),
+            (pgettext("button", "Medium"), lambda: self.choose(Level.MEDIUM)),
+            (pgettext("button", "Hard"), lambda: self.choose(Level.HARD)),
+            (pgettext("button", "Any deal"), lambda: self._deal(None)),
+            (pgettext("button", "Cancel"), None),
+        ]
+        self.app.push(QuestionDialog(
+            self.app, _("Which deal? Easy, medium and hard deals can all be won: the solver has won "
+                        "each one, and rates it by how much search that took."),
+            answers, title=_("New deal")))
+
+    def choose(self, level: Level) -> None:
+        """Deal one of ``level`` now if one is ready, else once the solver has found one."""
+        levels = self.levels
+        levels.keep_ready = level
+        seed = levels.take_ready(level)
+        if seed is not None:
+            levels.wanted = None
+            self._deal(seed)
+            return
+        levels.wanted = level
+        t = self.app.table
+        if t is not None:
+            t.redraw()
+
+    def _deal(self, seed: int | None) -> None:
+        t = self.app.table
+        if seed is None:
+            self.levels.wanted = None
+        if t is not None:
+            t.new_deal(ask=True, seed=seed)
+
+    def tick(self) -> float | None:
+        """Deal the wanted deal once one is ready and the table is quiet."""
+        levels = self.levels
+        if levels.wanted is None:
+            return None
+        if self.assist.failed:
+            levels.wanted = None
+            return None
+        if not levels.quiet():
+            return None
+        seed = levels.take_ready(levels.wanted)
+        if seed is None:
+            return POLL
+        levels.wanted = None
+        self._deal(seed)
+        return None
+
+    def deal_note(self, seed: int) -> str | None:
+        """The Deal # box's word on deal ``seed`` under the rules new deals follow (asked for when unknown)."""
+        if self.assist.setting("hide_verdicts") or self.assist.failed:
+            return None
+        levels = self.levels
+        r = levels.rating(self.app.rules, seed)
+        if r is None:
+            levels.asked_about = seed
+            return _("Finding out how hard deal {number} is\u2026").format(number=seed)
+        return _(DEAL_NOTES[r.level]).format(number=seed)
+
+
+def install(app: App, assist: SolverHelp) -> Difficulty:
+    """Add the difficulty part to ``app`` (after the assist, whose solver child it shares)."""
+    part = Difficulty(app, assist)
+    app.add_part(part)
+    return part
+
+
