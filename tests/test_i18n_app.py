@@ -27,6 +27,7 @@ from yukon import i18n, pseudo
 from yukon.save import Store
 from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from yukon.ui import art, assist, build, launch
+from yukon.ui.assist import difficulty
 from yukon.ui.app import App
 from yukon.ui.extras_app import SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog
@@ -209,6 +210,7 @@ def run_main(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch,
     Returns the exit code, the languages in use while the window ran, and the bar's labels drawn."""
     monkeypatch.setenv("YUKON_DATA_DIR", str(folder))
     monkeypatch.setattr(assist, "install", lambda app, session=None: None)
+    monkeypatch.setattr(difficulty, "install", lambda app, solver: None)  # it rides on the solver's child
     languages: list[str] = []
     real_build = build.build_app
 
