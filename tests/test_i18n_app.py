@@ -27,8 +27,8 @@ from yukon import i18n, pseudo
 from yukon.save import Store
 from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from yukon.ui import art, assist, build, launch
-from yukon.ui.assist import difficulty
 from yukon.ui.app import App
+from yukon.ui.assist import difficulty
 from yukon.ui.extras_app import SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog
 from yukon.ui.screen import QuestionDialog
