@@ -543,16 +543,15 @@ def _gen_need(p: Position, t: _Tables, b: int, c: int, flipped: bool) -> list[tu
                     first.append((M[a * 8 + x], True))
                 else:
                     rest.append((M[a * 8 + x], False))
-        if flipped:
-            prog = len(cs) == 1 or down[d] == len(cs) - 1
+        if flipped:  # b is the only face-up card of its column: moving it is progress
             for y in t.targets[b]:
                 e = loc[y]
                 if e < 7 and e != x and cols[e][-1] == y:
-                    (first if prog else rest).append((M[b * 8 + e], prog))
+                    first.append((M[b * 8 + e], True))
             if t.leader[b] and len(cs) > 1:
                 for e in range(7):
                     if not cols[e]:
-                        (first if prog else rest).append((M[b * 8 + e], prog))
+                        first.append((M[b * 8 + e], True))
                         break
     for col in cols:
         if col:
@@ -586,7 +585,7 @@ class _Search:
 
     def __init__(self, start: Position, tables: _Tables, limit: int | None, dead: dict,
                  safe: bool = True, relax: bool = True, relax_stuck: bool = True,
-                 twin_stats: list[int] | None = None, purpose: bool = True) -> None:
+                 twin_stats: list[int] | None = None, purpose: bool = False) -> None:
         self.p = start.copy()
         self.t = tables
         self.limit = limit
@@ -595,6 +594,8 @@ class _Search:
         # with no other way out (``_stuck``), while that keeps paying: ``tries`` such
         # children not yet known, ``hits`` of them proved lost.
         self.check_all = relax_stuck and limit is None
+        # The purpose rule (see _gen_need; it only finds wins) and, for it, which moves of
+        # each position were tried, with the budget they had.
         self.purpose = purpose
         self.part: dict[bytes, dict[int, int]] = {}
         self.tries = 0
@@ -747,9 +748,9 @@ class _Search:
                     tried = part[key] = {}
                 fresh = []
                 for mv in gen:
-                    i = mv[0].card * 8 + mv[0].to
-                    if tried.get(i, -1) < budget:
-                        tried[i] = budget
+                    mi = mv[0].card * 8 + mv[0].to
+                    if tried.get(mi, -1) < budget:
+                        tried[mi] = budget
                         fresh.append(mv)
                 if not fresh:
                     for x in reversed(forced):
