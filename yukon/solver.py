@@ -1009,9 +1009,10 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                     if isinstance(s, _Search) and s.purpose and s.limit is None:
                         # The purpose search ran out without a win: the deal is most likely
                         # lost, and only the complete search can prove that, so from now on
-                        # it gets every slice (it finds any win the others would have, later).
-                        searches[:] = [x for x in searches if isinstance(x, _Search) and x.proves_loss
-                                       and x.limit is None]
+                        # it gets the slices of the limited searches. Best-first stays: it
+                        # finds the deep wins the purpose search misses (deal 52).
+                        searches[:] = [x for x in searches if x.proves_loss and x.limit is None
+                                       or isinstance(x, _BestFirst)]
                     break
                 if deadline is not None and clock() > deadline:
                     stats["nodes"] = total
