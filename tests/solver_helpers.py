@@ -34,6 +34,18 @@ def small_position(seed: int, rules: Rules, left: int) -> Position:
     return Position(cols, downs, heights, rules)
 
 
+def shuffled(p: Position, moves: int, seed: int) -> Position:
+    """``p`` (changed) after up to ``moves`` random legal moves, none to a foundation (fixed by
+    ``seed``): such moves lose many endings, so lost ones get checked too."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = [m for m in p.legal_moves() if not m.to_foundation]
+        if not legal:
+            break
+        p.push(rng.choice(legal))
+    return p
+
+
 def exhaustive_winnable(p: Position, limit: int = 400_000) -> bool | None:
     """Is the position winnable? Plain depth-first search over every legal move, no pruning.
 

@@ -41,9 +41,14 @@ How it searches (see the module's tests for the checks behind each rule):
   (k = 1, 2, 4; they find most wins quickly), one that also plays as if cards could not
   come back from the foundations (fewer moves, more safe ones: it finds many of the
   slower wins), a greedy best-first search (fewest face-down cards first) that finds
-  some deep wins the others miss, and the complete depth-first search, which gets the
-  largest share because only it (or best-first, or a limited search that never hit its
-  limit) proves a loss by running out.
+  some deep wins the others miss, one where every move from column to column must be
+  followed by a move that uses it (the purpose rule, ``_gen_need``: chains that go
+  straight for a card turned up or sent home; it finds wins in deals the others leave
+  open, but it is not complete, so running out proves nothing), and the complete
+  depth-first search, which gets the largest share because only it (or best-first, or a
+  limited search that never hit its limit) proves a loss by running out. When the
+  purpose search runs out (its space is small), the deal is most likely lost and the
+  complete search gets every slice from then on.
 - A child's key is worked out before its move is made, so the many children that are
   positions seen before cost a look-up, not a move, its safe moves and its undo.
 - A relaxation over facts that only ever become true (a card is face up, is an end card,
@@ -72,15 +77,19 @@ WINNABLE = "winnable"
 UNWINNABLE = "unwinnable"
 UNKNOWN = "unknown"
 
-# The searches solve() runs by turns. Each is "<kind>[/noret][*share]": kind "k<N>" allows
-# at most N non-progress moves in a row, "complete" allows any, "best" is the best-first
-# search. "/noret" plays as if cards could not come back from the foundations: fewer moves
-# and more safe ones, so it finds many wins sooner, and every line it finds is legal
-# anyway; when the rules do allow returns, running out proves nothing. The share is how
+# The searches solve() runs by turns. Each is "<kind>[/noret|/purpose][*share]": kind "k<N>"
+# allows at most N non-progress moves in a row, "complete" allows any, "best" is the
+# best-first search. "/noret" plays as if cards could not come back from the foundations:
+# fewer moves and more safe ones, so it finds many wins sooner, and every line it finds is
+# legal anyway; when the rules do allow returns, running out proves nothing. "/purpose"
+# (not for "best") follows the purpose rule (``_gen_need``): running out proves nothing
+# either. The share is how
 # many slices of each round it gets. Only the complete search (or a limited one that never
 # met its limit) proves a loss, so it gets the largest share.
-PLAN = ("k2", "k1", "k4", "complete*16", "best", "k1/noret*2")
+PLAN = ("k2", "k1", "k4", "complete*16", "best", "k1/noret*2", "complete/purpose*4")
 FIRST_SLICE = 500
+# The need of a move that emptied its column (see _gen_need).
+SPACE_NEED = 52
 
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
 _TERM = [bytes((64 + d,)) for d in range(20)]
@@ -472,6 +481,86 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
     return out
 
 
+def _gen_need(p: Position, t: _Tables, b: int, c: int, flipped: bool) -> list[tuple[Move, bool]]:
+    """The moves a search with the purpose rule tries after a move of card ``c`` (with its
+    tail) from one column to another: the moves that use what it did, and any card home;
+    progress first. ``b`` is the card ``c`` lay on (``flipped``: it was face down and is now
+    turned up), or ``SPACE_NEED`` when ``c`` headed its column, which is now empty. What
+    uses the move: a card onto ``b``, ``b`` home, a card of ``b``'s column onto the end
+    card of ``c``'s new column; when ``b`` was just turned up, ``b`` moving anywhere; for a
+    new space, a card into a space.
+
+    Chains of moves that each use the one before go straight for a card turned up or sent
+    home, so this search finds many wins the others are slow to. It is NOT complete: a move
+    may need two earlier moves (a card turned up by one onto a card uncovered by another),
+    and then only one of them can come just before it. Yukon endings where every win is
+    like that exist (benchmarks/endings_check.py found one), so when this search runs out
+    nothing is proved; only its wins count (and every line is replayed anyway).
+    """
+    cols, down, found, loc = p.columns, p.down, p.foundations, p.loc
+    M = _M
+    back = t.back
+    first: list[tuple[Move, bool]] = []
+    rest: list[tuple[Move, bool]] = []
+    if b == SPACE_NEED:
+        d = 0
+        while cols[d]:
+            d += 1
+        for a in t.leaders:
+            s = loc[a]
+            if s < 7:
+                cs = cols[s]
+                i = cs.index(a)
+                if i == 0:
+                    continue
+                if i == down[s]:
+                    first.append((M[a * 8 + d], True))
+                else:
+                    rest.append((M[a * 8 + d], False))
+            elif s == 7 and back and found[a // 13] == a % 13 + 1:
+                rest.append((M[a * 8 + d], False))
+    else:
+        d = loc[b]
+        for a in t.onto[b]:
+            s = loc[a]
+            if s < 7:
+                if s == d:
+                    continue
+                cs = cols[s]
+                i = cs.index(a)
+                if i == 0 or i == down[s]:
+                    first.append((M[a * 8 + d], True))
+                else:
+                    rest.append((M[a * 8 + d], False))
+            elif s == 7 and back and found[a // 13] == a % 13 + 1:
+                rest.append((M[a * 8 + d], False))
+        x = loc[c]
+        cs = cols[d]
+        for a in t.onto[cols[x][-1]]:
+            if loc[a] == d:
+                i = cs.index(a)
+                if i == 0 or i == down[d]:
+                    first.append((M[a * 8 + x], True))
+                else:
+                    rest.append((M[a * 8 + x], False))
+        if flipped:  # b is the only face-up card of its column: moving it is progress
+            for y in t.targets[b]:
+                e = loc[y]
+                if e < 7 and e != x and cols[e][-1] == y:
+                    first.append((M[b * 8 + e], True))
+            if t.leader[b] and len(cs) > 1:
+                for e in range(7):
+                    if not cols[e]:
+                        first.append((M[b * 8 + e], True))
+                        break
+    for col in cols:
+        if col:
+            e = col[-1]
+            if found[e // 13] == e % 13:
+                first.append((M[e * 8 + 7], True))
+    return first + rest
+
+
 def _parts_after(p: Position, parts: list[bytes], m: Move) -> list[bytes]:
     """The column parts of the key (``parts``: one bytes per column, face-down count as the
     last byte) as they will be once ``m`` is made, worked out without making it."""
@@ -496,7 +585,7 @@ class _Search:
 
     def __init__(self, start: Position, tables: _Tables, limit: int | None, dead: dict,
                  safe: bool = True, relax: bool = True, relax_stuck: bool = True,
-                 twin_stats: list[int] | None = None) -> None:
+                 twin_stats: list[int] | None = None, purpose: bool = False) -> None:
         self.p = start.copy()
         self.t = tables
         self.limit = limit
@@ -505,6 +594,10 @@ class _Search:
         # with no other way out (``_stuck``), while that keeps paying: ``tries`` such
         # children not yet known, ``hits`` of them proved lost.
         self.check_all = relax_stuck and limit is None
+        # The purpose rule (see _gen_need; it only finds wins) and, for it, which moves of
+        # each position were tried, with the budget they had.
+        self.purpose = purpose
+        self.part: dict[bytes, dict[int, int]] = {}
         self.tries = 0
         self.hits = 0
         self.share = 1  # slices per round (see PLAN)
@@ -559,6 +652,9 @@ class _Search:
         safe = self.safe
         cols, down = p.columns, p.down
         term = _TERM
+        purpose = self.purpose
+        part = self.part
+        fresh: list[tuple[Move, bool]] = []
         if not self.started:
             self.started = True
             self.root_forced = _apply_safe(p, t, safe)
@@ -602,7 +698,24 @@ class _Search:
             old = tt.get(key)
             if old is not None and old >= budget:
                 continue
-            tt[key] = budget
+            # The purpose rule (see _gen_need): after a move from column to column only the
+            # moves that use it follow. A position met that way is not marked searched:
+            # ``part`` keeps which of its moves were tried (and with what budget), so that
+            # no move is tried twice.
+            need = -1
+            flipped = False
+            if purpose and m.to < 7:
+                s = p.loc[m.card]
+                if s < 7:
+                    cs = cols[s]
+                    j = cs.index(m.card)
+                    if j == 0:
+                        need = SPACE_NEED
+                    else:
+                        need = cs[j - 1]
+                        flipped = j == down[s]
+            if need < 0:
+                tt[key] = budget
             u = push(m)
             forced = _safe_after(p, t, u) if safe else []
             if (m.to == FOUNDATION or forced) and p.is_won():
@@ -616,6 +729,7 @@ class _Search:
                 self.line = line
                 return "won"
             if forced:
+                need = -1  # the uncovered card went home: its need is met
                 for x in forced:
                     src = x.source
                     k[src] = bytes(cols[src]) + term[down[src]]
@@ -627,6 +741,22 @@ class _Search:
                     pop(u)
                     continue
                 tt[key] = budget
+            if purpose:
+                gen = _gen(p, t) if need < 0 else _gen_need(p, t, need, m.card, flipped)
+                tried = part.get(key)
+                if tried is None:
+                    tried = part[key] = {}
+                fresh = []
+                for mv in gen:
+                    mi = mv[0].card * 8 + mv[0].to
+                    if tried.get(mi, -1) < budget:
+                        tried[mi] = budget
+                        fresh.append(mv)
+                if not fresh:
+                    for x in reversed(forced):
+                        pop(x)
+                    pop(u)
+                    continue
             self.nodes += 1
             if u.flipped or forced:
                 if self._is_dead(key):
@@ -647,7 +777,7 @@ class _Search:
                 if r:
                     pop(u)
                     continue
-            stack.append([_gen(p, t), 0, forced, u, np, k])
+            stack.append([fresh if purpose else _gen(p, t), 0, forced, u, np, k])
             if self.nodes >= stop:
                 return "paused"
         return "exhausted"
@@ -876,6 +1006,13 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                         stats["nodes"] = total
                         return done(UNWINNABLE, [], s.name)
                     searches.remove(s)
+                    if isinstance(s, _Search) and s.purpose and s.limit is None:
+                        # The purpose search ran out without a win: the deal is most likely
+                        # lost, and only the complete search can prove that, so from now on
+                        # it gets the slices of the limited searches. Best-first stays: it
+                        # finds the deep wins the purpose search misses (deal 52).
+                        searches[:] = [x for x in searches if x.proves_loss and x.limit is None
+                                       or isinstance(x, _BestFirst)]
                     break
                 if deadline is not None and clock() > deadline:
                     stats["nodes"] = total
@@ -905,22 +1042,28 @@ def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[
         kind, _, share = spec.partition("*")
         kind, _, variant = kind.partition("/")
         limited = kind.startswith("k") and kind[1:].isdigit()
-        if variant not in ("", "noret") or kind not in ("complete", "best") and not limited:
+        if variant not in ("", "noret", "purpose") or kind not in ("complete", "best") and not limited:
+            raise ValueError(f"unknown search {spec!r}")
+        if variant == "purpose" and kind == "best":
             raise ValueError(f"unknown search {spec!r}")
         t, d, ts = tables, dead, twin_stats
-        if variant and rules.foundation_return:
+        if variant == "noret" and rules.foundation_return:
             t, d, ts = no_return, no_return_dead, no_return_twin_stats
         s: _Search | _BestFirst
         if kind == "best":
             s = _BestFirst(position, t, d, safe, relax, ts)
         else:
-            s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts)
+            s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
+                        variant == "purpose")
         s.share = int(share or 1)
         if not twin_rule:
             s.pairs = []
-        s.proves_loss = t is tables
-        if variant:
+        # A search with the purpose rule skips lines that win (see _gen_need): running out proves nothing.
+        s.proves_loss = t is tables and variant != "purpose"
+        if variant == "noret":
             s.name += " without returns"
+        elif variant == "purpose":
+            s.name += " with purpose"
         out.append(s)
     return out
 

@@ -1,0 +1,86 @@
+"""Checks the solver's pruning rules against searches without them on many small endings.
+
+    python benchmarks/endings_check.py [--seeds 0-999] [--left 10-26] [--limit 200000] [--shuffle 0]
+
+An ending is a deal with the lowest cards of each suit put home until about ``left`` cards
+remain (``tests/solver_helpers.small_position``), under every rule set (Yukon and Russian,
+either space rule, with and without foundation return), then with ``--shuffle N`` up to N
+random legal moves made (fixed seed; they lose many of the endings, so lost ones get
+checked too). Its truth comes from a search
+without any pruning: the engine's own walk when cards cannot come back, else the solver's
+complete search with every shortcut off (safe moves, relaxation, twin and stuck rules).
+The solver (its whole plan) and its complete search alone (every rule on) must agree; a
+winning line must replay. Prints each disagreement and exits 1 if there is one. It also
+counts the endings where the search with the purpose rule (``yukon.solver._gen_need``, which
+only finds wins) runs out although the ending is winnable: that is why its running out
+proves nothing. The test suite runs a small fixed slice of this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+
+from solver_helpers import exhaustive_winnable, shuffled, small_position
+from yukon.rules import Rules
+from yukon.solver import UNKNOWN, WINNABLE, check_line, solve
+from yukon.state import Position
+from yukon.survey import parse_range
+
+ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
+
+
+def truth(p: Position, limit: int) -> bool | None:
+    """Is the ending winnable, by a search without pruning? None when it is too big."""
+    if not p.rules.foundation_return:
+        return exhaustive_winnable(p, limit)
+    r = solve(p, timeout=None, node_limit=limit, safe_moves=False, relaxation=False, plan=("complete",),
+              shorten=False)
+    return None if r.status == UNKNOWN else r.status == WINNABLE
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the check and print what it found."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", default="0-199", help="a range of deal numbers, A-B")
+    ap.add_argument("--left", default="10-26", help="how many cards left on the table, A-B")
+    ap.add_argument("--limit", type=int, default=200_000, help="positions the unpruned search may look at")
+    ap.add_argument("--shuffle", type=int, default=0, help="random moves made in each ending first")
+    a = ap.parse_args(argv)
+    try:
+        lo, hi = parse_range(a.seeds)
+        left_lo, left_hi = parse_range(a.left)
+    except ValueError as e:
+        ap.error(str(e))
+    checked = {True: 0, False: 0}
+    bad = 0
+    missed = 0
+    for seed in range(lo, hi + 1):
+        rules = ALL_RULES[seed % len(ALL_RULES)]
+        left = left_lo + seed % (left_hi - left_lo + 1)
+        p = shuffled(small_position(seed, rules, left), a.shuffle, seed)
+        want = truth(p, a.limit)
+        if want is None:
+            continue
+        checked[want] += 1
+        if want and solve(p, timeout=None, plan=("complete/purpose",), shorten=False).status != WINNABLE:
+            missed += 1
+        for what, r in (("solver", solve(p, timeout=None, shorten=False)),
+                        ("complete search", solve(p, timeout=None, plan=("complete",), shorten=False))):
+            got = r.status == WINNABLE
+            if r.status == UNKNOWN or got != want or (got and not check_line(p, r.moves)):
+                bad += 1
+                print(f"seed {seed}, {rules.describe()}, {left} left: {what} says {r.status}, "
+                      f"truth {'winnable' if want else 'unwinnable'}", flush=True)
+    print(f"endings {a.seeds}, {a.left} cards left, {a.shuffle} random moves: checked {checked[True]} winnable and "
+          f"{checked[False]} lost against search without pruning; disagreements: {bad}; winnable "
+          f"endings the purpose search alone missed: {missed}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
