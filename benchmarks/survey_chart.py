@@ -64,7 +64,8 @@ def rows() -> list[Row]:
         records = [done[s] for s in range(lo, hi + 1) if s in done]
         won = sum(r.status == WINNABLE for r in records)
         unknown = sum(r.status == UNKNOWN for r in records)
-        label = f"{NAMES[tag]} (deals {lo}-{hi})"
+        label = f"{NAMES[tag]} (deals {lo}-{hi})" if len(records) == hi - lo + 1 else \
+            f"{NAMES[tag]} ({len(records)} of deals {lo}-{hi} so far)"
         found.append((list(NAMES).index(tag), Row(label, len(records), won, unknown)))
     return [row for _order, row in sorted(found, key=lambda x: x[0])]
 

@@ -1,9 +1,19 @@
 #!/bin/sh
-# The survey behind the README's winnability table (resumable: rerun to continue; rerun with a
-# longer --timeout to solve the unknown deals again, the decided ones are kept).
-# Time limits are CPU seconds per deal (a busy machine does not shorten them).
+# The surveys behind the README's winnability table and chart (resumable: rerun to continue;
+# rerun with a longer --timeout to solve the unknown deals again, the decided ones are kept).
+# Time limits are CPU seconds per deal (a busy machine does not shorten them). Then
+# `python benchmarks/survey_chart.py` draws benchmarks/survey/winnable.png from the files.
 cd "$(dirname "$0")/../.." || exit 2
 nice python -m yukon survey --deals 1-10000 --game russian --timeout 6 --jobs 2 \
     --results benchmarks/survey/russian-1-10000.tsv > benchmarks/survey/russian-1-10000.txt
 nice python -m yukon survey --deals 1-5000 --game yukon --timeout 6 --jobs 2 \
     --results benchmarks/survey/yukon-1-5000.tsv > benchmarks/survey/yukon-1-5000.txt
+# Issue 14's wider survey: deals 1-10000 at 10 s (its first 5000 taken over from the run above).
+nice python -m yukon survey --deals 1-10000 --game yukon --timeout 10 --jobs 2 \
+    --results benchmarks/survey/yukon-1-10000.tsv > benchmarks/survey/yukon-1-10000.txt
+nice python -m yukon survey --deals 1-5000 --game yukon --no-foundation-return --timeout 10 --jobs 2 \
+    --results benchmarks/survey/yukon+no-foundation-return-1-5000.tsv \
+    > benchmarks/survey/yukon+no-foundation-return-1-5000.txt
+nice python -m yukon survey --deals 1-5000 --game yukon --any-card-in-space --timeout 10 --jobs 2 \
+    --results benchmarks/survey/yukon+any-card-in-space-1-5000.tsv \
+    > benchmarks/survey/yukon+any-card-in-space-1-5000.txt
