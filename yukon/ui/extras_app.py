@@ -28,9 +28,9 @@ from .keyboard import KeyCursor
 from .keys_overlay import DealDialog, KeysOverlay
 from .parts import Change, Part, StatusNote, TablePrefs
 from .rules_screen import RulesScreen
-from .screen import Host, QuestionDialog, Screen
+from .screen import QuestionDialog, Screen
 from .settings_screen import SettingsScreen
-from .sheet import Sheet
+from .sheet import SheetScreen
 from .sound import SoundBoard
 from .stats_screen import StatsScreen
 from .widgets import ButtonSpec, draw_button, wrap
@@ -57,33 +57,6 @@ def data_folder() -> str | None:
     try:
         return pygame.system.get_pref_path("yukon", "yukon-solitaire") or None
     except Exception:  # noqa: BLE001 - no home folder, a read-only profile: play on without saving
-        return None
-
-
-class SheetScreen(Screen):
-    """Puts a ``Sheet`` on the app's screen stack (drawn over the table)."""
-
-    opaque = False
-
-    def __init__(self, app: Host, sheet: Sheet) -> None:
-        super().__init__(app)
-        self.sheet = sheet
-
-    def handle(self, cmd: Command) -> None:
-        """Pass the command to the sheet; take it away once it closed."""
-        if isinstance(cmd, Action) and cmd.name == "quit":
-            self.app.quit()
-            return
-        self.sheet.handle(cmd)
-        if not isinstance(cmd, PointerMove) or self.sheet.hover is not None:
-            self.full = True
-        if self.sheet.closed:
-            self.app.pop(self)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        """Draw the sheet over whatever is beneath."""
-        self.sheet.draw(surface, self.app.prefs)
-        self.full = False
         return None
 
 

@@ -24,6 +24,7 @@ from . import art
 from .input import Action, Command, PointerDown, PointerMove, Quit, Resize, Wheel
 from .layout import sized, text_scale
 from .parts import TablePrefs
+from .screen import Host, Screen
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, TEXT_DIM, draw_button, wrap
 
 SHADE = (0, 0, 0, 150)
@@ -247,3 +248,30 @@ def draw_paragraphs(surface: pygame.Surface, rect: pygame.Rect, paragraphs: list
 
 
 __all__ = ["FOCUS", "GOLD", "TEXT", "TEXT_DIM", "Question", "Sheet", "draw_paragraphs"]
+
+
+class SheetScreen(Screen):
+    """Puts a ``Sheet`` on the app's screen stack (drawn over the table)."""
+
+    opaque = False
+
+    def __init__(self, app: Host, sheet: Sheet) -> None:
+        super().__init__(app)
+        self.sheet = sheet
+
+    def handle(self, cmd: Command) -> None:
+        """Pass the command to the sheet; take it away once it closed."""
+        if isinstance(cmd, Action) and cmd.name == "quit":
+            self.app.quit()
+            return
+        self.sheet.handle(cmd)
+        if not isinstance(cmd, PointerMove) or self.sheet.hover is not None:
+            self.full = True
+        if self.sheet.closed:
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """Draw the sheet over whatever is beneath."""
+        self.sheet.draw(surface, self.app.prefs)
+        self.full = False
+        return None

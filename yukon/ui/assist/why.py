@@ -22,10 +22,9 @@ import pygame
 from ...explain import Explanation, sentences
 from ...i18n import N_, _, pgettext
 from .. import art
-from ..input import Action, Command, PointerMove
 from ..parts import TablePrefs
-from ..screen import Host, Screen
-from ..sheet import GOLD, TEXT, Sheet, draw_paragraphs
+from ..screen import Host
+from ..sheet import GOLD, TEXT, Sheet, SheetScreen, draw_paragraphs
 from ..widgets import SEP, wrap
 from .context import Context
 from .knowledge import LOST, Knowledge, position_key
@@ -112,32 +111,14 @@ class WhySheet(Sheet):
             surface.blit(img, box)
 
 
-class WhyScreen(Screen):
+class WhyScreen(SheetScreen):
     """Puts a ``WhySheet`` over the table."""
 
-    opaque = False
     sheet: WhySheet
 
     def __init__(self, app: Host, sheet: WhySheet) -> None:
-        super().__init__(app)
+        super().__init__(app, sheet)
         self.sheet = sheet
-
-    def handle(self, cmd: Command) -> None:
-        """The sheet takes every command; it goes away once closed."""
-        if isinstance(cmd, Action) and cmd.name == "quit":
-            self.app.quit()
-            return
-        self.sheet.handle(cmd)
-        if not isinstance(cmd, PointerMove) or self.sheet.hover is not None:
-            self.full = True
-        if self.sheet.closed:
-            self.app.pop(self)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        """Draw the sheet over what lies beneath."""
-        self.sheet.draw(surface, self.app.prefs)
-        self.full = False
-        return None
 
 
 class Why:
