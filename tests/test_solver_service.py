@@ -57,6 +57,7 @@ def test_the_child_ends_when_its_parent_is_killed_outright() -> None:
     import signal
     import subprocess
     import sys
+    import tempfile
     import time
     from pathlib import Path
 
@@ -75,10 +76,15 @@ def test_the_child_ends_when_its_parent_is_killed_outright() -> None:
         "    os.kill(os.getpid(), signal.SIGKILL)\n"
     )
     root = Path(__file__).resolve().parent.parent
-    r = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60,
-                       check=False)
-    assert r.returncode == -signal.SIGKILL, r.stderr
-    child = int(r.stdout.split()[0])
+    # The output goes to a file, not a pipe: the child inherits it, and waiting for a pipe's
+    # end would wait for the child too (on a busy machine, past run()'s safety net).
+    with tempfile.TemporaryFile("w+") as out:
+        r = subprocess.run([sys.executable, "-c", script], cwd=root, stdout=out, stderr=subprocess.STDOUT,
+                           text=True, timeout=120, check=False)
+        out.seek(0)
+        said = out.read()
+    assert r.returncode == -signal.SIGKILL, said
+    child = int(said.split()[0])
 
     def alive() -> bool:
         try:
