@@ -20,10 +20,11 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from yukon.cards import KING, make_card
 from yukon.difficulty import RATE_NODES, Level, rate
 from yukon.i18n import _
 from yukon.solver_service import SolverService
-from yukon.state import Game
+from yukon.state import Game, Position
 from yukon.ui.app import App
 from yukon.ui.assist import Assist, install
 from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES, Difficulty
@@ -135,4 +136,26 @@ def test_deal_number_box_tells_a_typed_deals_level(service: SolverService) -> No
         assert app.top is app.table and app.game.seed == 5
     assert rate(25, node_limit=RATE_NODES).level is Level.UNWINNABLE
     assert not app.errors
+    a.close()
+
+
+def test_the_won_questions_new_deal_asks_for_a_level_too(service: SolverService) -> None:
+    """After a win, New deal in the question asks which kind of deal, as the bar's does."""
+    king = make_card(KING, 0)
+    app, a, _part = make_app(Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])), service)
+    t = app.table
+    assert t is not None and t.layout is not None
+    for _i in range(2):  # double-click: home, and the game is won
+        click(app, *t.layout.card_rect(king).center)
+    assert app.game.position.is_won()
+    run_until(app, lambda: isinstance(app.top, QuestionDialog))
+    won = app.top
+    assert isinstance(won, QuestionDialog) and [label for label, _act in won.answers] == ["New deal", "Admire it"]
+    click(app, *won.layout(*app.size)[3][0].center)  # New deal
+    asked = app.top
+    assert isinstance(asked, QuestionDialog) and asked is not won
+    assert [label for label, _act in asked.answers] == ["Easy", "Medium", "Hard", "Any deal", "Cancel"]
+    click(app, *asked.layout(*app.size)[3][3].center)  # Any deal
+    run_until(app, lambda: app.game.seed is not None)
+    assert app.top is app.table and not app.game.history and not app.errors
     a.close()

@@ -69,7 +69,8 @@ class Questions:
                             "The demo played all 52 cards home in {n} moves.", n).format(n=n)
         answers: Answers = [(pgettext("button", "Admire it"), None)]
         if table.deals():
-            answers.insert(0, (pgettext("button", "New deal"), lambda: table.new_deal(False)))
+            # The same command as the bar's New deal: with the solver it asks which kind of deal.
+            answers.insert(0, (pgettext("button", "New deal"), lambda: table.action("new")))
         return QuestionDialog(table.app, text + notes, answers, title=title)
 
     def show_won(self) -> None:
