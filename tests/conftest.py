@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from yukon.solver_service import SolverService
+
 
 @pytest.fixture(autouse=True)
 def steady_double_click_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
@@ -34,3 +36,11 @@ def english_whatever_the_machine(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
     i18n.set_language(i18n.ENGLISH)
     yield
     i18n.set_language(i18n.ENGLISH)
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[SolverService]:
+    """One solver child for a test module's windows (each assist uses it with fresh request ids)."""
+    s = SolverService(nice=0)
+    yield s
+    s.close()

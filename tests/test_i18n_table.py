@@ -19,8 +19,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from test_ui_assist import make_app, run_until
+from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
+from window_helpers import run_until
 from yukon import i18n
 from yukon.cards import ACE, KING, RANK, SUIT, make_card
 from yukon.pseudo import install_pseudo

@@ -15,12 +15,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
 import time
-from collections.abc import Callable, Iterator
 
 import pygame
-import pytest
 
 from solver_helpers import small_position
+from window_helpers import click, key, play_by_clicks, press_button, run_until, settle
 from yukon.notation import parse_move
 from yukon.rules import YUKON
 from yukon.solver import check_line, solve
@@ -32,73 +31,12 @@ from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 
-@pytest.fixture(scope="module")
-def service() -> Iterator[SolverService]:
-    s = SolverService(nice=0)
-    yield s
-    s.close()
-
-
 def make_app(game: Game, service: SolverService, solve_timeout: float = SOLVE_TIMEOUT,
              hint_patience: float = HINT_PATIENCE) -> tuple[App, Assist]:
     app = App(size=(1280, 800), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     return app, install(app, service, solve_timeout=solve_timeout, hint_patience=hint_patience)
-
-
-def run_until(app: App, done: Callable[[], bool], seconds: float = 20.0) -> int:
-    """Run loop iterations until ``done``; the number of iterations it took."""
-    end = time.monotonic() + seconds
-    n = 0
-    while not done():
-        assert time.monotonic() < end, "timed out"
-        app.frame()
-        n += 1
-        time.sleep(0.004)
-    return n
-
-
-def settle(app: App) -> None:
-    run_until(app, lambda: not app.busy(), 10.0)
-    app.frame()
-
-
-def post_click(x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-
-
-def click(app: App, x: int, y: int) -> None:
-    post_click(x, y)
-    app.frame()
-
-
-def play_by_clicks(app: App, move: Move) -> None:
-    """Click the card, then its destination, as a player does."""
-    t = app.table
-    assert t is not None and t.layout is not None
-    lay = t.layout
-    assert t.position.loc[move.card] < ON_FOUNDATION
-    click(app, *lay.strip_rect(move.card).center)
-    assert t.selection == move.card
-    dest = lay.foundation_rects[move.card // 13] if move.to == FOUNDATION else lay.heading_rects[move.to]
-    n = len(t.game.history)
-    click(app, *dest.center)
-    assert len(t.game.history) == n + 1 and t.game.history[-1].move == move
-    settle(app)
-
-
-def press_button(app: App, label: str) -> None:
-    t = app.table
-    assert t is not None and t.bar is not None
-    i = [b.label for b in t.buttons()].index(label)
-    click(app, *t.bar.rects[i].center)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.frame()
 
 
 def test_reasons_name_what_a_move_does() -> None:

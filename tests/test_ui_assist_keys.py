@@ -13,7 +13,6 @@ import signal
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -27,13 +26,6 @@ from yukon.ui.app import App
 from yukon.ui.assist import LOST, SOLVE_TIMEOUT, WINNABLE, Assist, install
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
-
-
-@pytest.fixture(scope="module")
-def service() -> Iterator[SolverService]:
-    s = SolverService(nice=0)
-    yield s
-    s.close()
 
 
 def make_app(game: Game, service: SolverService | None, solve_timeout: float = SOLVE_TIMEOUT) -> tuple[App, Assist]:
@@ -132,7 +124,8 @@ def solver_rows(app: App, solver: Assist) -> list[tuple[str, tuple[int, int, int
 
 
 def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: SolverService) -> None:
-    from test_ui_assist import find_losing_move, play_by_clicks
+    from test_ui_assist import find_losing_move
+    from window_helpers import play_by_clicks
     from yukon.ui.extras_app import install as install_extras
     from yukon.ui.table import ALERT
 

@@ -55,13 +55,6 @@ HINT_DEALS: list[tuple[int, Rules]] = (
 )
 
 
-@pytest.fixture(scope="module")
-def service() -> Iterator[SolverService]:
-    s = SolverService(nice=0)
-    yield s
-    s.close()
-
-
 def make_app(game: Game, service: SolverService, size: tuple[int, int] = (800, 600)) -> tuple[App, Assist]:
     app = App(size=size, game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.0))

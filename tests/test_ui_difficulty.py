@@ -14,12 +14,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
-import pytest
 
+from window_helpers import click, key, press_button, run_until
 from yukon.cards import KING, make_card
 from yukon.difficulty import RATE_NODES, Level, rate
 from yukon.i18n import _
@@ -36,13 +35,6 @@ from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 
-@pytest.fixture(scope="module")
-def service() -> Iterator[SolverService]:
-    s = SolverService(nice=0)
-    yield s
-    s.close()
-
-
 def make_app(game: Game, service: SolverService, extras: bool = False) -> tuple[App, Assist, Difficulty]:
     app = App(size=(1280, 800), game=game)
     session = install_extras(app, folder=None, resume=False).session if extras else None
@@ -51,32 +43,6 @@ def make_app(game: Game, service: SolverService, extras: bool = False) -> tuple[
     part = install_difficulty(app, a)
     app.draw()
     return app, a, part
-
-
-def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "timed out"
-        app.frame()
-        time.sleep(0.004)
-
-
-def click(app: App, x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.frame()
-
-
-def press_button(app: App, label: str) -> None:
-    t = app.table
-    assert t is not None and t.bar is not None
-    i = [b.label for b in t.buttons()].index(label)
-    click(app, *t.bar.rects[i].center)
 
 
 def status_line(app: App) -> str:

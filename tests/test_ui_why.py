@@ -8,12 +8,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 
 import pygame
-import pytest
 
-from test_ui_assist import click, find_losing_move, key, make_app, play_by_clicks, run_until, settle
+from test_ui_assist import find_losing_move, make_app
+from window_helpers import click, key, play_by_clicks, run_until, settle
 from yukon import i18n
 from yukon.explain import explain, sentences
 from yukon.solver_service import SolverService
@@ -21,13 +20,6 @@ from yukon.state import Game
 from yukon.ui.assist import LOST, WINNABLE
 from yukon.ui.assist.why import WhyScreen
 from yukon.ui.screen import QuestionDialog
-
-
-@pytest.fixture(scope="module")
-def service() -> Iterator[SolverService]:
-    s = SolverService(nice=0)
-    yield s
-    s.close()
 
 
 def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> None:
