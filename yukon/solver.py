@@ -132,6 +132,14 @@ class _Tables:
                     x1, x2 = self.targets[c]
                     twins.append((c, d, x1, x2))
         self.twins = tuple(twins)
+        # For the relaxation (``_closure``): the card before each card in its suit (52, an
+        # entry always True, for an Ace), what to look at again when a card gets home (the
+        # next card of its suit and, with foundation return, the cards that fit on it) and
+        # when a card becomes an end card (itself and the cards that fit on it).
+        self.pred = tuple(52 if c % 13 == 0 else c - 1 for c in range(52))
+        self.upon = tuple(((c + 1,) if c % 13 != 12 else ()) + (onto[c] if self.back else ())
+                          for c in range(52))
+        self.with_onto = tuple((c,) + tuple(onto[c]) for c in range(52))
 
 
 @lru_cache(maxsize=16)
@@ -197,7 +205,7 @@ def _safe_after(p: Position, tables: _Tables, u: Undo) -> list[Undo]:
     return [first] + _apply_safe(p, tables)
 
 
-def dead_end(p: Position, tables: _Tables | None = None) -> bool:
+def dead_end(p: Position, tables: _Tables | None = None, layout: tuple | None = None) -> bool:
     """True when the relaxation proves the position lost (some card can never go home).
 
     Facts that, once true, stay true in the relaxation: a card is face up (U), has been
@@ -207,19 +215,30 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
     an end card (not the one it lies on), or into a space; a card goes home when it is an
     end card and its predecessor is home. Order and crowding are ignored, so every real
     line of play only makes facts true that the closure makes true: if the closure leaves
-    a card short of home, no line wins.
+    a card short of home, no line wins. The closure stops as soon as every card is home
+    (most positions the search asks about are not lost). ``layout`` is ``_layout(p)``
+    when the caller has it already.
     """
     t = tables or _tables(p.rules)
-    closed = _closure(p, t)
+    closed = _closure(p, t, layout=layout, until_home=True)
     assert closed is not None  # only a closure that watches twins stops early
     return not all(closed[0])
 
 
+# loc value -> is the card home / face up (see _layout)
+_IS_HOME = (False,) * 7 + (True, False)
+_IS_UP = (True,) * 7 + (False, False)
+
+
 def _layout(p: Position) -> tuple:
-    """The starting facts of the relaxation and the layout it reads (see ``_closure``)."""
+    """The starting facts of the relaxation and the layout it reads (see ``_closure``):
+    H, U, E, below, depth, colof, space, work, T (a free target: E, or H with foundation
+    return; filled in by ``_closure``) and the number of cards home. H has a 53rd entry,
+    always True: the card before an Ace (``_Tables.pred``)."""
     loc = p.loc
-    H = [x == 7 for x in loc]
-    U = [x < 7 for x in loc]
+    H = list(map(_IS_HOME.__getitem__, loc))
+    H.append(True)
+    U = list(map(_IS_UP.__getitem__, loc))
     E = [False] * 52
     below = [-1] * 52
     depth = [0] * 52
@@ -233,35 +252,47 @@ def _layout(p: Position) -> tuple:
             i += 1
             continue
         prev = -1
-        for j, c in enumerate(col):
+        j = 0
+        for c in col:
             below[c] = prev
             depth[c] = j
             colof[c] = i
             prev = c
+            j += 1
         E[prev] = True
         work += col[dn:]
         i += 1
-    return H, U, E, below, depth, colof, space, work
+    return H, U, E, below, depth, colof, space, work, sum(p.foundations)
 
 
 def _closure(p: Position, t: _Tables, pin: int = -1,
              watch: tuple[int, int, int, int] | None = None,
-             layout: tuple | None = None) -> tuple[list[bool], list[bool], bool] | None:
+             layout: tuple | None = None,
+             until_home: bool = False) -> tuple[list[bool], list[bool], bool] | None:
     """The relaxation's closure: which cards can get home (H), which can become end cards
     (E), and whether a column can become empty. ``pin`` may never leave where it lies (nor
     go home): what the closure then makes true can happen before it moves. With ``watch``
     (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
     as both targets are free or a twin could go home or into a space. ``layout`` is
     ``_layout(p)`` when the caller closes the same position more than once (it is not
-    changed)."""
-    targets, onto, leader, back = t.targets, t.onto, t.leader, t.back
-    cols = p.columns
+    changed). With ``until_home`` it stops as soon as every card is home (``dead_end``
+    asks no more); what it returns then is only part of the closure."""
+    targets, leader, back = t.targets, t.leader, t.back
+    pred, upon, with_onto = t.pred, t.upon, t.with_onto
     if layout is None:
-        H, U, E, below, depth, colof, space, work = _layout(p)
+        layout = _layout(p)
+    H, U, E, below, depth, colof, space, work, home = layout
+    H, U, E, work = H[:], U[:], E[:], work[:]
+    # T[x]: x is a free target (has been an end card, or home when cards may come back)
+    if back:
+        T = [e or h for e, h in zip(E, H)]
     else:
-        H, U, E, below, depth, colof, space, work = layout
-        H, U, E, work = H[:], U[:], E[:], work[:]
+        T = E[:]
     G = H[:]
+    goal = 52 if until_home else 53
+    if home >= goal:
+        H.pop()
+        return H, E, space
     watched = _NOTHING
     if watch is not None:
         tw1, tw2, x1, x2 = watch
@@ -272,10 +303,10 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
                 watched[x - 1] = True
 
         def freed() -> bool:
-            if (E[x1] or (back and H[x1])) and (E[x2] or (back and H[x2])):
+            if T[x1] and T[x2]:
                 return True
             for z in (tw1, tw2):
-                if (E[z] and (z % 13 == 0 or H[z - 1])) or (space and leader[z]):
+                if (E[z] and H[pred[z]]) or (space and leader[z]):
                     return True
             return False
 
@@ -284,20 +315,21 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     # Cards held back only by a target in their own tail wait here, by column, until
     # some card of that column leaves the card it lies on.
     waiting: list[list[int]] | None = None
+    pop = work.pop
     while work:
-        c = work.pop()
-        if H[c]:
+        c = pop()
+        if H[c] or c == pin:
             continue
-        if c == pin:
-            continue
-        if E[c] and (c % 13 == 0 or H[c - 1]):
+        if E[c] and H[pred[c]]:
             H[c] = True
+            if back:
+                T[c] = True
             if watched[c] and freed():
                 return None
-            if c % 13 != 12:
-                work.append(c + 1)
-            if back:
-                work += onto[c]
+            home += 1
+            if home == goal:
+                break
+            work += upon[c]
         if G[c] or not U[c]:
             continue
         b = below[c]
@@ -307,9 +339,9 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
                 ok = True
             else:
                 for x in targets[c]:
-                    if x != b and (E[x] or (back and H[x])):
+                    if x != b and T[x]:
                         if colof[x] == colof[c] and depth[x] > depth[c] and not H[x]:
-                            col = cols[colof[c]]
+                            col = p.columns[colof[c]]
                             for j in range(depth[c] + 1, depth[x] + 1):
                                 if G[col[j]]:
                                     break
@@ -325,11 +357,11 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
             if b >= 0:
                 if not E[b]:
                     E[b] = True
+                    T[b] = True
                     U[b] = True
                     if watched[b] and freed():
                         return None
-                    work.append(b)
-                    work += onto[b]
+                    work += with_onto[b]
                 if waiting is not None:
                     w = waiting[colof[c]]
                     if w:
@@ -340,11 +372,12 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
                 if watch is not None and freed():
                     return None
                 work += [x for x in t.leaders if not H[x]]
+    H.pop()
     return H, E, space
 
 
 def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False,
-            pairs: list[tuple[int, int, int, int]] | None = None) -> bool:
+            pairs: list[tuple[int, int, int, int]] | None = None, layout: tuple | None = None) -> bool:
     """True when two cards that fit the same two targets are proved to get in each other's way.
 
     In Yukon the two cards of a rank and colour (the "twins", say the red Fours) fit on the
@@ -358,6 +391,7 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     own figures every pair that proved a loss had one, and it saves most of the cost.
     ``pairs`` (a search's own copy of the twins) is tried in order, and a pair that proves
     a loss moves to the front: the same pair tends to prove the next position lost too.
+    ``layout`` is ``_layout(p)`` when the caller has it already.
     """
     t = tables or _tables(p.rules)
     if not t.twins:
@@ -374,7 +408,6 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
         for c in range(52):
             if loc[c] == ON_FOUNDATION:
                 free[c] = True
-    layout = None
     for i, (c, d, x1, x2) in enumerate(t.twins if pairs is None else pairs):
         if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
             continue
@@ -788,7 +821,8 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
     kept in the dead table the searches of one solve share."""
     r = search.dead.get(key)
     if r is None:
-        r = dead_end(p, search.t)
+        layout = _layout(p)
+        r = dead_end(p, search.t, layout)
         if not r and search.pairs:
             # The twin rule costs several closures; where it does not pay (most won deals:
             # no hit in a hundred tries) it is tried one time in 16 after the first 8.
@@ -796,7 +830,7 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
             stats[0] += 1
             n = stats[0]
             if n <= 8 or stats[1] * 32 >= n or not n % 16:
-                r = crowded(p, search.t, hidden_only, search.pairs)
+                r = crowded(p, search.t, hidden_only, search.pairs, layout)
                 stats[1] += r
         search.dead[key] = r
     return r
