@@ -65,7 +65,7 @@ How it searches (see the module's tests for the checks behind each rule):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -94,7 +94,8 @@ SPACE_NEED = 52
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
 _TERM = [bytes((64 + d,)) for d in range(20)]
 _ONE = [bytes((c,)) for c in range(52)]
-_NOTHING = [False] * 52
+_NOTHING = [False] * 53
+_NO_PAIR = (0, 0, 0, 0)
 
 
 @dataclass
@@ -220,9 +221,16 @@ def dead_end(p: Position, tables: _Tables | None = None, layout: tuple | None = 
     when the caller has it already.
     """
     t = tables or _tables(p.rules)
-    closed = _closure(p, t, layout=layout, until_home=True)
-    assert closed is not None  # only a closure that watches twins stops early
-    return not all(closed[0])
+    return _dead_end(p, t, layout or _layout(p))[0]
+
+
+def _dead_end(p: Position, t: _Tables, layout: tuple, c: int = -1, d: int = -1) -> tuple[bool, list | None]:
+    """``dead_end(p)``, and the facts the relaxation had made before card ``c`` or ``d``
+    first moved or went home (``_close``'s snapshot; None if neither did)."""
+    s = _facts(layout, t.back)
+    if s[8] < 52:
+        _close(p, t, layout, s, goal=52, mark=c, mark2=d)
+    return s[8] < 52, s[9]
 
 
 # loc value -> is the card home / face up (see _layout)
@@ -232,9 +240,8 @@ _IS_UP = (True,) * 7 + (False, False)
 
 def _layout(p: Position) -> tuple:
     """The starting facts of the relaxation and the layout it reads (see ``_closure``):
-    H, U, E, below, depth, colof, space, work, T (a free target: E, or H with foundation
-    return; filled in by ``_closure``) and the number of cards home. H has a 53rd entry,
-    always True: the card before an Ace (``_Tables.pred``)."""
+    H, U, E, below, depth, colof, space, work and the number of cards home. H has a 53rd
+    entry, always True: the card before an Ace (``_Tables.pred``)."""
     loc = p.loc
     H = list(map(_IS_HOME.__getitem__, loc))
     H.append(True)
@@ -252,81 +259,97 @@ def _layout(p: Position) -> tuple:
             i += 1
             continue
         prev = -1
-        j = 0
-        for c in col:
+        for j, c in enumerate(col):
             below[c] = prev
             depth[c] = j
             colof[c] = i
             prev = c
-            j += 1
         E[prev] = True
         work += col[dn:]
         i += 1
     return H, U, E, below, depth, colof, space, work, sum(p.foundations)
 
 
-def _closure(p: Position, t: _Tables, pin: int = -1,
-             watch: tuple[int, int, int, int] | None = None,
-             layout: tuple | None = None,
-             until_home: bool = False) -> tuple[list[bool], list[bool], bool] | None:
-    """The relaxation's closure: which cards can get home (H), which can become end cards
-    (E), and whether a column can become empty. ``pin`` may never leave where it lies (nor
-    go home): what the closure then makes true can happen before it moves. With ``watch``
-    (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
-    as both targets are free or a twin could go home or into a space. ``layout`` is
-    ``_layout(p)`` when the caller closes the same position more than once (it is not
-    changed). With ``until_home`` it stops as soon as every card is home (``dead_end``
-    asks no more); what it returns then is only part of the closure."""
+def _facts(layout: tuple, back: bool) -> list:
+    """The relaxation's state at its start, to be closed by ``_close``: [H, U, E, T, G,
+    work, waiting, space, home, snapshot] (see ``_close``), fresh copies of ``layout``'s
+    lists."""
+    H, U, E, _below, _depth, _colof, space, work, home = layout
+    T = [e or h for e, h in zip(E, H)] if back else E[:]
+    return [H[:], U[:], E[:], T, H[:], work[:], None, space, home, None]
+
+
+def _copy_facts(s: list, home: int) -> list:
+    """An independent copy of a state of ``_close`` (with ``home`` cards home)."""
+    w = s[6]
+    return [s[0][:], s[1][:], s[2][:], s[3][:], s[4][:], s[5][:],
+            None if w is None else [x[:] for x in w], s[7], home, None]
+
+
+def _freed(s: list, watch: tuple[int, int, int, int], t: _Tables) -> bool:
+    """With the facts ``s``: are both targets of the twins ``watch`` free, or can a twin
+    go home or into a space? (see ``crowded``)"""
+    T = s[3]
+    tw1, tw2, x1, x2 = watch
+    if T[x1] and T[x2]:
+        return True
+    E, H, pred, leader, space = s[2], s[0], t.pred, t.leader, s[7]
+    for z in (tw1, tw2):
+        if (E[z] and H[pred[z]]) or (space and leader[z]):
+            return True
+    return False
+
+
+def _watched(watch: tuple[int, int, int, int]) -> list[bool]:
+    """The cards whose facts ``_freed`` reads (besides whether a column is empty)."""
+    tw1, tw2, x1, x2 = watch
+    watched = [False] * 53
+    for x in (tw1, tw2, x1, x2):
+        watched[x] = True
+        if x in (tw1, tw2) and x % 13:
+            watched[x - 1] = True
+    return watched
+
+
+def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2: int = -1,
+           watch: tuple[int, int, int, int] | None = None, goal: int = 53, mark: int = -1,
+           mark2: int = -1) -> bool:
+    """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been
+    home; a 53rd entry, always True, stands before the Aces), U (face up), E (has been an
+    end card), T (a free target: E, or H with foundation return), G (has left the card it
+    lies on), the cards still to look at, the cards waiting for their column to move,
+    whether a column has been empty, and how many cards are home. The pinned cards ``pin``
+    and ``pin2`` never leave nor go home. With ``watch`` (see ``_freed``) it stops, and
+    returns True, as soon as ``_freed`` holds; it also stops once ``goal`` cards are home.
+    The snapshot is a copy of the facts as they were just before card ``mark`` (or
+    ``mark2``) first went home or left the card it lies on (None if neither did): closing
+    that copy with ``mark`` pinned gives the closure with ``mark`` pinned.
+
+    Every rule only ever makes facts true, and each is looked at again whenever one of the
+    facts it reads becomes true, so the closure is the same whatever the order cards are
+    looked at: facts closed with a pin may be closed again with the pin released (its card
+    put back on the list to look at) and give what closing with no pin from the start gives.
+    """
     targets, leader, back = t.targets, t.leader, t.back
     pred, upon, with_onto = t.pred, t.upon, t.with_onto
-    if layout is None:
-        layout = _layout(p)
-    H, U, E, below, depth, colof, space, work, home = layout
-    H, U, E, work = H[:], U[:], E[:], work[:]
-    # T[x]: x is a free target (has been an end card, or home when cards may come back)
-    if back:
-        T = [e or h for e, h in zip(E, H)]
-    else:
-        T = E[:]
-    G = H[:]
-    goal = 52 if until_home else 53
-    if home >= goal:
-        H.pop()
-        return H, E, space
-    watched = _NOTHING
-    if watch is not None:
-        tw1, tw2, x1, x2 = watch
-        watched = [False] * 52
-        for x in (tw1, tw2, x1, x2):
-            watched[x] = True
-            if x in (tw1, tw2) and x % 13:
-                watched[x - 1] = True
-
-        def freed() -> bool:
-            if T[x1] and T[x2]:
-                return True
-            for z in (tw1, tw2):
-                if (E[z] and H[pred[z]]) or (space and leader[z]):
-                    return True
-            return False
-
-        if freed():
-            return None
-    # Cards held back only by a target in their own tail wait here, by column, until
-    # some card of that column leaves the card it lies on.
-    waiting: list[list[int]] | None = None
+    below, depth, colof = layout[3], layout[4], layout[5]
+    H, U, E, T, G, work, waiting, space, home, _snapshot = s
+    pair = _NO_PAIR if watch is None else watch
+    watched = _NOTHING if watch is None else _watched(watch)
     pop = work.pop
     while work:
         c = pop()
-        if H[c] or c == pin:
+        if H[c] or c == pin or c == pin2:
             continue
         if E[c] and H[pred[c]]:
+            if (c == mark or c == mark2) and s[9] is None:
+                s[9] = _copy_facts(s, home)
             H[c] = True
             if back:
                 T[c] = True
-            if watched[c] and freed():
-                return None
             home += 1
+            if watched[c] and _freed(s, pair, t):
+                return True
             if home == goal:
                 break
             work += upon[c]
@@ -347,20 +370,22 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
                                     break
                             else:
                                 if waiting is None:
-                                    waiting = [[] for _ in range(7)]
+                                    waiting = s[6] = [[] for _ in range(7)]
                                 waiting[colof[c]].append(c)
                                 continue
                         ok = True
                         break
         if ok:
+            if (c == mark or c == mark2) and s[9] is None:
+                s[9] = _copy_facts(s, home)
             G[c] = True
             if b >= 0:
                 if not E[b]:
                     E[b] = True
                     T[b] = True
                     U[b] = True
-                    if watched[b] and freed():
-                        return None
+                    if watched[b] and _freed(s, pair, t):
+                        return True
                     work += with_onto[b]
                 if waiting is not None:
                     w = waiting[colof[c]]
@@ -368,16 +393,68 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
                         work += w
                         w.clear()
             elif not space:
-                space = True
-                if watch is not None and freed():
-                    return None
+                space = s[7] = True
+                if watch is not None and _freed(s, pair, t):
+                    return True
                 work += [x for x in t.leaders if not H[x]]
-    H.pop()
-    return H, E, space
+    s[8] = home
+    return False
+
+
+def _closure(p: Position, t: _Tables, pin: int = -1,
+             watch: tuple[int, int, int, int] | None = None,
+             layout: tuple | None = None,
+             until_home: bool = False) -> tuple[list[bool], list[bool], bool] | None:
+    """The relaxation's closure: which cards can get home (H), which can become end cards
+    (E), and whether a column can become empty. ``pin`` may never leave where it lies (nor
+    go home): what the closure then makes true can happen before it moves. With ``watch``
+    (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
+    as both targets are free or a twin could go home or into a space. ``layout`` is
+    ``_layout(p)`` when the caller closes the same position more than once (it is not
+    changed). With ``until_home`` it stops as soon as every card is home (``dead_end``
+    asks no more); what it returns then is only part of the closure."""
+    if layout is None:
+        layout = _layout(p)
+    s = _facts(layout, t.back)
+    if watch is not None and _freed(s, watch, t):
+        return None
+    goal = 52 if until_home else 53
+    if s[8] < goal and _close(p, t, layout, s, pin, -1, watch, goal):
+        return None
+    H = s[0][:52]
+    return H, s[2], s[7]
+
+
+def _twin_pairs(p: Position, t: _Tables, hidden_only: bool,
+                pairs: Sequence[tuple[int, int, int, int]]) -> Iterator[tuple[int, int, int, int, int]]:
+    """The pairs of ``pairs`` (index i, twins c, d, targets x1, x2) that ``crowded`` closes:
+    neither twin is home or can go home now, not both targets are free now and, with
+    ``hidden_only``, a target is face down."""
+    loc = p.loc
+    free = [False] * 52  # end cards now, and home cards when they may come back
+    for col in p.columns:
+        if col:
+            free[col[-1]] = True
+    found = p.foundations
+    if t.back:
+        for c in range(52):
+            if loc[c] == ON_FOUNDATION:
+                free[c] = True
+    for i, (c, d, x1, x2) in enumerate(pairs):
+        if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
+            continue
+        if free[x1] and free[x2]:
+            continue
+        if hidden_only and loc[x1] != FACE_DOWN and loc[x2] != FACE_DOWN:
+            continue
+        if (free[c] and found[c // 13] == c % 13) or (free[d] and found[d // 13] == d % 13):
+            continue  # one of them can go home now
+        yield i, c, d, x1, x2
 
 
 def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False,
-            pairs: list[tuple[int, int, int, int]] | None = None, layout: tuple | None = None) -> bool:
+            pairs: list[tuple[int, int, int, int]] | None = None, layout: tuple | None = None,
+            start: list | None = None) -> bool:
     """True when two cards that fit the same two targets are proved to get in each other's way.
 
     In Yukon the two cards of a rank and colour (the "twins", say the red Fours) fit on the
@@ -391,45 +468,35 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     own figures every pair that proved a loss had one, and it saves most of the cost.
     ``pairs`` (a search's own copy of the twins) is tried in order, and a pair that proves
     a loss moves to the front: the same pair tends to prove the next position lost too.
-    ``layout`` is ``_layout(p)`` when the caller has it already.
+    ``layout`` is ``_layout(p)`` when the caller has it already; ``start`` (``_close``'s
+    facts, taken over) is where the closures of the first pair tried may start from: facts
+    made without either of its twins moving (``_dead_end`` makes them).
     """
     t = tables or _tables(p.rules)
     if not t.twins:
         return False
-    loc = p.loc
-    cols = p.columns
     back = t.back
-    free = [False] * 52  # end cards now, and home cards when they may come back
-    for col in cols:
-        if col:
-            free[col[-1]] = True
-    found = p.foundations
-    if back:
-        for c in range(52):
-            if loc[c] == ON_FOUNDATION:
-                free[c] = True
-    for i, (c, d, x1, x2) in enumerate(t.twins if pairs is None else pairs):
-        if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
-            continue
-        if free[x1] and free[x2]:
-            continue
-        if hidden_only and loc[x1] != FACE_DOWN and loc[x2] != FACE_DOWN:
-            continue
-        if (free[c] and found[c // 13] == c % 13) or (free[d] and found[d // 13] == d % 13):
-            continue  # one of them can go home now
+    for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs):
         if layout is None:
             layout = _layout(p)
         below = layout[3]
         if below[c] in (x1, x2):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
-        tc = _closure(p, t, c, (c, d, x1, x2), layout)
-        if tc is None:
+        # The closure does not depend on the order (see _close), so the closure with c
+        # pinned may start from facts made without either twin moving, and the one with d
+        # pinned from the facts the first had made before d first moved.
+        pair = (c, d, x1, x2)
+        pc = _facts(layout, back) if start is None else start
+        start = None
+        pc[5].append(d)
+        if _freed(pc, pair, t) or _close(p, t, layout, pc, c, -1, pair, mark=d):
             continue
-        td = _closure(p, t, d, (c, d, x1, x2), layout)
-        if td is None:
+        pd = pc[9] if pc[9] is not None else _copy_facts(pc, pc[8])
+        pd[5].append(c)
+        if _close(p, t, layout, pd, d, -1, pair):
             continue
         for y in (x1, x2):
-            if not any(E[y] or (back and H[y]) for H, E, _ in (tc, td)):
+            if not (pc[3][y] or pd[3][y]):  # T: neither closure ever frees y
                 if pairs is not None and i:
                     pairs.insert(0, pairs.pop(i))
                 return True
@@ -821,16 +888,23 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
     kept in the dead table the searches of one solve share."""
     r = search.dead.get(key)
     if r is None:
+        t = search.t
         layout = _layout(p)
-        r = dead_end(p, search.t, layout)
+        stats = search.twin_stats
+        # The twin rule costs several closures; where it does not pay (most won deals:
+        # no hit in a hundred tries) it is tried one time in 16 after the first 8.
+        n = stats[0] + 1
+        twins = bool(search.pairs) and (n <= 8 or stats[1] * 32 >= n or not n % 16)
+        first = next(_twin_pairs(p, t, hidden_only, search.pairs), None) if twins else None
+        if first is None:
+            r = dead_end(p, t, layout)
+            start = None
+        else:  # the relaxation keeps the facts it made before the first pair's twins moved
+            r, start = _dead_end(p, t, layout, first[1], first[2])
         if not r and search.pairs:
-            # The twin rule costs several closures; where it does not pay (most won deals:
-            # no hit in a hundred tries) it is tried one time in 16 after the first 8.
-            stats = search.twin_stats
             stats[0] += 1
-            n = stats[0]
-            if n <= 8 or stats[1] * 32 >= n or not n % 16:
-                r = crowded(p, search.t, hidden_only, search.pairs, layout)
+            if twins:
+                r = crowded(p, t, hidden_only, search.pairs, layout, start)
                 stats[1] += r
         search.dead[key] = r
     return r
