@@ -102,8 +102,8 @@ def main(argv: list[str] | None = None) -> int:
             assert w.stdin is not None
             w.stdin.close()
             w.wait()
-    for name, (tb, tn) in totals.items():
-        print(f"{name:8}: base {tb:7.2f} CPU s, new {tn:7.2f} CPU s, ratio base/new {tb / max(tn, 1e-9):.2f}")
+    for name, (cb, cn) in totals.items():
+        print(f"{name:8}: base {cb:7.2f} CPU s, new {cn:7.2f} CPU s, ratio base/new {cb / max(cn, 1e-9):.2f}")
     print(f"{bad} answers differ")
     return 1 if bad else 0
 
