@@ -133,14 +133,10 @@ class _Tables:
                     x1, x2 = self.targets[c]
                     twins.append((c, d, x1, x2))
         self.twins = tuple(twins)
-        # For the relaxation (``_closure``): the card before each card in its suit (52, an
-        # entry always True, for an Ace), what to look at again when a card gets home (the
-        # next card of its suit and, with foundation return, the cards that fit on it) and
-        # when a card becomes an end card (itself and the cards that fit on it).
+        # For the relaxation (``_close``): the card before and after each card in its suit
+        # (52 for none: H[52] is always True, E[52] always False).
         self.pred = tuple(52 if c % 13 == 0 else c - 1 for c in range(52))
-        self.upon = tuple(((c + 1,) if c % 13 != 12 else ()) + (onto[c] if self.back else ())
-                          for c in range(52))
-        self.with_onto = tuple((c,) + tuple(onto[c]) for c in range(52))
+        self.nxt = tuple(52 if c % 13 == 12 else c + 1 for c in range(52))
 
 
 @lru_cache(maxsize=16)
@@ -246,7 +242,7 @@ def _layout(p: Position) -> tuple:
     H = list(map(_IS_HOME.__getitem__, loc))
     H.append(True)
     U = list(map(_IS_UP.__getitem__, loc))
-    E = [False] * 52
+    E = [False] * 53  # E[52]: the card after a King, never an end card
     below = [-1] * 52
     depth = [0] * 52
     colof = [-1] * 52
@@ -331,28 +327,49 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
     put back on the list to look at) and give what closing with no pin from the start gives.
     """
     targets, leader, back = t.targets, t.leader, t.back
-    pred, upon, with_onto = t.pred, t.upon, t.with_onto
+    pred, nxt, onto = t.pred, t.nxt, t.onto
     below, depth, colof = layout[3], layout[4], layout[5]
     H, U, E, T, G, work, waiting, space, home, _snapshot = s
     pair = _NO_PAIR if watch is None else watch
     watched = _NOTHING if watch is None else _watched(watch)
     pop = work.pop
+    # X: home or pinned (nothing more to do for the card)
+    X = H[:]
+    if pin >= 0:
+        X[pin] = True
+    if pin2 >= 0:
+        X[pin2] = True
     while work:
         c = pop()
-        if H[c] or c == pin or c == pin2:
+        if X[c]:
             continue
         if E[c] and H[pred[c]]:
             if (c == mark or c == mark2) and s[9] is None:
                 s[9] = _copy_facts(s, home)
             H[c] = True
+            X[c] = True
+            home += 1
             if back:
                 T[c] = True
-            home += 1
-            if watched[c] and _freed(s, pair, t):
-                return True
-            if home == goal:
-                break
-            work += upon[c]
+                if watched[c] and _freed(s, pair, t):
+                    return True
+                if home == goal:
+                    break
+                # the next card of the suit may go home, cards that fit on c may leave
+                n = nxt[c]
+                if E[n] and not X[n]:
+                    work.append(n)
+                for y in onto[c]:
+                    if U[y] and not G[y]:
+                        work.append(y)
+            else:
+                if watched[c] and _freed(s, pair, t):
+                    return True
+                if home == goal:
+                    break
+                n = nxt[c]
+                if E[n] and not X[n]:
+                    work.append(n)
         if G[c] or not U[c]:
             continue
         b = below[c]
@@ -386,7 +403,11 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
                     U[b] = True
                     if watched[b] and _freed(s, pair, t):
                         return True
-                    work += with_onto[b]
+                    # b may go home or leave; cards that fit on it may leave
+                    work.append(b)
+                    for y in onto[b]:
+                        if U[y] and not G[y]:
+                            work.append(y)
                 if waiting is not None:
                     w = waiting[colof[c]]
                     if w:
@@ -421,8 +442,7 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     goal = 52 if until_home else 53
     if s[8] < goal and _close(p, t, layout, s, pin, -1, watch, goal):
         return None
-    H = s[0][:52]
-    return H, s[2], s[7]
+    return s[0][:52], s[2][:52], s[7]
 
 
 def _twin_pairs(p: Position, t: _Tables, hidden_only: bool,
