@@ -64,6 +64,7 @@ How it searches (see the module's tests for the checks behind each rule):
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -213,17 +214,17 @@ def dead_end(p: Position, tables: _Tables | None = None, layout: tuple | None = 
     end card and its predecessor is home. Order and crowding are ignored, so every real
     line of play only makes facts true that the closure makes true: if the closure leaves
     a card short of home, no line wins. The closure stops as soon as every card is home
-    (most positions the search asks about are not lost). ``layout`` is ``_layout(p)``
+    (most positions the search asks about are not lost). ``layout`` is ``_layout(p, back)``
     when the caller has it already.
     """
     t = tables or _tables(p.rules)
-    return _dead_end(p, t, layout or _layout(p))[0]
+    return _dead_end(p, t, layout or _layout(p, t.back))[0]
 
 
 def _dead_end(p: Position, t: _Tables, layout: tuple, c: int = -1, d: int = -1) -> tuple[bool, list | None]:
     """``dead_end(p)``, and the facts the relaxation had made before card ``c`` or ``d``
     first moved or went home (``_close``'s snapshot; None if neither did)."""
-    s = _facts(layout, t.back)
+    s = _facts(layout)
     if s[8] < 52:
         _close(p, t, layout, s, goal=52, mark=c, mark2=d)
     return s[8] < 52, s[9]
@@ -234,45 +235,43 @@ _IS_HOME = (False,) * 7 + (True, False)
 _IS_UP = (True,) * 7 + (False, False)
 
 
-def _layout(p: Position) -> tuple:
-    """The starting facts of the relaxation and the layout it reads (see ``_closure``):
-    H, U, E, below, depth, colof, space, work and the number of cards home. H has a 53rd
-    entry, always True: the card before an Ace (``_Tables.pred``)."""
+def _layout(p: Position, back: bool) -> tuple:
+    """The starting facts of the relaxation and the layout it reads (see ``_close``):
+    H, U, E, T (E, or H with foundation return ``back``), below, place (64 times the
+    column plus the depth in it), space, work and the number of cards home. H has a 53rd
+    entry, always True: the card before an Ace (``_Tables.pred``); E has a 53rd, False."""
     loc = p.loc
     H = list(map(_IS_HOME.__getitem__, loc))
     H.append(True)
     U = list(map(_IS_UP.__getitem__, loc))
     E = [False] * 53  # E[52]: the card after a King, never an end card
     below = [-1] * 52
-    depth = [0] * 52
-    colof = [-1] * 52
+    place = [0] * 52
     space = False
     work: list[int] = []
     i = 0
     for col, dn in zip(p.columns, p.down):
-        if not col:
+        if col:
+            prev = -1
+            for j, c in enumerate(col, i):
+                below[c] = prev
+                place[c] = j
+                prev = c
+            E[prev] = True
+            work += col[dn:]
+        else:
             space = True
-            i += 1
-            continue
-        prev = -1
-        for j, c in enumerate(col):
-            below[c] = prev
-            depth[c] = j
-            colof[c] = i
-            prev = c
-        E[prev] = True
-        work += col[dn:]
-        i += 1
-    return H, U, E, below, depth, colof, space, work, sum(p.foundations)
+        i += 64
+    T = list(map(operator.or_, E, H)) if back else E
+    return H, U, E, T, below, place, space, work, sum(p.foundations)
 
 
-def _facts(layout: tuple, back: bool) -> list:
+def _facts(layout: tuple) -> list:
     """The relaxation's state at its start, to be closed by ``_close``: [H, U, E, T, G,
     work, waiting, space, home, snapshot] (see ``_close``), fresh copies of ``layout``'s
     lists."""
-    H, U, E, _below, _depth, _colof, space, work, home = layout
-    T = [e or h for e, h in zip(E, H)] if back else E[:]
-    return [H[:], U[:], E[:], T, H[:], work[:], None, space, home, None]
+    H, U, E, T, _below, _place, space, work, home = layout
+    return [H[:], U[:], E[:], T[:], H[:], work[:], None, space, home, None]
 
 
 def _copy_facts(s: list, home: int) -> list:
@@ -328,7 +327,7 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
     """
     targets, leader, back = t.targets, t.leader, t.back
     pred, nxt, onto = t.pred, t.nxt, t.onto
-    below, depth, colof = layout[3], layout[4], layout[5]
+    below, place = layout[4], layout[5]
     H, U, E, T, G, work, waiting, space, home, _snapshot = s
     pair = _NO_PAIR if watch is None else watch
     watched = _NOTHING if watch is None else _watched(watch)
@@ -380,15 +379,18 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
             else:
                 for x in targets[c]:
                     if x != b and T[x]:
-                        if colof[x] == colof[c] and depth[x] > depth[c] and not H[x]:
-                            col = p.columns[colof[c]]
-                            for j in range(depth[c] + 1, depth[x] + 1):
+                        if (place[x] ^ place[c]) < 64 and place[x] > place[c] and not H[x]:
+                            # x lies in c's tail
+                            pc = place[c]
+                            px = place[x]
+                            col = p.columns[pc >> 6]
+                            for j in range((pc & 63) + 1, (px & 63) + 1):
                                 if G[col[j]]:
                                     break
                             else:
                                 if waiting is None:
                                     waiting = s[6] = [[] for _ in range(7)]
-                                waiting[colof[c]].append(c)
+                                waiting[pc >> 6].append(c)
                                 continue
                         ok = True
                         break
@@ -409,7 +411,7 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
                         if U[y] and not G[y]:
                             work.append(y)
                 if waiting is not None:
-                    w = waiting[colof[c]]
+                    w = waiting[place[c] >> 6]
                     if w:
                         work += w
                         w.clear()
@@ -431,12 +433,12 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     go home): what the closure then makes true can happen before it moves. With ``watch``
     (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
     as both targets are free or a twin could go home or into a space. ``layout`` is
-    ``_layout(p)`` when the caller closes the same position more than once (it is not
+    ``_layout(p, back)`` when the caller closes the same position more than once (it is not
     changed). With ``until_home`` it stops as soon as every card is home (``dead_end``
     asks no more); what it returns then is only part of the closure."""
     if layout is None:
-        layout = _layout(p)
-    s = _facts(layout, t.back)
+        layout = _layout(p, t.back)
+    s = _facts(layout)
     if watch is not None and _freed(s, watch, t):
         return None
     goal = 52 if until_home else 53
@@ -451,15 +453,12 @@ def _twin_pairs(p: Position, t: _Tables, hidden_only: bool,
     neither twin is home or can go home now, not both targets are free now and, with
     ``hidden_only``, a target is face down."""
     loc = p.loc
-    free = [False] * 52  # end cards now, and home cards when they may come back
+    # free: end cards now, and home cards when they may come back
+    free = list(map(_IS_HOME.__getitem__, loc)) if t.back else [False] * 52
     for col in p.columns:
         if col:
             free[col[-1]] = True
     found = p.foundations
-    if t.back:
-        for c in range(52):
-            if loc[c] == ON_FOUNDATION:
-                free[c] = True
     for i, (c, d, x1, x2) in enumerate(pairs):
         if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
             continue
@@ -488,25 +487,24 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     own figures every pair that proved a loss had one, and it saves most of the cost.
     ``pairs`` (a search's own copy of the twins) is tried in order, and a pair that proves
     a loss moves to the front: the same pair tends to prove the next position lost too.
-    ``layout`` is ``_layout(p)`` when the caller has it already; ``start`` (``_close``'s
+    ``layout`` is ``_layout(p, back)`` when the caller has it already; ``start`` (``_close``'s
     facts, taken over) is where the closures of the first pair tried may start from: facts
     made without either of its twins moving (``_dead_end`` makes them).
     """
     t = tables or _tables(p.rules)
     if not t.twins:
         return False
-    back = t.back
     for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs):
         if layout is None:
-            layout = _layout(p)
-        below = layout[3]
+            layout = _layout(p, t.back)
+        below = layout[4]
         if below[c] in (x1, x2):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
         # The closure does not depend on the order (see _close), so the closure with c
         # pinned may start from facts made without either twin moving, and the one with d
         # pinned from the facts the first had made before d first moved.
         pair = (c, d, x1, x2)
-        pc = _facts(layout, back) if start is None else start
+        pc = _facts(layout) if start is None else start
         start = None
         pc[5].append(d)
         if _freed(pc, pair, t) or _close(p, t, layout, pc, c, -1, pair, mark=d):
@@ -909,7 +907,7 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
     r = search.dead.get(key)
     if r is None:
         t = search.t
-        layout = _layout(p)
+        layout = _layout(p, t.back)
         stats = search.twin_stats
         # The twin rule costs several closures; where it does not pay (most won deals:
         # no hit in a hundred tries) it is tried one time in 16 after the first 8.
@@ -1436,7 +1434,7 @@ def crowded_pair(p: Position) -> tuple[int, int, int, int, int] | None:
             continue
         c, d, x1, x2 = pair
         if layout is None:
-            layout = _layout(p)
+            layout = _layout(p, t.back)
         closed = [_closure(p, t, pin, pair, layout) for pin in (c, d)]
         for y in (x1, x2):
             if not any(cl is not None and (cl[1][y] or (t.back and cl[0][y])) for cl in closed):
