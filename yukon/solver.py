@@ -64,7 +64,6 @@ How it searches (see the module's tests for the checks behind each rule):
 
 from __future__ import annotations
 
-import operator
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -230,21 +229,27 @@ def _dead_end(p: Position, t: _Tables, layout: tuple, c: int = -1, d: int = -1) 
     return s[8] < 52, s[9]
 
 
-# loc value -> is the card home / face up (see _layout)
-_IS_HOME = (False,) * 7 + (True, False)
-_IS_UP = (True,) * 7 + (False, False)
+@lru_cache(maxsize=4096)
+def _homes(found: tuple[int, ...]) -> tuple[list[bool], int]:
+    """H for the foundations ``found`` (see ``_layout``; shared: never change it) and how
+    many cards are home."""
+    H = [False] * 53
+    for s, f in enumerate(found):
+        H[13 * s:13 * s + f] = [True] * f
+    H[52] = True
+    return H, sum(found)
 
 
 def _layout(p: Position, back: bool) -> tuple:
     """The starting facts of the relaxation and the layout it reads (see ``_close``):
     H, U, E, T (E, or H with foundation return ``back``), below, place (64 times the
     column plus the depth in it), space, work and the number of cards home. H has a 53rd
-    entry, always True: the card before an Ace (``_Tables.pred``); E has a 53rd, False."""
-    loc = p.loc
-    H = list(map(_IS_HOME.__getitem__, loc))
-    H.append(True)
-    U = list(map(_IS_UP.__getitem__, loc))
+    entry, always True: the card before an Ace (``_Tables.pred``); E has a 53rd, False.
+    The lists are shared (H with other layouts): never change them."""
+    H, home = _homes(tuple(p.foundations))
+    U = [False] * 52
     E = [False] * 53  # E[52]: the card after a King, never an end card
+    T = H[:] if back else [False] * 53
     below = [-1] * 52
     place = [0] * 52
     space = False
@@ -258,12 +263,15 @@ def _layout(p: Position, back: bool) -> tuple:
                 place[c] = j
                 prev = c
             E[prev] = True
-            work += col[dn:]
+            T[prev] = True
+            up = col[dn:]
+            work += up
+            for c in up:
+                U[c] = True
         else:
             space = True
         i += 64
-    T = list(map(operator.or_, E, H)) if back else E
-    return H, U, E, T, below, place, space, work, sum(p.foundations)
+    return H, U, E, T, below, place, space, work, home
 
 
 def _facts(layout: tuple) -> list:
@@ -454,7 +462,7 @@ def _twin_pairs(p: Position, t: _Tables, hidden_only: bool,
     ``hidden_only``, a target is face down."""
     loc = p.loc
     # free: end cards now, and home cards when they may come back
-    free = list(map(_IS_HOME.__getitem__, loc)) if t.back else [False] * 52
+    free = _homes(tuple(p.foundations))[0][:] if t.back else [False] * 52
     for col in p.columns:
         if col:
             free[col[-1]] = True
