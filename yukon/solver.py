@@ -64,6 +64,7 @@ How it searches (see the module's tests for the checks behind each rule):
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -92,6 +93,10 @@ FIRST_SLICE = 500
 SPACE_NEED = 52
 
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
+# _gen's entries: each move with its progress flag, made once
+_MT = [(m, True) for m in _M]
+_MF = [(m, False) for m in _M]
+_first = operator.itemgetter(0)
 _TERM = [bytes((64 + d,)) for d in range(20)]
 _ONE = [bytes((c,)) for c in range(52)]
 _NOTHING = [False] * 53
@@ -534,8 +539,8 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
     cols, down, found, loc = p.columns, p.down, p.foundations, p.loc
     onto = t.onto
     back = t.back
-    M = _M
-    flips: list[tuple[int, Move]] = []
+    MT, MF = _MT, _MF
+    flips: list[tuple[int, int]] = []  # (-depth, move index)
     homes: list[tuple[Move, bool]] = []
     empties: list[tuple[Move, bool]] = []
     exposing: list[tuple[Move, bool]] = []
@@ -552,11 +557,11 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
         n = len(col)
         if found[e // 13] == e % 13:
             if n == 1:
-                empties.append((M[e * 8 + 7], True))
+                empties.append(MT[e * 8 + 7])
             elif down[d] == n - 1:
-                flips.append((-down[d], M[e * 8 + 7]))
+                flips.append((-down[d], e * 8 + 7))
             else:
-                homes.append((M[e * 8 + 7], True))
+                homes.append(MT[e * 8 + 7])
         for c in onto[e]:
             s = loc[c]
             if s < 7:
@@ -565,17 +570,17 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
                 cs = cols[s]
                 i = cs.index(c)
                 if i == 0:
-                    empties.append((M[c * 8 + d], True))
+                    empties.append(MT[c * 8 + d])
                 elif i == down[s]:
-                    flips.append((-i, M[c * 8 + d]))
+                    flips.append((-i, c * 8 + d))
                 else:
                     b = cs[i - 1]
                     if found[b // 13] == b % 13:
-                        exposing.append((M[c * 8 + d], False))
+                        exposing.append(MF[c * 8 + d])
                     else:
-                        others.append((M[c * 8 + d], False))
+                        others.append(MF[c * 8 + d])
             elif s == 7 and back and found[c // 13] == c % 13 + 1:
-                rets.append((M[c * 8 + d], False))
+                rets.append(MF[c * 8 + d])
     if space >= 0:
         d = space
         for c in t.leaders:
@@ -586,19 +591,19 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
                 if i == 0:
                     continue
                 if i == down[s]:
-                    flips.append((-i, M[c * 8 + d]))
+                    flips.append((-i, c * 8 + d))
                 else:
                     b = cs[i - 1]
                     if found[b // 13] == b % 13:
-                        exposing.append((M[c * 8 + d], False))
+                        exposing.append(MF[c * 8 + d])
                     else:
-                        others.append((M[c * 8 + d], False))
+                        others.append(MF[c * 8 + d])
             elif s == 7 and back and found[c // 13] == c % 13 + 1:
-                rets.append((M[c * 8 + d], False))
+                rets.append(MF[c * 8 + d])
     out: list[tuple[Move, bool]] = []
     if flips:
-        flips.sort(key=lambda f: f[0])
-        out = [(m, True) for _, m in flips]
+        flips.sort(key=_first)  # stable: equal depths keep their order
+        out = [MT[m] for _, m in flips]
     out += homes
     out += empties
     out += exposing
