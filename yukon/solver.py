@@ -280,9 +280,9 @@ def _layout(p: Position, back: bool) -> tuple:
 
 
 def _facts(layout: tuple) -> list:
-    """The relaxation's state at its start, to be closed by ``_close``: [H, U, E, T, G,
+    """The relaxation's state at its start, to be closed by ``_close``: [H, L, E, T, G,
     work, waiting, space, home, snapshot] (see ``_close``), fresh copies of ``layout``'s
-    lists."""
+    lists (L starts as U: no card has left yet)."""
     H, U, E, T, _below, _place, space, work, home = layout
     return [H[:], U[:], E[:], T[:], H[:], work[:], None, space, home, None]
 
@@ -323,7 +323,8 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
            watch: tuple[int, int, int, int] | None = None, goal: int = 53, mark: int = -1,
            mark2: int = -1) -> bool:
     """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been
-    home; a 53rd entry, always True, stands before the Aces), U (face up), E (has been an
+    home; a 53rd entry, always True, stands before the Aces), L (face up and has not left
+    the card it lies on: it may still leave), E (has been an
     end card), T (a free target: E, or H with foundation return), G (has left the card it
     lies on), the cards still to look at, the cards waiting for their column to move,
     whether a column has been empty, and how many cards are home. The pinned cards ``pin``
@@ -341,7 +342,7 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
     targets, leader, back = t.targets, t.leader, t.back
     pred, nxt, onto = t.pred, t.nxt, t.onto
     below, place = layout[4], layout[5]
-    H, U, E, T, G, work, waiting, space, home, _snapshot = s
+    H, L, E, T, G, work, waiting, space, home, _snapshot = s
     pair = _NO_PAIR if watch is None else watch
     watched = _NOTHING if watch is None else _watched(watch)
     pop = work.pop
@@ -372,7 +373,7 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
                 if E[n] and not X[n]:
                     work.append(n)
                 for y in onto[c]:
-                    if U[y] and not G[y]:
+                    if L[y]:
                         work.append(y)
             else:
                 if watched[c] and _freed(s, pair, t):
@@ -382,7 +383,7 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
                 n = nxt[c]
                 if E[n] and not X[n]:
                     work.append(n)
-        if G[c] or not U[c]:
+        if not L[c]:
             continue
         b = below[c]
         ok = H[c]
@@ -411,17 +412,18 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
             if (c == mark or c == mark2) and s[9] is None:
                 s[9] = _copy_facts(s, home)
             G[c] = True
+            L[c] = False
             if b >= 0:
                 if not E[b]:
                     E[b] = True
                     T[b] = True
-                    U[b] = True
+                    L[b] = not G[b]  # face up now (it may have left already, carrying c)
                     if watched[b] and _freed(s, pair, t):
                         return True
                     # b may go home or leave; cards that fit on it may leave
                     work.append(b)
                     for y in onto[b]:
-                        if U[y] and not G[y]:
+                        if L[y]:
                             work.append(y)
                 if waiting is not None:
                     w = waiting[place[c] >> 6]
