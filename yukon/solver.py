@@ -324,10 +324,10 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
            mark2: int = -1) -> bool:
     """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been
     home; a 53rd entry, always True, stands before the Aces), L (face up and has not left
-    the card it lies on: it may still leave), E (has been an
-    end card), T (a free target: E, or H with foundation return), G (has left the card it
-    lies on), the cards still to look at, the cards waiting for their column to move,
-    whether a column has been empty, and how many cards are home. The pinned cards ``pin``
+    the card it lies on: it may still leave), E (has been an end card), T (a free target:
+    E, or H with foundation return), G (has left the card it lies on), the cards still to
+    look at, the cards waiting for their column to move, whether a column has been
+    empty, and how many cards are home (see ``dead_end``). The pinned cards ``pin``
     and ``pin2`` never leave nor go home. With ``watch`` (see ``_freed``) it stops, and
     returns True, as soon as ``_freed`` holds; it also stops once ``goal`` cards are home.
     The snapshot is a copy of the facts as they were just before card ``mark`` (or
