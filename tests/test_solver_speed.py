@@ -118,7 +118,7 @@ def test_closure_and_early_stopping_dead_end_agree_with_the_naive_closure(rules:
         assert relaxation_closure(p) == ref
         lost = not all(ref[0])
         assert dead_end(p) == lost
-        assert dead_end(p, t, _layout(p, t.back)) == lost
+        assert dead_end(p, t, _layout(p, t)) == lost
         seen.add(lost)
         for c, d, _x1, _x2 in t.twins[::7]:
             assert _closure(p, t, c) == reference_closure(p, c)
@@ -133,7 +133,7 @@ def test_closures_resumed_from_facts_made_before_a_pair_moved_are_the_pinned_clo
     t = _tables(rules)
     checked = 0
     for p in positions(rules, range(5), 90, 4):
-        layout = _layout(p, t.back)
+        layout = _layout(p, t)
         for c, d, _x1, _x2 in t.twins[::5]:
             if p.loc[c] == 7 or p.loc[d] == 7:
                 continue

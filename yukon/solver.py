@@ -142,6 +142,9 @@ class _Tables:
         # (52 for none: H[52] is always True, E[52] always False).
         self.pred = tuple(52 if c % 13 == 0 else c - 1 for c in range(52))
         self.nxt = tuple(52 if c % 13 == 12 else c + 1 for c in range(52))
+        # onto_home[s][f]: the cards that fit on the lowest f cards of suit s (those home)
+        self.onto_home = tuple(tuple(tuple(y for r in range(f) for y in onto[13 * s + r])
+                                     for f in range(14)) for s in range(4))
 
 
 @lru_cache(maxsize=16)
@@ -218,11 +221,11 @@ def dead_end(p: Position, tables: _Tables | None = None, layout: tuple | None = 
     end card and its predecessor is home. Order and crowding are ignored, so every real
     line of play only makes facts true that the closure makes true: if the closure leaves
     a card short of home, no line wins. The closure stops as soon as every card is home
-    (most positions the search asks about are not lost). ``layout`` is ``_layout(p, back)``
+    (most positions the search asks about are not lost). ``layout`` is ``_layout(p, t)``
     when the caller has it already.
     """
     t = tables or _tables(p.rules)
-    return _dead_end(p, t, layout or _layout(p, t.back))[0]
+    return _dead_end(p, t, layout or _layout(p, t))[0]
 
 
 def _dead_end(p: Position, t: _Tables, layout: tuple, c: int = -1, d: int = -1) -> tuple[bool, list | None]:
@@ -245,20 +248,25 @@ def _homes(found: tuple[int, ...]) -> tuple[list[bool], int]:
     return H, sum(found)
 
 
-def _layout(p: Position, back: bool) -> tuple:
+def _layout(p: Position, t: _Tables) -> tuple:
     """The starting facts of the relaxation and the layout it reads (see ``_close``):
-    H, U, E, T (E, or H with foundation return ``back``), below, place (64 times the
-    column plus the depth in it), space, work and the number of cards home. H has a 53rd
-    entry, always True: the card before an Ace (``_Tables.pred``); E has a 53rd, False.
-    The lists are shared (H with other layouts): never change them."""
-    H, home = _homes(tuple(p.foundations))
+    H, U, E, T (E, or H with foundation return), below, place (64 times the column plus
+    the depth in it), space, work and the number of cards home. H has a 53rd entry,
+    always True: the card before an Ace (``_Tables.pred``); E has a 53rd, False. The
+    lists are shared (H with other layouts): never change them. The cards to look at
+    first (work) are those whose rule may hold already: the end cards, and the face-up
+    cards with a free target (other than the card they lie on) or, with a space, that
+    may lead into it; any other card's rule is looked at when a fact it reads changes."""
+    back = t.back
+    found = p.foundations
+    H, home = _homes(tuple(found))
     U = [False] * 52
     E = [False] * 53  # E[52]: the card after a King, never an end card
     T = H[:] if back else [False] * 53
     below = [-1] * 52
     place = [0] * 52
     space = False
-    work: list[int] = []
+    ends: list[int] = []
     i = 0
     for col, dn in zip(p.columns, p.down):
         if col:
@@ -269,13 +277,28 @@ def _layout(p: Position, back: bool) -> tuple:
                 prev = c
             E[prev] = True
             T[prev] = True
-            up = col[dn:]
-            work += up
-            for c in up:
+            ends.append(prev)
+            for c in col[dn:]:
                 U[c] = True
         else:
             space = True
         i += 64
+    work = ends[:]
+    onto = t.onto
+    for x in ends:
+        for y in onto[x]:
+            if U[y] and below[y] != x:
+                work.append(y)
+    if back:
+        onto_home = t.onto_home
+        for s in range(4):
+            for y in onto_home[s][found[s]]:
+                if U[y]:
+                    work.append(y)
+    if space:
+        for y in t.leaders:
+            if U[y] and below[y] >= 0:
+                work.append(y)
     return H, U, E, T, below, place, space, work, home
 
 
@@ -448,11 +471,11 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     go home): what the closure then makes true can happen before it moves. With ``watch``
     (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
     as both targets are free or a twin could go home or into a space. ``layout`` is
-    ``_layout(p, back)`` when the caller closes the same position more than once (it is not
+    ``_layout(p, t)`` when the caller closes the same position more than once (it is not
     changed). With ``until_home`` it stops as soon as every card is home (``dead_end``
     asks no more); what it returns then is only part of the closure."""
     if layout is None:
-        layout = _layout(p, t.back)
+        layout = _layout(p, t)
     s = _facts(layout)
     if watch is not None and _freed(s, watch, t):
         return None
@@ -502,7 +525,7 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     own figures every pair that proved a loss had one, and it saves most of the cost.
     ``pairs`` (a search's own copy of the twins) is tried in order, and a pair that proves
     a loss moves to the front: the same pair tends to prove the next position lost too.
-    ``layout`` is ``_layout(p, back)`` when the caller has it already; ``start`` (``_close``'s
+    ``layout`` is ``_layout(p, t)`` when the caller has it already; ``start`` (``_close``'s
     facts, taken over) is where the closures of the first pair tried may start from: facts
     made without either of its twins moving (``_dead_end`` makes them).
     """
@@ -511,7 +534,7 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
         return False
     for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs):
         if layout is None:
-            layout = _layout(p, t.back)
+            layout = _layout(p, t)
         below = layout[4]
         if below[c] in (x1, x2):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
@@ -922,7 +945,7 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
     r = search.dead.get(key)
     if r is None:
         t = search.t
-        layout = _layout(p, t.back)
+        layout = _layout(p, t)
         stats = search.twin_stats
         # The twin rule costs several closures; where it does not pay (most won deals:
         # no hit in a hundred tries) it is tried one time in 16 after the first 8.
@@ -1449,7 +1472,7 @@ def crowded_pair(p: Position) -> tuple[int, int, int, int, int] | None:
             continue
         c, d, x1, x2 = pair
         if layout is None:
-            layout = _layout(p, t.back)
+            layout = _layout(p, t)
         closed = [_closure(p, t, pin, pair, layout) for pin in (c, d)]
         for y in (x1, x2):
             if not any(cl is not None and (cl[1][y] or (t.back and cl[0][y])) for cl in closed):
