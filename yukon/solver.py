@@ -64,8 +64,9 @@ How it searches (see the module's tests for the checks behind each rule):
 
 from __future__ import annotations
 
+import operator
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -92,9 +93,14 @@ FIRST_SLICE = 500
 SPACE_NEED = 52
 
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
+# _gen's entries: each move with its progress flag, made once
+_MT = [(m, True) for m in _M]
+_MF = [(m, False) for m in _M]
+_first = operator.itemgetter(0)
 _TERM = [bytes((64 + d,)) for d in range(20)]
 _ONE = [bytes((c,)) for c in range(52)]
-_NOTHING = [False] * 52
+_NOTHING = [False] * 53
+_NO_PAIR = (0, 0, 0, 0)
 
 
 @dataclass
@@ -132,6 +138,13 @@ class _Tables:
                     x1, x2 = self.targets[c]
                     twins.append((c, d, x1, x2))
         self.twins = tuple(twins)
+        # For the relaxation (``_close``): the card before and after each card in its suit
+        # (52 for none: H[52] is always True, E[52] always False).
+        self.pred = tuple(52 if c % 13 == 0 else c - 1 for c in range(52))
+        self.nxt = tuple(52 if c % 13 == 12 else c + 1 for c in range(52))
+        # onto_home[s][f]: the cards that fit on the lowest f cards of suit s (those home)
+        self.onto_home = tuple(tuple(tuple(y for r in range(f) for y in onto[13 * s + r])
+                                     for f in range(14)) for s in range(4))
 
 
 @lru_cache(maxsize=16)
@@ -197,7 +210,7 @@ def _safe_after(p: Position, tables: _Tables, u: Undo) -> list[Undo]:
     return [first] + _apply_safe(p, tables)
 
 
-def dead_end(p: Position, tables: _Tables | None = None) -> bool:
+def dead_end(p: Position, tables: _Tables | None = None, layout: tuple | None = None) -> bool:
     """True when the relaxation proves the position lost (some card can never go home).
 
     Facts that, once true, stay true in the relaxation: a card is face up (U), has been
@@ -207,98 +220,193 @@ def dead_end(p: Position, tables: _Tables | None = None) -> bool:
     an end card (not the one it lies on), or into a space; a card goes home when it is an
     end card and its predecessor is home. Order and crowding are ignored, so every real
     line of play only makes facts true that the closure makes true: if the closure leaves
-    a card short of home, no line wins.
+    a card short of home, no line wins. The closure stops as soon as every card is home
+    (most positions the search asks about are not lost). ``layout`` is ``_layout(p, t)``
+    when the caller has it already.
     """
     t = tables or _tables(p.rules)
-    closed = _closure(p, t)
-    assert closed is not None  # only a closure that watches twins stops early
-    return not all(closed[0])
+    return _dead_end(p, t, layout or _layout(p, t))[0]
 
 
-def _layout(p: Position) -> tuple:
-    """The starting facts of the relaxation and the layout it reads (see ``_closure``)."""
-    loc = p.loc
-    H = [x == 7 for x in loc]
-    U = [x < 7 for x in loc]
-    E = [False] * 52
+def _dead_end(p: Position, t: _Tables, layout: tuple, c: int = -1, d: int = -1) -> tuple[bool, list | None]:
+    """``dead_end(p)``, and the facts the relaxation had made before card ``c`` or ``d``
+    first moved or went home (``_close``'s snapshot; None if neither did)."""
+    s = _facts(layout)
+    if s[8] < 52:
+        _close(p, t, layout, s, goal=52, mark=c, mark2=d)
+    return s[8] < 52, s[9]
+
+
+@lru_cache(maxsize=4096)
+def _homes(found: tuple[int, ...]) -> tuple[list[bool], int]:
+    """H for the foundations ``found`` (see ``_layout``; shared: never change it) and how
+    many cards are home."""
+    H = [False] * 53
+    for s, f in enumerate(found):
+        H[13 * s:13 * s + f] = [True] * f
+    H[52] = True
+    return H, sum(found)
+
+
+def _layout(p: Position, t: _Tables) -> tuple:
+    """The starting facts of the relaxation and the layout it reads (see ``_close``):
+    H, U, E, T (E, or H with foundation return), below, place (64 times the column plus
+    the depth in it), space, work and the number of cards home. H has a 53rd entry,
+    always True: the card before an Ace (``_Tables.pred``); E has a 53rd, False. The
+    lists are shared (H with other layouts): never change them. The cards to look at
+    first (work) are those whose rule may hold already: the end cards, and the face-up
+    cards with a free target (other than the card they lie on) or, with a space, that
+    may lead into it; any other card's rule is looked at when a fact it reads changes."""
+    back = t.back
+    found = p.foundations
+    H, home = _homes(tuple(found))
+    U = [False] * 52
+    E = [False] * 53  # E[52]: the card after a King, never an end card
+    T = H[:] if back else [False] * 53
     below = [-1] * 52
-    depth = [0] * 52
-    colof = [-1] * 52
+    place = [0] * 52
     space = False
-    work: list[int] = []
+    ends: list[int] = []
     i = 0
     for col, dn in zip(p.columns, p.down):
-        if not col:
+        if col:
+            prev = -1
+            for j, c in enumerate(col, i):
+                below[c] = prev
+                place[c] = j
+                prev = c
+            E[prev] = True
+            T[prev] = True
+            ends.append(prev)
+            for c in col[dn:]:
+                U[c] = True
+        else:
             space = True
-            i += 1
-            continue
-        prev = -1
-        for j, c in enumerate(col):
-            below[c] = prev
-            depth[c] = j
-            colof[c] = i
-            prev = c
-        E[prev] = True
-        work += col[dn:]
-        i += 1
-    return H, U, E, below, depth, colof, space, work
+        i += 64
+    work = ends[:]
+    onto = t.onto
+    for x in ends:
+        for y in onto[x]:
+            if U[y] and below[y] != x:
+                work.append(y)
+    if back:
+        onto_home = t.onto_home
+        for s in range(4):
+            for y in onto_home[s][found[s]]:
+                if U[y]:
+                    work.append(y)
+    if space:
+        for y in t.leaders:
+            if U[y] and below[y] >= 0:
+                work.append(y)
+    return H, U, E, T, below, place, space, work, home
 
 
-def _closure(p: Position, t: _Tables, pin: int = -1,
-             watch: tuple[int, int, int, int] | None = None,
-             layout: tuple | None = None) -> tuple[list[bool], list[bool], bool] | None:
-    """The relaxation's closure: which cards can get home (H), which can become end cards
-    (E), and whether a column can become empty. ``pin`` may never leave where it lies (nor
-    go home): what the closure then makes true can happen before it moves. With ``watch``
-    (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
-    as both targets are free or a twin could go home or into a space. ``layout`` is
-    ``_layout(p)`` when the caller closes the same position more than once (it is not
-    changed)."""
-    targets, onto, leader, back = t.targets, t.onto, t.leader, t.back
-    cols = p.columns
-    if layout is None:
-        H, U, E, below, depth, colof, space, work = _layout(p)
-    else:
-        H, U, E, below, depth, colof, space, work = layout
-        H, U, E, work = H[:], U[:], E[:], work[:]
-    G = H[:]
-    watched = _NOTHING
-    if watch is not None:
-        tw1, tw2, x1, x2 = watch
-        watched = [False] * 52
-        for x in (tw1, tw2, x1, x2):
-            watched[x] = True
-            if x in (tw1, tw2) and x % 13:
-                watched[x - 1] = True
+def _facts(layout: tuple) -> list:
+    """The relaxation's state at its start, to be closed by ``_close``: [H, L, E, T, G,
+    work, waiting, space, home, snapshot] (see ``_close``), fresh copies of ``layout``'s
+    lists (L starts as U: no card has left yet)."""
+    H, U, E, T, _below, _place, space, work, home = layout
+    return [H[:], U[:], E[:], T[:], H[:], work[:], None, space, home, None]
 
-        def freed() -> bool:
-            if (E[x1] or (back and H[x1])) and (E[x2] or (back and H[x2])):
-                return True
-            for z in (tw1, tw2):
-                if (E[z] and (z % 13 == 0 or H[z - 1])) or (space and leader[z]):
-                    return True
-            return False
 
-        if freed():
-            return None
-    # Cards held back only by a target in their own tail wait here, by column, until
-    # some card of that column leaves the card it lies on.
-    waiting: list[list[int]] | None = None
+def _copy_facts(s: list, home: int) -> list:
+    """An independent copy of a state of ``_close`` (with ``home`` cards home)."""
+    w = s[6]
+    return [s[0][:], s[1][:], s[2][:], s[3][:], s[4][:], s[5][:],
+            None if w is None else [x[:] for x in w], s[7], home, None]
+
+
+def _freed(s: list, watch: tuple[int, int, int, int], t: _Tables) -> bool:
+    """With the facts ``s``: are both targets of the twins ``watch`` free, or can a twin
+    go home or into a space? (see ``crowded``)"""
+    T = s[3]
+    tw1, tw2, x1, x2 = watch
+    if T[x1] and T[x2]:
+        return True
+    E, H, pred, leader, space = s[2], s[0], t.pred, t.leader, s[7]
+    for z in (tw1, tw2):
+        if (E[z] and H[pred[z]]) or (space and leader[z]):
+            return True
+    return False
+
+
+def _watched(watch: tuple[int, int, int, int]) -> list[bool]:
+    """The cards whose facts ``_freed`` reads (besides whether a column is empty)."""
+    tw1, tw2, x1, x2 = watch
+    watched = [False] * 53
+    for x in (tw1, tw2, x1, x2):
+        watched[x] = True
+        if x in (tw1, tw2) and x % 13:
+            watched[x - 1] = True
+    return watched
+
+
+def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2: int = -1,
+           watch: tuple[int, int, int, int] | None = None, goal: int = 53, mark: int = -1,
+           mark2: int = -1) -> bool:
+    """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been
+    home; a 53rd entry, always True, stands before the Aces), L (face up and has not left
+    the card it lies on: it may still leave), E (has been an end card), T (a free target:
+    E, or H with foundation return), G (has left the card it lies on), the cards still to
+    look at, the cards waiting for their column to move, whether a column has been
+    empty, and how many cards are home (see ``dead_end``). The pinned cards ``pin``
+    and ``pin2`` never leave nor go home. With ``watch`` (see ``_freed``) it stops, and
+    returns True, as soon as ``_freed`` holds; it also stops once ``goal`` cards are home.
+    The snapshot is a copy of the facts as they were just before card ``mark`` (or
+    ``mark2``) first went home or left the card it lies on (None if neither did): closing
+    that copy with ``mark`` pinned gives the closure with ``mark`` pinned.
+
+    Every rule only ever makes facts true, and each is looked at again whenever one of the
+    facts it reads becomes true, so the closure is the same whatever the order cards are
+    looked at: facts closed with a pin may be closed again with the pin released (its card
+    put back on the list to look at) and give what closing with no pin from the start gives.
+    """
+    targets, leader, back = t.targets, t.leader, t.back
+    pred, nxt, onto = t.pred, t.nxt, t.onto
+    below, place = layout[4], layout[5]
+    H, L, E, T, G, work, waiting, space, home, _snapshot = s
+    pair = _NO_PAIR if watch is None else watch
+    watched = _NOTHING if watch is None else _watched(watch)
+    pop = work.pop
+    # X: home or pinned (nothing more to do for the card)
+    X = H[:]
+    if pin >= 0:
+        X[pin] = True
+    if pin2 >= 0:
+        X[pin2] = True
     while work:
-        c = work.pop()
-        if H[c]:
+        c = pop()
+        if X[c]:
             continue
-        if c == pin:
-            continue
-        if E[c] and (c % 13 == 0 or H[c - 1]):
+        if E[c] and H[pred[c]]:
+            if (c == mark or c == mark2) and s[9] is None:
+                s[9] = _copy_facts(s, home)
             H[c] = True
-            if watched[c] and freed():
-                return None
-            if c % 13 != 12:
-                work.append(c + 1)
+            X[c] = True
+            home += 1
             if back:
-                work += onto[c]
-        if G[c] or not U[c]:
+                T[c] = True
+                if watched[c] and _freed(s, pair, t):
+                    return True
+                if home == goal:
+                    break
+                # the next card of the suit may go home, cards that fit on c may leave
+                n = nxt[c]
+                if E[n] and not X[n]:
+                    work.append(n)
+                for y in onto[c]:
+                    if L[y]:
+                        work.append(y)
+            else:
+                if watched[c] and _freed(s, pair, t):
+                    return True
+                if home == goal:
+                    break
+                n = nxt[c]
+                if E[n] and not X[n]:
+                    work.append(n)
+        if not L[c]:
             continue
         b = below[c]
         ok = H[c]
@@ -307,44 +415,103 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
                 ok = True
             else:
                 for x in targets[c]:
-                    if x != b and (E[x] or (back and H[x])):
-                        if colof[x] == colof[c] and depth[x] > depth[c] and not H[x]:
-                            col = cols[colof[c]]
-                            for j in range(depth[c] + 1, depth[x] + 1):
+                    if x != b and T[x]:
+                        if (place[x] ^ place[c]) < 64 and place[x] > place[c] and not H[x]:
+                            # x lies in c's tail
+                            pc = place[c]
+                            px = place[x]
+                            col = p.columns[pc >> 6]
+                            for j in range((pc & 63) + 1, (px & 63) + 1):
                                 if G[col[j]]:
                                     break
                             else:
                                 if waiting is None:
-                                    waiting = [[] for _ in range(7)]
-                                waiting[colof[c]].append(c)
+                                    waiting = s[6] = [[] for _ in range(7)]
+                                waiting[pc >> 6].append(c)
                                 continue
                         ok = True
                         break
         if ok:
+            if (c == mark or c == mark2) and s[9] is None:
+                s[9] = _copy_facts(s, home)
             G[c] = True
+            L[c] = False
             if b >= 0:
                 if not E[b]:
                     E[b] = True
-                    U[b] = True
-                    if watched[b] and freed():
-                        return None
+                    T[b] = True
+                    L[b] = not G[b]  # face up now (it may have left already, carrying c)
+                    if watched[b] and _freed(s, pair, t):
+                        return True
+                    # b may go home or leave; cards that fit on it may leave
                     work.append(b)
-                    work += onto[b]
+                    for y in onto[b]:
+                        if L[y]:
+                            work.append(y)
                 if waiting is not None:
-                    w = waiting[colof[c]]
+                    w = waiting[place[c] >> 6]
                     if w:
                         work += w
                         w.clear()
             elif not space:
-                space = True
-                if watch is not None and freed():
-                    return None
+                space = s[7] = True
+                if watch is not None and _freed(s, pair, t):
+                    return True
                 work += [x for x in t.leaders if not H[x]]
-    return H, E, space
+    s[8] = home
+    return False
+
+
+def _closure(p: Position, t: _Tables, pin: int = -1,
+             watch: tuple[int, int, int, int] | None = None,
+             layout: tuple | None = None,
+             until_home: bool = False) -> tuple[list[bool], list[bool], bool] | None:
+    """The relaxation's closure: which cards can get home (H), which can become end cards
+    (E), and whether a column can become empty. ``pin`` may never leave where it lies (nor
+    go home): what the closure then makes true can happen before it moves. With ``watch``
+    (twins c, d and their targets, see ``crowded``) it stops early, returning None, as soon
+    as both targets are free or a twin could go home or into a space. ``layout`` is
+    ``_layout(p, t)`` when the caller closes the same position more than once (it is not
+    changed). With ``until_home`` it stops as soon as every card is home (``dead_end``
+    asks no more); what it returns then is only part of the closure."""
+    if layout is None:
+        layout = _layout(p, t)
+    s = _facts(layout)
+    if watch is not None and _freed(s, watch, t):
+        return None
+    goal = 52 if until_home else 53
+    if s[8] < goal and _close(p, t, layout, s, pin, -1, watch, goal):
+        return None
+    return s[0][:52], s[2][:52], s[7]
+
+
+def _twin_pairs(p: Position, t: _Tables, hidden_only: bool,
+                pairs: Sequence[tuple[int, int, int, int]]) -> Iterator[tuple[int, int, int, int, int]]:
+    """The pairs of ``pairs`` (index i, twins c, d, targets x1, x2) that ``crowded`` closes:
+    neither twin is home or can go home now, not both targets are free now and, with
+    ``hidden_only``, a target is face down."""
+    loc = p.loc
+    # free: end cards now, and home cards when they may come back
+    free = _homes(tuple(p.foundations))[0][:] if t.back else [False] * 52
+    for col in p.columns:
+        if col:
+            free[col[-1]] = True
+    found = p.foundations
+    for i, (c, d, x1, x2) in enumerate(pairs):
+        if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
+            continue
+        if free[x1] and free[x2]:
+            continue
+        if hidden_only and loc[x1] != FACE_DOWN and loc[x2] != FACE_DOWN:
+            continue
+        if (free[c] and found[c // 13] == c % 13) or (free[d] and found[d // 13] == d % 13):
+            continue  # one of them can go home now
+        yield i, c, d, x1, x2
 
 
 def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False,
-            pairs: list[tuple[int, int, int, int]] | None = None) -> bool:
+            pairs: list[tuple[int, int, int, int]] | None = None, layout: tuple | None = None,
+            start: list | None = None) -> bool:
     """True when two cards that fit the same two targets are proved to get in each other's way.
 
     In Yukon the two cards of a rank and colour (the "twins", say the red Fours) fit on the
@@ -358,45 +525,34 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     own figures every pair that proved a loss had one, and it saves most of the cost.
     ``pairs`` (a search's own copy of the twins) is tried in order, and a pair that proves
     a loss moves to the front: the same pair tends to prove the next position lost too.
+    ``layout`` is ``_layout(p, t)`` when the caller has it already; ``start`` (``_close``'s
+    facts, taken over) is where the closures of the first pair tried may start from: facts
+    made without either of its twins moving (``_dead_end`` makes them).
     """
     t = tables or _tables(p.rules)
     if not t.twins:
         return False
-    loc = p.loc
-    cols = p.columns
-    back = t.back
-    free = [False] * 52  # end cards now, and home cards when they may come back
-    for col in cols:
-        if col:
-            free[col[-1]] = True
-    found = p.foundations
-    if back:
-        for c in range(52):
-            if loc[c] == ON_FOUNDATION:
-                free[c] = True
-    layout = None
-    for i, (c, d, x1, x2) in enumerate(t.twins if pairs is None else pairs):
-        if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
-            continue
-        if free[x1] and free[x2]:
-            continue
-        if hidden_only and loc[x1] != FACE_DOWN and loc[x2] != FACE_DOWN:
-            continue
-        if (free[c] and found[c // 13] == c % 13) or (free[d] and found[d // 13] == d % 13):
-            continue  # one of them can go home now
+    for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs):
         if layout is None:
-            layout = _layout(p)
-        below = layout[3]
+            layout = _layout(p, t)
+        below = layout[4]
         if below[c] in (x1, x2):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
-        tc = _closure(p, t, c, (c, d, x1, x2), layout)
-        if tc is None:
+        # The closure does not depend on the order (see _close), so the closure with c
+        # pinned may start from facts made without either twin moving, and the one with d
+        # pinned from the facts the first had made before d first moved.
+        pair = (c, d, x1, x2)
+        pc = _facts(layout) if start is None else start
+        start = None
+        pc[5].append(d)
+        if _freed(pc, pair, t) or _close(p, t, layout, pc, c, -1, pair, mark=d):
             continue
-        td = _closure(p, t, d, (c, d, x1, x2), layout)
-        if td is None:
+        pd = pc[9] if pc[9] is not None else _copy_facts(pc, pc[8])
+        pd[5].append(c)
+        if _close(p, t, layout, pd, d, -1, pair):
             continue
         for y in (x1, x2):
-            if not any(E[y] or (back and H[y]) for H, E, _ in (tc, td)):
+            if not (pc[3][y] or pd[3][y]):  # T: neither closure ever frees y
                 if pairs is not None and i:
                     pairs.insert(0, pairs.pop(i))
                 return True
@@ -408,8 +564,8 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
     cols, down, found, loc = p.columns, p.down, p.foundations, p.loc
     onto = t.onto
     back = t.back
-    M = _M
-    flips: list[tuple[int, Move]] = []
+    MT, MF = _MT, _MF
+    flips: list[tuple[int, int]] = []  # (-depth, move index)
     homes: list[tuple[Move, bool]] = []
     empties: list[tuple[Move, bool]] = []
     exposing: list[tuple[Move, bool]] = []
@@ -426,11 +582,11 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
         n = len(col)
         if found[e // 13] == e % 13:
             if n == 1:
-                empties.append((M[e * 8 + 7], True))
+                empties.append(MT[e * 8 + 7])
             elif down[d] == n - 1:
-                flips.append((-down[d], M[e * 8 + 7]))
+                flips.append((-down[d], e * 8 + 7))
             else:
-                homes.append((M[e * 8 + 7], True))
+                homes.append(MT[e * 8 + 7])
         for c in onto[e]:
             s = loc[c]
             if s < 7:
@@ -439,17 +595,17 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
                 cs = cols[s]
                 i = cs.index(c)
                 if i == 0:
-                    empties.append((M[c * 8 + d], True))
+                    empties.append(MT[c * 8 + d])
                 elif i == down[s]:
-                    flips.append((-i, M[c * 8 + d]))
+                    flips.append((-i, c * 8 + d))
                 else:
                     b = cs[i - 1]
                     if found[b // 13] == b % 13:
-                        exposing.append((M[c * 8 + d], False))
+                        exposing.append(MF[c * 8 + d])
                     else:
-                        others.append((M[c * 8 + d], False))
+                        others.append(MF[c * 8 + d])
             elif s == 7 and back and found[c // 13] == c % 13 + 1:
-                rets.append((M[c * 8 + d], False))
+                rets.append(MF[c * 8 + d])
     if space >= 0:
         d = space
         for c in t.leaders:
@@ -460,19 +616,19 @@ def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
                 if i == 0:
                     continue
                 if i == down[s]:
-                    flips.append((-i, M[c * 8 + d]))
+                    flips.append((-i, c * 8 + d))
                 else:
                     b = cs[i - 1]
                     if found[b // 13] == b % 13:
-                        exposing.append((M[c * 8 + d], False))
+                        exposing.append(MF[c * 8 + d])
                     else:
-                        others.append((M[c * 8 + d], False))
+                        others.append(MF[c * 8 + d])
             elif s == 7 and back and found[c // 13] == c % 13 + 1:
-                rets.append((M[c * 8 + d], False))
+                rets.append(MF[c * 8 + d])
     out: list[tuple[Move, bool]] = []
     if flips:
-        flips.sort(key=lambda f: f[0])
-        out = [(m, True) for _, m in flips]
+        flips.sort(key=_first)  # stable: equal depths keep their order
+        out = [MT[m] for _, m in flips]
     out += homes
     out += empties
     out += exposing
@@ -788,15 +944,23 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
     kept in the dead table the searches of one solve share."""
     r = search.dead.get(key)
     if r is None:
-        r = dead_end(p, search.t)
+        t = search.t
+        layout = _layout(p, t)
+        stats = search.twin_stats
+        # The twin rule costs several closures; where it does not pay (most won deals:
+        # no hit in a hundred tries) it is tried one time in 16 after the first 8.
+        n = stats[0] + 1
+        twins = bool(search.pairs) and (n <= 8 or stats[1] * 32 >= n or not n % 16)
+        first = next(_twin_pairs(p, t, hidden_only, search.pairs), None) if twins else None
+        if first is None:
+            r = dead_end(p, t, layout)
+            start = None
+        else:  # the relaxation keeps the facts it made before the first pair's twins moved
+            r, start = _dead_end(p, t, layout, first[1], first[2])
         if not r and search.pairs:
-            # The twin rule costs several closures; where it does not pay (most won deals:
-            # no hit in a hundred tries) it is tried one time in 16 after the first 8.
-            stats = search.twin_stats
             stats[0] += 1
-            n = stats[0]
-            if n <= 8 or stats[1] * 32 >= n or not n % 16:
-                r = crowded(p, search.t, hidden_only, search.pairs)
+            if twins:
+                r = crowded(p, t, hidden_only, search.pairs, layout, start)
                 stats[1] += r
         search.dead[key] = r
     return r
@@ -1308,7 +1472,7 @@ def crowded_pair(p: Position) -> tuple[int, int, int, int, int] | None:
             continue
         c, d, x1, x2 = pair
         if layout is None:
-            layout = _layout(p)
+            layout = _layout(p, t)
         closed = [_closure(p, t, pin, pair, layout) for pin in (c, d)]
         for y in (x1, x2):
             if not any(cl is not None and (cl[1][y] or (t.back and cl[0][y])) for cl in closed):
