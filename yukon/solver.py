@@ -59,7 +59,9 @@ How it searches (see the module's tests for the checks behind each rule):
   turn out lost four such checks in five do).
 - The twin rule (``crowded``) adds what the relaxation ignores: the two cards of a rank
   and colour fit on the same two targets, and when one target stays out of reach until
-  both have moved, they cannot both get past the other. It runs with the relaxation.
+  both have moved, they cannot both get past the other. It runs with the relaxation,
+  and in the complete search also at the checks after moves that leave a card stuck
+  (``_stuck_crowded``): there it halves the search of several lost deals.
 """
 
 from __future__ import annotations
@@ -979,10 +981,11 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
     bound the work; None means no bound. ``plan`` names the searches (see ``PLAN``).
-    ``safe_moves``, ``relaxation``, ``twin_rule`` (``crowded``) and ``stuck_rule`` (the
+    ``safe_moves``, ``relaxation``, ``twin_rule`` (``crowded``), ``stuck_rule`` (the
     relaxation after moves that leave a card stuck, see ``_Search._stuck``; both off with
-    the relaxation too) exist so tests and checks can compare the search with and without
-    its shortcuts. ``cancel`` is asked every few hundred positions; when it returns True
+    the relaxation too) and ``stuck_twins`` (the twin rule at those checks as well, see
+    ``_stuck_crowded``; off with the twin rule) exist so tests and checks can compare the
+    search with and without its shortcuts. ``cancel`` is asked every few hundred positions; when it returns True
     the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
     default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
     With ``shorten`` a winning line is made shorter and more direct (``shorten_line``, with
