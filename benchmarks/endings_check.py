@@ -34,9 +34,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
 from solver_helpers import exhaustive_winnable, shuffled, small_position
-from yukon.rules import Rules
 from yukon import solver
 from yukon.notation import format_position
+from yukon.rules import Rules
 from yukon.solver import UNKNOWN, WINNABLE, check_line, solve
 from yukon.state import Position
 from yukon.survey import parse_range

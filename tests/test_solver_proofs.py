@@ -4,8 +4,8 @@ it never calls a winnable position lost, and it does cut lost searches short."""
 from __future__ import annotations
 
 import pytest
-from solver_helpers import exhaustive_winnable, shuffled, small_position
 
+from solver_helpers import exhaustive_winnable, shuffled, small_position
 from yukon.rules import Rules
 from yukon.solver import UNWINNABLE, WINNABLE, _Search, _tables, check_line, solve
 from yukon.state import Position
