@@ -984,9 +984,9 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     ``safe_moves``, ``relaxation``, ``twin_rule`` (``crowded``), ``stuck_rule`` (the
     relaxation after moves that leave a card stuck, see ``_Search._stuck``; both off with
     the relaxation too) and ``stuck_twins`` (the twin rule at those checks as well, see
-    ``_stuck_crowded``; off with the twin rule) exist so tests and checks can compare the
-    search with and without its shortcuts. ``cancel`` is asked every few hundred positions; when it returns True
-    the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
+    ``_stuck_crowded``; off with the twin rule or the stuck rule) exist so tests and checks
+    can compare the search with and without its shortcuts. ``cancel`` is asked every few
+    hundred positions; when it returns True the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
     default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
     With ``shorten`` a winning line is made shorter and more direct (``shorten_line``, with
     its default budget) after the search: ``stats["seconds"]`` is the time to decide,
