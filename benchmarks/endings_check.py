@@ -10,7 +10,15 @@ checked too). Its truth comes from a search
 without any pruning: the engine's own walk when cards cannot come back, else the solver's
 complete search with every shortcut off (safe moves, relaxation, twin and stuck rules).
 The solver (its whole plan) and its complete search alone (every rule on) must agree; a
-winning line must replay. Prints each disagreement and exits 1 if there is one. It also
+winning line must replay.
+
+With ``--proofs N`` it checks the twin rule where the complete search runs it after a move
+that left its card stuck (``yukon.solver._stuck_crowded``): the complete search (up to
+``--limit`` positions) records every position that check proves lost, and each of the
+first N of them, in each ending (under every rule set, since it proves few positions in
+an ending), must be lost by the search without pruning too (a position it cannot decide
+within ``--limit`` is counted apart). Those positions have face-down cards (the rule
+needs a face-down target), so use more cards left (``--left 24-34``). Prints each disagreement and exits 1 if there is one. It also
 counts the endings where the search with the purpose rule (``yukon.solver._gen_need``, which
 only finds wins) runs out although the ending is winnable: that is why its running out
 proves nothing. The test suite runs a small fixed slice of this.
@@ -26,6 +34,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
 from solver_helpers import exhaustive_winnable, shuffled, small_position
+from yukon import solver
+from yukon.notation import format_position
 from yukon.rules import Rules
 from yukon.solver import UNKNOWN, WINNABLE, check_line, solve
 from yukon.state import Position
@@ -43,6 +53,63 @@ def truth(p: Position, limit: int) -> bool | None:
     return None if r.status == UNKNOWN else r.status == WINNABLE
 
 
+class _Recording(solver._Search):
+    """The complete search, keeping a copy of every position that the twin rule at its
+    stuck checks proves lost."""
+
+    found: list[Position]
+
+    def _stuck_crowded(self) -> bool:
+        r = super()._stuck_crowded()
+        if r:
+            self.found.append(self.p.copy())
+        return r
+
+
+def proved_lost(p: Position, limit: int) -> list[Position]:
+    """The positions the complete search (up to ``limit`` positions) proves lost by the twin
+    rule at its stuck checks, as they were when proved."""
+    search = _Recording(p, solver._tables(p.rules), None, {}, stuck_twins=True)
+    search.found = []
+    search.run(limit)
+    return search.found
+
+
+def check_proofs(a: argparse.Namespace) -> int:
+    """``--proofs``: every position the twin rule at stuck checks proves lost is lost."""
+    lo, hi = parse_range(a.seeds)
+    left_lo, left_hi = parse_range(a.left)
+    lost = undecided = bad = 0
+    for seed in range(lo, hi + 1):
+        for rules in ALL_RULES:  # every rule set: the rule proves few positions in an ending
+            left = left_lo + seed % (left_hi - left_lo + 1)
+            p = shuffled(small_position(seed, rules, left), a.shuffle, seed)
+            lost, undecided, bad = check_proved(p, a, seed, left, (lost, undecided, bad))
+    print(f"endings {a.seeds}, {a.left} cards left, {a.shuffle} random moves: positions the twin rule at "
+          f"stuck checks proved lost: {lost} lost by search without pruning, {undecided} too big to decide; "
+          f"disagreements: {bad}")
+    return 1 if bad else 0
+
+
+def check_proved(p: Position, a: argparse.Namespace, seed: int, left: int,
+                 counts: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Checks the first ``a.proofs`` positions the rule proves lost in the ending ``p``;
+    returns the counts (lost, undecided, disagreements) with them added."""
+    lost, undecided, bad = counts
+    rules = p.rules
+    for q in proved_lost(p, a.limit)[:a.proofs]:
+        want = truth(q, a.limit)
+        if want is None:
+            undecided += 1
+        elif want:
+            bad += 1
+            print(f"seed {seed}, {rules.describe()}, {left} left: the twin rule at a stuck check "
+                  f"called a winnable position lost:\n{format_position(q)}", flush=True)
+        else:
+            lost += 1
+    return lost, undecided, bad
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the check and print what it found."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -50,7 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--left", default="10-26", help="how many cards left on the table, A-B")
     ap.add_argument("--limit", type=int, default=200_000, help="positions the unpruned search may look at")
     ap.add_argument("--shuffle", type=int, default=0, help="random moves made in each ending first")
+    ap.add_argument("--proofs", type=int, default=0,
+                    help="check up to N positions per ending that the twin rule at stuck checks proves lost")
     a = ap.parse_args(argv)
+    if a.proofs:
+        return check_proofs(a)
     try:
         lo, hi = parse_range(a.seeds)
         left_lo, left_hi = parse_range(a.left)

@@ -59,7 +59,9 @@ How it searches (see the module's tests for the checks behind each rule):
   turn out lost four such checks in five do).
 - The twin rule (``crowded``) adds what the relaxation ignores: the two cards of a rank
   and colour fit on the same two targets, and when one target stays out of reach until
-  both have moved, they cannot both get past the other. It runs with the relaxation.
+  both have moved, they cannot both get past the other. It runs with the relaxation,
+  and in the complete search also at the checks after moves that leave a card stuck
+  (``_stuck_crowded``): there it halves the search of several lost deals.
 """
 
 from __future__ import annotations
@@ -559,6 +561,22 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     return False
 
 
+def _stuck_crowded(p: Position, t: _Tables, pairs: list[tuple[int, int, int, int]]) -> bool:
+    """The twin rule (``crowded``, twins with a face-down target) where the complete search
+    checks a position after a move that left its card stuck (``_Search._stuck``).
+
+    It proves nothing new: the proof is the twin rule's, so it is as sound as ``crowded``.
+    What it adds is where it runs. The search otherwise asks the twin rule only after moves
+    that turn a card up or send one home, but within one layer of face-down cards the
+    twin rule's premise is mostly made true by moves that do neither (a twin going onto
+    the one target its pair can ever use, a target's last way out closed), and a position
+    it proves lost there is cut with the whole subtree the search would otherwise spend
+    rearranging the same face-up cards. It shares the stuck check's budget (that check
+    runs while it keeps proving positions lost) and ``pairs`` (most recently useful first).
+    """
+    return bool(pairs) and crowded(p, t, True, pairs)
+
+
 def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
     """Ordered candidate moves with a flag: does the move make progress?"""
     cols, down, found, loc = p.columns, p.down, p.foundations, p.loc
@@ -741,7 +759,8 @@ class _Search:
 
     def __init__(self, start: Position, tables: _Tables, limit: int | None, dead: dict,
                  safe: bool = True, relax: bool = True, relax_stuck: bool = True,
-                 twin_stats: list[int] | None = None, purpose: bool = False) -> None:
+                 twin_stats: list[int] | None = None, purpose: bool = False,
+                 stuck_twins: bool = False) -> None:
         self.p = start.copy()
         self.t = tables
         self.limit = limit
@@ -756,6 +775,10 @@ class _Search:
         self.part: dict[bytes, dict[int, int]] = {}
         self.tries = 0
         self.hits = 0
+        # ... and with ``stuck_twins`` the twin rule there too (see ``_stuck_crowded``).
+        self.stuck_twins = stuck_twins
+        self.twin_tries = 0
+        self.twin_hits = 0
         self.share = 1  # slices per round (see PLAN)
         self.pairs = list(tables.twins)  # for crowded(), most recently useful first
         # Positions the twin rule was asked about and how many it proved lost (see
@@ -794,6 +817,17 @@ class _Search:
                 if s == 7 and self.t.back:
                     return False
         return True
+
+    def _stuck_crowded(self) -> bool:
+        """The twin rule at a stuck check (``_stuck_crowded``), while it pays: always for
+        the first 64 tries, then while one in 32 proves a loss, else one time in 16."""
+        self.twin_tries += 1
+        n = self.twin_tries
+        if n > 64 and self.twin_hits * 32 < n and n % 16:
+            return False
+        r = _stuck_crowded(self.p, self.t, self.pairs)
+        self.twin_hits += r
+        return r
 
     def _is_dead(self, key: bytes, hidden_only: bool = True) -> bool:
         return self.relax and _is_dead(self, key, self.p, hidden_only)
@@ -926,7 +960,7 @@ class _Search:
                 if r is None:
                     self.tries += 1
                     if self.tries <= 64 or self.hits * 8 >= self.tries or not self.tries % 16:
-                        r = dead_end(p, t)
+                        r = dead_end(p, t) or (self.stuck_twins and self._stuck_crowded())
                         if r:
                             dead[key] = r
                             self.hits += 1
@@ -1106,16 +1140,17 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
           *, safe_moves: bool = True, relaxation: bool = True,
           plan: tuple[str, ...] = PLAN, cancel: Callable[[], bool] | None = None,
           clock: Callable[[], float] = time.perf_counter, twin_rule: bool = True,
-          shorten: bool = True, stuck_rule: bool = True) -> Result:
+          shorten: bool = True, stuck_rule: bool = True, stuck_twins: bool = True) -> Result:
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
     bound the work; None means no bound. ``plan`` names the searches (see ``PLAN``).
-    ``safe_moves``, ``relaxation``, ``twin_rule`` (``crowded``) and ``stuck_rule`` (the
+    ``safe_moves``, ``relaxation``, ``twin_rule`` (``crowded``), ``stuck_rule`` (the
     relaxation after moves that leave a card stuck, see ``_Search._stuck``; both off with
-    the relaxation too) exist so tests and checks can compare the search with and without
-    its shortcuts. ``cancel`` is asked every few hundred positions; when it returns True
-    the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
+    the relaxation too) and ``stuck_twins`` (the twin rule at those checks as well, see
+    ``_stuck_crowded``; off with the twin rule or the stuck rule) exist so tests and checks
+    can compare the search with and without its shortcuts. ``cancel`` is asked every few
+    hundred positions; when it returns True the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
     default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
     With ``shorten`` a winning line is made shorter and more direct (``shorten_line``, with
     its default budget) after the search: ``stats["seconds"]`` is the time to decide,
@@ -1136,7 +1171,8 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     if relaxation and (dead_end(position, tables) or (twin_rule and crowded(position, tables))):
         return done(UNWINNABLE, [], "relaxation")
     dead: dict[bytes, bool] = {}
-    searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation, twin_rule, stuck_rule)
+    searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation, twin_rule, stuck_rule,
+                              stuck_twins)
     deadline = None if timeout is None else t0 + timeout
     slice_ = FIRST_SLICE
     total = 0
@@ -1194,7 +1230,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
 
 def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[str, ...],
                    safe: bool, relax: bool, twin_rule: bool,
-                   stuck_rule: bool = True) -> list[_Search | _BestFirst]:
+                   stuck_rule: bool = True, stuck_twins: bool = False) -> list[_Search | _BestFirst]:
     """The searches a plan names (see ``PLAN``), ready to run by turns."""
     out: list[_Search | _BestFirst] = []
     rules = position.rules
@@ -1218,7 +1254,7 @@ def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[
             s = _BestFirst(position, t, d, safe, relax, ts)
         else:
             s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
-                        variant == "purpose")
+                        variant == "purpose", stuck_twins and twin_rule)
         s.share = int(share or 1)
         if not twin_rule:
             s.pairs = []
