@@ -1038,11 +1038,12 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                         # The purpose search ran out without a win: the deal is most likely
                         # lost, and only the complete search can prove that, so from now on
                         # it gets the slices of the searches that prove nothing. Best-first
-                        # stays: it finds the deep wins the purpose search misses (deal 52).
+                        # (under the real rules) stays: it finds the deep wins the purpose
+                        # search misses (deal 52), and running out it proves a loss too.
                         # (The purpose search without returns running out says less: it
                         # plays under stricter rules.)
-                        searches[:] = [x for x in searches if x.proves_loss and x.limit is None
-                                       or isinstance(x, _BestFirst)]
+                        searches[:] = [x for x in searches
+                                       if x.proves_loss and (x.limit is None or isinstance(x, _BestFirst))]
                     break
                 if deadline is not None and clock() > deadline:
                     stats["nodes"] = total
