@@ -45,8 +45,8 @@ How it searches (see the module's tests for the checks behind each rule):
   rule, ``_gen_need``: chains that go straight for a card turned up or sent home; it
   finds wins in deals the others leave open, but it is not complete, so running out
   proves nothing), best-first and the purpose search once more as if cards could not come
-  back from the foundations (fewer moves, more safe ones: they win many of the hardest
-  deals in a fraction of a second; every line they find is legal anyway), and the
+  back from the foundations (fewer moves, more safe ones: they win several of the
+  hardest deals within a few seconds; every line they find is legal anyway), and the
   complete depth-first search, which gets the largest share because only it (or
   best-first, or a limited search that never hit its limit) proves a loss by running
   out. When the purpose search runs out (its space is small), the deal is most likely
@@ -88,8 +88,9 @@ UNKNOWN = "unknown"
 # "/purpose" (not for "best") follows the purpose rule (``_gen_need``): running out proves
 # nothing either. The share is how many slices of each round it gets. Only the complete
 # search (or best-first, or a limited one that never met its limit) proves a loss, so it
-# gets the largest share. Of the deals 0-999 the searches without returns win 23, 397,
-# 458, 466, 628, 811 and 858 within a second, where the others needed 10-15 s or more.
+# gets the largest share. Of the deals 0-999 left unknown at 10 CPU s before they came,
+# the searches without returns win 23, 458, 466, 628, 811 and 858 alone in 1.3 s or less
+# (in this plan 23, 628, 811 and 858 within 3.2 s; 458 and 466 need about 12 s).
 PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "complete/noret/purpose*4",
         "complete/purpose*2")
 FIRST_SLICE = 500
