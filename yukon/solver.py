@@ -90,7 +90,7 @@ UNKNOWN = "unknown"
 # search (or best-first, or a limited one that never met its limit) proves a loss, so it
 # gets the largest share. Of the deals 0-999 left unknown at 10 CPU s before they came,
 # the searches without returns win 23, 458, 466, 628, 811 and 858 alone in 1.3 s or less
-# (in this plan 23, 628, 811 and 858 within 3.2 s; 458 and 466 need about 12 s).
+# (in this plan 23, 628, 811 and 858 within 3.2 s; 458 and 466 in about 20 s).
 PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "complete/noret/purpose*4",
         "complete/purpose*2")
 FIRST_SLICE = 500
