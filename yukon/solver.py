@@ -39,12 +39,12 @@ How it searches (see the module's tests for the checks behind each rule):
 - Several searches take turns with doubling node slices (``PLAN``): searches that allow at
   most k moves in a row that neither turn a card up, send a card home nor empty a column
   (k = 1, 2, 4; they find most wins quickly), a greedy best-first search (fewest
-  face-down cards first, then fewest cards lying above a lower card of their suit,
-  ``_blockers``, then most cards home) that finds deep wins the others miss, one where
+  face-down cards first, then most cards home) that finds deep wins the others miss, one where
   every move from column to column must be followed by a move that uses it (the purpose
   rule, ``_gen_need``: chains that go straight for a card turned up or sent home; it
   finds wins in deals the others leave open, but it is not complete, so running out
-  proves nothing), best-first and the purpose search once more as if cards could not come
+  proves nothing), best-first (its score also counting cards that lie above a lower card
+  of their suit, ``_blockers``) and the purpose search once more as if cards could not come
   back from the foundations (fewer moves, more safe ones: they win several of the
   hardest deals within a few seconds; every line they find is legal anyway), and the
   complete depth-first search, which gets the largest share because only it (or
@@ -90,9 +90,9 @@ UNKNOWN = "unknown"
 # search (or best-first, or a limited one that never met its limit) proves a loss, so it
 # gets the largest share. Of the deals 0-999 left unknown at 10 CPU s before they came,
 # the searches without returns win 23, 458, 466, 628, 811 and 858 alone in 1.3 s or less
-# (in this plan 23, 628, 811 and 858 within 3.2 s; 458 and 466 in about 20 s).
-PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "complete/noret/purpose*4",
-        "complete/purpose*2")
+# (in this plan 23, 628, 811 and 858 within 4 s; 458 and 466 in about 20 s).
+PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "k1/noret*2",
+        "complete/noret/purpose*3", "complete/purpose")
 FIRST_SLICE = 500
 # The need of a move that emptied its column (see _gen_need).
 SPACE_NEED = 52
@@ -855,7 +855,8 @@ class _BestFirst:
     """Greedy best-first search: lowest score first, newest first among equals. The score
     counts 6 for a face-down card, ``BLOCKER_WEIGHT`` for a card lying above a lower card
     of its suit (``_blockers``: 3 wins twice as many slow deals as 0 within 30,000
-    positions) and -1 for a card home.
+    positions; the plan uses it without returns only, since with them it made deal 52
+    three times slower) and -1 for a card home.
 
     Positions are kept only as canonical keys (decoded when expanded); each remembers its
     parent and the moves that led to it, named by card and destination card so that the
@@ -1091,7 +1092,8 @@ def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[
             continue
         s: _Search | _BestFirst
         if kind == "best":
-            s = _BestFirst(position, t, d, safe, relax, ts)
+            # The blocker score pays without returns; with them it slows some wins (deal 52).
+            s = _BestFirst(position, t, d, safe, relax, ts, BLOCKER_WEIGHT if t is not tables else 0)
         else:
             s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
                         purpose)
