@@ -889,7 +889,8 @@ class _BestFirst:
         self.started = False
 
     def _score(self, p: Position) -> int:
-        return 6 * sum(p.down) - sum(p.foundations) + self.blocker_weight * _blockers(p)
+        score = 6 * sum(p.down) - sum(p.foundations)
+        return score + self.blocker_weight * _blockers(p) if self.blocker_weight else score
 
     def _replay(self, key: bytes) -> list[Move]:
         specs: list[tuple] = []
