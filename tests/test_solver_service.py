@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from yukon.notation import format_position
 from yukon.rules import RUSSIAN, YUKON
 from yukon.solver import check_line
@@ -51,8 +53,10 @@ def test_service_answers_stale_requests_dropped_and_bad_text_reported() -> None:
     assert not service.alive
 
 
-def test_the_child_ends_when_its_parent_is_killed_outright() -> None:
-    """A window killed with SIGKILL sends no stop: the solver child must not live on."""
+@pytest.mark.parametrize("pause", [1.0, 0.0])
+def test_the_child_ends_when_its_parent_is_killed_outright(pause: float) -> None:
+    """A window killed with SIGKILL sends no stop: the solver child must not live on, even
+    when the parent dies before the child has finished starting (``pause`` 0)."""
     import os
     import signal
     import subprocess
@@ -72,7 +76,7 @@ def test_the_child_ends_when_its_parent_is_killed_outright() -> None:
         "    s.request(1, format_position(p), p.rules, timeout=None)\n"
         "    s.request(2, format_position(p), p.rules, timeout=None)\n"
         "    print(s._process.pid, flush=True)\n"
-        "    import time; time.sleep(1.0)\n"
+        f"    import time; time.sleep({pause})\n"
         "    os.kill(os.getpid(), signal.SIGKILL)\n"
     )
     root = Path(__file__).resolve().parent.parent

@@ -71,7 +71,7 @@ def _ignore_interrupts() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
+def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: int) -> None:
     """The child's loop: take requests in order, skip stale ones, solve the rest, reply."""
     from .notation import PositionError, parse_position
     from .solver import solve
@@ -82,10 +82,10 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int) -> None:
             os.nice(nice)
         except (AttributeError, OSError):  # pragma: no cover - not on every system
             pass
-    parent = os.getppid()
-
     def orphaned() -> bool:
-        # A parent killed outright never sends _STOP: the child must notice by itself.
+        # A parent killed outright never sends _STOP: the child must notice by itself. Its
+        # pid comes from the parent, not from getppid() at start: on a busy machine the
+        # parent may be gone before this process has finished importing.
         return os.getppid() != parent
 
     pending: list = []
@@ -166,7 +166,7 @@ class SolverService:
         self._stale_below = ctx.Value("q", 0, lock=False)
         self._last_id = -1
         self._process = ctx.Process(target=_worker, daemon=True, name="yukon-solver",
-                                    args=(self._requests, self._replies, self._stale_below, nice))
+                                    args=(self._requests, self._replies, self._stale_below, nice, os.getpid()))
         # SIGINT stays blocked while the child starts (the mask is inherited), so a Ctrl+C
         # during its imports cannot print a traceback; _ignore_interrupts then drops it.
         # The parent gets its own copy as soon as the mask is restored.
