@@ -33,8 +33,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
-from solver_helpers import exhaustive_winnable, shuffled, small_position
-from yukon import solver
+from solver_helpers import RecordingSearch, exhaustive_winnable, shuffled, small_position
 from yukon.notation import format_position
 from yukon.rules import Rules
 from yukon.solver import UNKNOWN, WINNABLE, check_line, solve
@@ -53,24 +52,10 @@ def truth(p: Position, limit: int) -> bool | None:
     return None if r.status == UNKNOWN else r.status == WINNABLE
 
 
-class _Recording(solver._Search):
-    """The complete search, keeping a copy of every position that the twin rule at its
-    stuck checks proves lost."""
-
-    found: list[Position]
-
-    def _stuck_crowded(self) -> bool:
-        r = super()._stuck_crowded()
-        if r:
-            self.found.append(self.p.copy())
-        return r
-
-
 def proved_lost(p: Position, limit: int) -> list[Position]:
     """The positions the complete search (up to ``limit`` positions) proves lost by the twin
     rule at its stuck checks, as they were when proved."""
-    search = _Recording(p, solver._tables(p.rules), None, {}, stuck_twins=True)
-    search.found = []
+    search = RecordingSearch(p)
     search.run(limit)
     return search.found
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from yukon import solver
 from yukon.rules import Rules
 from yukon.state import Position
 
@@ -55,3 +56,20 @@ def exhaustive_winnable(p: Position, limit: int = 400_000) -> bool | None:
     if p.is_won():
         return True
     return p.reaches(lambda q, u: q.is_won(), limit)
+
+
+class RecordingSearch(solver._Search):
+    """The complete search with the twin rule at its stuck checks, keeping a copy of every
+    position that rule proves lost, as it was when proved."""
+
+    found: list[Position]
+
+    def __init__(self, start: Position) -> None:
+        super().__init__(start, solver._tables(start.rules), None, {}, stuck_twins=True)
+        self.found = []
+
+    def _stuck_crowded(self) -> bool:
+        r = super()._stuck_crowded()
+        if r:
+            self.found.append(self.p.copy())
+        return r

@@ -5,25 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from solver_helpers import exhaustive_winnable, shuffled, small_position
+from solver_helpers import RecordingSearch, exhaustive_winnable, shuffled, small_position
 from yukon.rules import Rules
 from yukon.solver import UNWINNABLE, WINNABLE, _Search, _tables, check_line, solve
 from yukon.state import Position
 
 NO_RETURN = Rules("yukon", False, False)
 YUKON = Rules("yukon", False, True)
-
-
-class _Recording(_Search):
-    """The complete search, keeping a copy of each position the rule proves lost."""
-
-    found: list[Position]
-
-    def _stuck_crowded(self) -> bool:
-        r = super()._stuck_crowded()
-        if r:
-            self.found.append(self.p.copy())
-        return r
 
 
 @pytest.mark.parametrize("seed,left,moves", [(7, 28, 0), (8, 28, 8), (11, 32, 0), (11, 32, 4), (16, 28, 0),
@@ -35,8 +23,7 @@ def test_positions_the_rule_proves_lost_are_lost(seed: int, left: int, moves: in
     p = shuffled(small_position(seed, NO_RETURN, left), moves, seed)
     truth = exhaustive_winnable(p, 400_000)
     assert truth is not None
-    search = _Recording(p, _tables(NO_RETURN), None, {}, stuck_twins=True)
-    search.found = []
+    search = RecordingSearch(p)
     r = search.run(10**9)
     assert r == ("won" if truth else "exhausted")
     if truth:

@@ -33,6 +33,7 @@ import pytest
 
 from parts_helpers import Buttons
 from solver_helpers import small_position
+from window_helpers import key, post_click
 from yukon import save as save_module
 from yukon.notation import format_position
 from yukon.rules import YUKON
@@ -53,16 +54,6 @@ SAFETY = 120.0  # seconds: only a net under a hung child, never the measure of a
 
 
 
-def click(x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-
-
-def press(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    app.frame()
-
-
 def post_move(app: App, move: Move) -> None:
     """Click the card, then where it goes, as a player does."""
     t = app.table
@@ -70,8 +61,8 @@ def post_move(app: App, move: Move) -> None:
     lay = t.layout
     src = lay.strip_rect(move.card).move(0, 2).topleft
     dst = lay.foundation_rects[move.card // 13].center if move.to == FOUNDATION else lay.column_end_rect(move.to).center
-    click(*src)
-    click(*dst)
+    post_click(*src)
+    post_click(*dst)
 
 
 def column_move(app: App) -> Move:
@@ -299,7 +290,7 @@ def test_a_failed_save_stays_in_sight_while_the_demo_plays(tmp_path: Path, monke
         t = app.table
         assert t is not None and t.bar is not None
         i = [b.label for b in t.buttons()].index("Demo")
-        click(*t.bar.rects[i].center)
+        post_click(*t.bar.rects[i].center)
         app.frame()
         assert assist.demo
         wait_for(lambda: any(n.alert for n in extras.status_notes()), "the notice", app.frame)
@@ -357,8 +348,8 @@ def test_caches_stay_bounded_through_many_window_sizes(tmp_path: Path) -> None:
                 app.update(1 / 60)
                 app.draw()
         if i % 15 == 0:
-            press(app, pygame.K_F1)  # the rules page: many lines of text at this size
-            press(app, pygame.K_ESCAPE)
+            key(app, pygame.K_F1)  # the rules page: many lines of text at this size
+            key(app, pygame.K_ESCAPE)
         sizes = art.cache_sizes()
         assert sizes["fonts"] <= art.FONTS.max_entries
         assert sizes["texts"] <= art.TEXTS.max_entries and sizes["text_bytes"] <= art.TEXTS.max_weight
@@ -373,7 +364,7 @@ def leave_lessons(app: App) -> None:
     screen = app.top
     assert isinstance(screen, TableScreen) and screen.bar is not None  # a lesson plays on a table of its own
     labels = [b.label for b in screen.buttons()]
-    click(*screen.bar.rects[labels.index("Leave lessons")].center)
+    post_click(*screen.bar.rects[labels.index("Leave lessons")].center)
     app.frame()
 
 
@@ -388,14 +379,14 @@ def test_closed_screens_leave_nothing_behind(tmp_path: Path) -> None:
     gc.disable()  # only the window's own collection may free them
     try:
         refs = []
-        for key in (pygame.K_s, pygame.K_t, pygame.K_F1, pygame.K_SLASH, pygame.K_d, pygame.K_l, pygame.K_l):
-            press(app, key)
+        for k in (pygame.K_s, pygame.K_t, pygame.K_F1, pygame.K_SLASH, pygame.K_d, pygame.K_l, pygame.K_l):
+            key(app, k)
             assert app.top is not app.table
             refs.append(weakref.ref(app.top))
-            if key == pygame.K_l:
+            if k == pygame.K_l:
                 leave_lessons(app)
             else:
-                press(app, pygame.K_ESCAPE)
+                key(app, pygame.K_ESCAPE)
             assert app.top is app.table
         app.frame()
         # the last lesson screen is kept on purpose, to resume the lesson where it was left

@@ -397,25 +397,18 @@ def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2:
             home += 1
             if back:
                 T[c] = True
-                if watched[c] and _freed(s, pair, t):
-                    return True
-                if home == goal:
-                    break
-                # the next card of the suit may go home, cards that fit on c may leave
-                n = nxt[c]
-                if E[n] and not X[n]:
-                    work.append(n)
+            if watched[c] and _freed(s, pair, t):
+                return True
+            if home == goal:
+                break
+            # the next card of the suit may go home; with returns, cards that fit on c may leave
+            n = nxt[c]
+            if E[n] and not X[n]:
+                work.append(n)
+            if back:
                 for y in onto[c]:
                     if L[y]:
                         work.append(y)
-            else:
-                if watched[c] and _freed(s, pair, t):
-                    return True
-                if home == goal:
-                    break
-                n = nxt[c]
-                if E[n] and not X[n]:
-                    work.append(n)
         if not L[c]:
             continue
         b = below[c]
