@@ -113,6 +113,7 @@ _ONE = [bytes((c,)) for c in range(52)]
 # c + c // 13, 14 bits a suit, the 14th always 0 so that a carry stops before the next suit.
 _BIT = tuple(1 << (c + c // 13) for c in range(52))
 _LEN = tuple(b.bit_length() for b in _BIT)  # where _layout's below keeps a card
+_FOOT = 1 << 56  # below a card that heads its column (see _layout)
 _ALL = sum(_BIT)
 _ACES = _BIT[0] | _BIT[13] | _BIT[26] | _BIT[39]
 _LOWER = _ALL & ~(_BIT[12] | _BIT[25] | _BIT[38] | _BIT[51])  # all but the Kings
@@ -291,7 +292,7 @@ def _start(hist: list[tuple[int, tuple]], cards: int) -> list:
 def _layout(p: Position, t: _Tables) -> tuple:
     """The starting facts of the relaxation and the layout its rules read (see ``_close``),
     card sets as masks (``_BIT``): H (home), U (face up), E (end cards), below (at each
-    card's ``_LEN``, the bit of the card it lies on; 0 at the foot of a column), the
+    card's ``_LEN``, the bit of the card it lies on; ``_FOOT`` at the foot of a column), the
     leaders that lie on another card, tails (see below), the cards that have one, and
     whether a column is empty.
 
@@ -313,7 +314,7 @@ def _layout(p: Position, t: _Tables) -> tuple:
         if not col:
             space = True
             continue
-        prev = 0
+        prev = _FOOT
         for c in col:
             below[LEN[c]] = prev
             prev = BIT[c]
@@ -347,8 +348,8 @@ def _layout(p: Position, t: _Tables) -> tuple:
 
 
 def _facts(layout: tuple) -> list:
-    """The relaxation's state at its start, to be closed by ``_close``: [H, G, E, U, space,
-    snapshot] (see ``_close``); no card has left yet."""
+    """The relaxation's state at its start, to be closed by ``_close``: [H, G, E, L, space,
+    snapshot] (see ``_close``); no card has left yet, so L is the face-up cards."""
     return [layout[0], 0, layout[2], layout[1], layout[7], None]
 
 
@@ -372,14 +373,16 @@ def _freed(s: list, w: tuple[int, int, int], back: bool) -> bool:
 def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, int, int] | None = None,
            goal: int = -1, mark: int = 0, hist: list[tuple[int, tuple]] | None = None) -> bool:
     """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been
-    home), G (has left the card it lies on), E (has been an end card), U (has been face
-    up), whether a column has been empty (see ``dead_end``), and a snapshot. A free target
-    (T) is a card of E, or of H with foundation return. The cards of ``pins`` never leave
-    nor go home. With ``watch`` (see ``_watch``) it stops, and returns True, as soon as
-    ``_freed`` holds; it also stops once H is ``goal``. The snapshot is a copy of the facts
-    as they were just before a card of ``mark`` first went home or left the card it lies on
-    (None if none did): closing that copy with the card pinned gives the closure with it
-    pinned.
+    home), G (has left the card it lies on), E (has been an end card), L (face up and has
+    not left: it may still leave), whether a column has been empty (see ``dead_end``), and
+    a snapshot. A free target (T) is a card of E, or of H with foundation return. The cards
+    of ``pins`` never leave nor go home. With ``watch`` (see ``_watch``) it stops, and
+    returns True, as soon as ``_freed`` holds; it also stops once H is ``goal``. The
+    snapshot is a copy of the facts as they were just before a card of ``mark`` first went
+    home or left the card it lies on (None if none did): closing that copy with the card
+    pinned gives the closure with it pinned. With ``hist``, each round that changed
+    anything is added to it: the cards that went home or left in it, and the facts as they
+    were before it (``_start`` finds the facts made before given cards first moved).
 
     The facts are sets of cards kept as bit masks (``_BIT``), so each rule fires for every
     card at once, round after round until a round changes nothing: the end cards whose
@@ -396,23 +399,25 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
     rules fire in: facts closed with a pin may be closed again with the pin released and
     give what closing with no pin from the start gives.
     """
-    H, G, E, U, space, snap = s
+    H, G, E, L, space, snap = s
     below, lead, tails, tail_cards = layout[3], layout[4], layout[5], layout[6]
     back = t.back
     own_suit = t.own_suit
     (a1, a2, ra), (b1, b2, rb) = t.fits
+    aces, lower, all_cards = _ACES, _LOWER, _ALL
     free = ~pins
+    led = lead if space else 0  # the cards that may leave into a space
     if watch is not None:
         both, twins, twins_lead = watch
     while True:
         if hist is not None:
-            pre = (H, G, E, U, space)
+            pre = (H, G, E, L, space)
         M = E & ~H & free
-        S = M & ((H << 1) | _ACES)
+        S = M & ((H << 1) | aces)
         new = ((M + S) ^ M) & M if S else 0
         if new:
             if new & mark and snap is None:
-                snap = [H, G, E, U, space, None]
+                snap = [H, G, E, L, space, None]
             H |= new
             if H == goal:
                 if hist is not None:
@@ -420,12 +425,12 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
                 break
         T = E | H if back else E
         if own_suit:
-            F = (T >> 1) & _LOWER
+            F = (T >> 1) & lower
         else:
             F = ((T >> a1 | T >> a2) & 0xFFF) * ra | ((T >> b1 | T >> b2) & 0xFFF) * rb
-        N = U & ~G & free & (F | H | lead) if space else U & ~G & free & (F | H)
+        N = L & free & (F | H | led)
         if N & tail_cards:
-            ok = H | lead if space else H
+            ok = H | led
             for cb, others, pairs in tails:
                 if N & cb and not (ok & cb or T & others):
                     for xb, between in pairs:
@@ -433,7 +438,7 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
                             break
                     else:
                         N ^= cb
-        if watch is not None and (T & both == both or E & ((H << 1) | _ACES) & twins
+        if watch is not None and (T & both == both or E & ((H << 1) | aces) & twins
                                   or (space and twins_lead)):
             return True
         if hist is not None and (new or N):
@@ -441,18 +446,22 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
         if not N:
             break
         if N & mark and snap is None:
-            snap = [H, G, E, U, space, None]
+            snap = [H, G, E, L, space, None]
         G |= N
+        L ^= N
+        # the cards they lay on (_FOOT for a card that headed its column)
+        X = 0
         while N:
             low = N & -N
             N ^= low
-            b = below[low.bit_length()]
-            if b:
-                E |= b
-                U |= b
-            else:
-                space = True
-    s[:] = H, G, E, U, space, snap
+            X |= below[low.bit_length()]
+        if X & _FOOT:
+            X &= all_cards
+            space = True
+            led = lead
+        E |= X
+        L |= X & ~G  # face up now (unless it has left already, carrying the card)
+    s[:] = H, G, E, L, space, snap
     return False
 
 
