@@ -112,8 +112,8 @@ _ONE = [bytes((c,)) for c in range(52)]
 # The relaxation keeps its sets of cards as int bit masks (see _close): card c is bit
 # c + c // 13, 14 bits a suit, the 14th always 0 so that a carry stops before the next suit.
 _BIT = tuple(1 << (c + c // 13) for c in range(52))
-_LEN = tuple(b.bit_length() for b in _BIT)  # where _layout's below keeps a card
 _FOOT = 1 << 56  # below a card that heads its column (see _layout)
+_COLUMNS_KEPT = 50_000  # the most columns _layout keeps (t.columns) before it starts again
 _ALL = sum(_BIT)
 _ACES = _BIT[0] | _BIT[13] | _BIT[26] | _BIT[39]
 _LOWER = _ALL & ~(_BIT[12] | _BIT[25] | _BIT[38] | _BIT[51])  # all but the Kings
@@ -175,6 +175,9 @@ class _Tables:
             if ups != ((1, 2), (0, 3), (0, 3), (1, 2)):
                 raise ValueError(f"{rules.variant}: the relaxation knows no such targets")
             self.fits = ((1, 43, 1 << 14 | 1 << 28), (15, 29, 1 | 1 << 42))
+        # The relaxation's share of each column met (see _layout), by its part of the key.
+        self.columns: dict[bytes, tuple] = {}
+
 
 @lru_cache(maxsize=16)
 def _tables(rules: Rules) -> _Tables:
@@ -289,62 +292,85 @@ def _start(hist: list[tuple[int, tuple]], cards: int) -> list:
     return [*facts, None]
 
 
-def _layout(p: Position, t: _Tables) -> tuple:
+def _layout(p: Position, t: _Tables, parts: list[bytes] | None = None) -> tuple:
     """The starting facts of the relaxation and the layout its rules read (see ``_close``),
-    card sets as masks (``_BIT``): H (home), U (face up), E (end cards), below (at each
-    card's ``_LEN``, the bit of the card it lies on; ``_FOOT`` at the foot of a column), the
-    leaders that lie on another card, tails (see below), the cards that have one, and
-    whether a column is empty.
+    card sets as masks (``_BIT``): H (home), U (face up), E (end cards), below (for each
+    card's bit, the bit of the card it lies on; ``_FOOT`` at the foot of a column), the
+    leaders that lie on another card, tails (see ``_column``), the cards that have one, and
+    whether a column is empty. ``parts`` are the columns as the search keys them (see
+    ``_Search.run``) when the caller has them. Each column's share is worked out once
+    (``_column``) and kept in ``t.columns``: the search meets the same few columns in
+    many positions."""
+    f0, f1, f2, f3 = p.foundations
+    H = ((1 << f0) - 1) | (((1 << f1) - 1) << 14) | (((1 << f2) - 1) << 28) | (((1 << f3) - 1) << 42)
+    U = E = feet = tail_cards = 0
+    below: dict[int, int] = {}
+    space = False
+    tails: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    if parts is None:
+        term = _TERM
+        parts = [bytes(col) + term[dn] for col, dn in zip(p.columns, p.down)]
+    known = t.columns
+    for part in parts:
+        share = known.get(part)
+        if share is None:
+            if len(known) >= _COLUMNS_KEPT:
+                known.clear()
+            share = known[part] = _column(part, t)
+        end, foot, up, under, own, with_own = share
+        if not end:
+            space = True
+            continue
+        E |= end
+        feet |= foot
+        U |= up
+        below.update(under)
+        if with_own:
+            tails += own
+            tail_cards |= with_own
+    return H, U, E, below, t.lead_bits & ~feet, tails, tail_cards, space
+
+
+def _column(part: bytes, t: _Tables) -> tuple:
+    """One column's share of ``_layout`` (``part``: its cards, deepest first, then its
+    face-down count plus 64, as ``position_key`` writes it): its end card, its foot, its
+    face-up cards, what each card lies on, its tails and the cards that have one (all 0
+    for an empty column).
 
     tails: one entry (c, others, ((x, between), ...)) per face-up card c with a target x
     lying above it in its own column (bits): c cannot go onto such an x while x is still
     in its tail (not home, and no card from the one on c up to x, ``between``, has left);
     ``others`` are its other targets."""
-    f0, f1, f2, f3 = p.foundations
-    H = ((1 << f0) - 1) | (((1 << f1) - 1) << 14) | (((1 << f2) - 1) << 28) | (((1 << f3) - 1) << 42)
-    U = E = feet = tail_cards = 0
-    below = [0] * 57
-    space = False
-    tails: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
-    BIT, LEN = _BIT, _LEN
+    col = list(part[:-1])
+    if not col:
+        return 0, 0, 0, {}, (), 0
+    dn = part[-1] - 64
+    BIT = _BIT
     target_bits = t.target_bits
-    own_suit = t.own_suit
-    (a1, a2, ra), (b1, b2, rb) = t.fits
-    for col, dn in zip(p.columns, p.down):
-        if not col:
-            space = True
-            continue
-        prev = _FOOT
-        for c in col:
-            below[LEN[c]] = prev
-            prev = BIT[c]
-        E |= prev
-        feet |= BIT[col[0]]
-        up = 0
-        for c in col[dn:]:
-            up |= BIT[c]
-        U |= up
-        # the face-up cards with a target face up in their column (above or below them)
-        if own_suit:
-            F = (up >> 1) & _LOWER & up
-        else:
-            F = (((up >> a1 | up >> a2) & 0xFFF) * ra | ((up >> b1 | up >> b2) & 0xFFF) * rb) & up
-        if F:
-            above = 0
-            for j in range(len(col) - 1, dn - 1, -1):
-                c = col[j]
-                b = BIT[c]
-                if F & b and target_bits[c] & above:
-                    pairs = []
-                    between = 0
-                    for x in col[j + 1:]:
-                        between |= BIT[x]
-                        if target_bits[c] & BIT[x]:
-                            pairs.append((BIT[x], between))
-                    tails.append((b, target_bits[c] & ~above, tuple(pairs)))
-                    tail_cards |= b
-                above |= b
-    return H, U, E, below, t.lead_bits & ~feet, tails, tail_cards, space
+    under: dict[int, int] = {}
+    prev = _FOOT
+    for c in col:
+        under[BIT[c]] = prev
+        prev = BIT[c]
+    up = 0
+    for c in col[dn:]:
+        up |= BIT[c]
+    tails = []
+    with_own = 0
+    above = 0
+    for j in range(len(col) - 1, dn - 1, -1):
+        c = col[j]
+        if target_bits[c] & above:
+            pairs = []
+            between = 0
+            for x in col[j + 1:]:
+                between |= BIT[x]
+                if target_bits[c] & BIT[x]:
+                    pairs.append((BIT[x], between))
+            tails.append((BIT[c], target_bits[c] & ~above, tuple(pairs)))
+            with_own |= BIT[c]
+        above |= BIT[c]
+    return prev, BIT[col[0]], up, under, tuple(tails), with_own
 
 
 def _facts(layout: tuple) -> list:
@@ -454,7 +480,7 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
         while N:
             low = N & -N
             N ^= low
-            X |= below[low.bit_length()]
+            X |= below[low]
         if X & _FOOT:
             X &= all_cards
             space = True
@@ -541,7 +567,7 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs):
         if layout is None:
             layout = _layout(p, t)
-        if layout[3][_LEN[c]] in (BIT[x1], BIT[x2]):
+        if layout[3][BIT[c]] in (BIT[x1], BIT[x2]):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
         # The closure does not depend on the order (see _close), so the closure with c
         # pinned may start from facts made without either twin moving, and the one with d
@@ -832,8 +858,8 @@ class _Search:
         self.twin_hits += r
         return r
 
-    def _is_dead(self, key: bytes, hidden_only: bool = True) -> bool:
-        return self.relax and _is_dead(self, key, self.p, hidden_only)
+    def _is_dead(self, key: bytes, hidden_only: bool = True, parts: list[bytes] | None = None) -> bool:
+        return self.relax and _is_dead(self, key, self.p, hidden_only, parts)
 
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` new positions: "won", "exhausted" or "paused"."""
@@ -952,7 +978,7 @@ class _Search:
                     continue
             self.nodes += 1
             if u.flipped or forced:
-                if self._is_dead(key):
+                if self._is_dead(key, True, k):
                     for x in reversed(forced):
                         pop(x)
                     pop(u)
@@ -963,7 +989,7 @@ class _Search:
                 if r is None:
                     self.tries += 1
                     if self.tries <= 64 or self.hits * 8 >= self.tries or not self.tries % 16:
-                        layout = _layout(p, t)
+                        layout = _layout(p, t, k)
                         hist: list[tuple[int, tuple]] | None = [] if self.stuck_twins else None
                         r = (_dead_end(p, t, layout, hist)
                              or (self.stuck_twins and self._stuck_crowded(layout, hist)))
@@ -979,13 +1005,15 @@ class _Search:
         return "exhausted"
 
 
-def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only: bool) -> bool:
-    """Is ``p`` (keyed ``key``) proved lost by the relaxation or the twin rule? Answers are
-    kept in the dead table the searches of one solve share."""
+def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only: bool,
+             parts: list[bytes] | None = None) -> bool:
+    """Is ``p`` (keyed ``key``; its columns' parts of the key, ``parts``, when the caller has
+    them) proved lost by the relaxation or the twin rule? Answers are kept in the dead table
+    the searches of one solve share."""
     r = search.dead.get(key)
     if r is None:
         t = search.t
-        layout = _layout(p, t)
+        layout = _layout(p, t, parts)
         stats = search.twin_stats
         # The twin rule costs several closures; where it does not pay (most won deals:
         # no hit in a hundred tries) it is tried one time in 16 after the first 8.
