@@ -155,6 +155,11 @@ def test_closures_resumed_from_facts_made_before_a_pair_moved_are_the_pinned_clo
             other = start[5] if start[5] is not None else start[:5] + [None]
             assert not _close(t, layout, other, _BIT[d])
             assert as_lists(other) == reference_closure(p, d)
+            for pin in (c, d):  # from the facts made before the pinned card alone first moved
+                alone = _start(hist, _BIT[pin])
+                assert not (alone[0] | alone[1]) & _BIT[pin]
+                assert not _close(t, layout, alone, _BIT[pin])
+                assert as_lists(alone) == reference_closure(p, pin)
             checked += 1
         # each round's facts closed again give the closure itself
         for _moved, facts in hist[::3]:

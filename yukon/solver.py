@@ -570,14 +570,19 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
         if layout[3][BIT[c]] in (BIT[x1], BIT[x2]):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
         # The closure does not depend on the order (see _close), so the closure with c
-        # pinned may start from facts made without either twin moving, and the one with d
-        # pinned from the facts the first had made before d first moved.
+        # pinned may start from facts made without c moving (the relaxation's, before c
+        # first moved), and the one with d pinned from facts made without d moving: the
+        # relaxation's before d first moved if d moved before c there, else those the
+        # first closure had made before d first moved.
         w = _watch((c, d, x1, x2), t)
-        pc = _facts(layout) if hist is None else _start(hist, BIT[c] | BIT[d])
-        if _freed(pc, w, back) or _close(t, layout, pc, BIT[c], w, mark=BIT[d]):
+        cb, db = BIT[c], BIT[d]
+        pc = _facts(layout) if hist is None else _start(hist, cb)
+        pd = _start(hist, db) if hist is not None and (pc[0] | pc[1]) & db else None
+        if _freed(pc, w, back) or _close(t, layout, pc, cb, w, mark=0 if pd else db):
             continue
-        pd = pc[5] if pc[5] is not None else pc[:5] + [None]
-        if _close(t, layout, pd, BIT[d], w):
+        if pd is None:
+            pd = pc[5] if pc[5] is not None else pc[:5] + [None]
+        if _close(t, layout, pd, db, w):
             continue
         free = pc[2] | pd[2] | (pc[0] | pd[0] if back else 0)  # T of either closure
         for y in (x1, x2):
