@@ -777,14 +777,16 @@ def _parts_after(p: Position, parts: list[bytes], m: Move) -> list[bytes]:
     d = m.to
     s = p.loc[c]
     if s < 7:
-        cs = p.columns[s]
-        j = cs.index(c)
+        ps = parts[s]
+        j = ps.index(c)
         ds = p.down[s]
-        k[s] = bytes(cs[:j]) + _TERM[ds if j > ds else (j - 1 if j else 0)]
+        k[s] = ps[:j] + _TERM[ds if j > ds else (j - 1 if j else 0)]
         if d < 7:
-            k[d] = parts[d][:-1] + bytes(cs[j:]) + parts[d][-1:]
+            pd = parts[d]
+            k[d] = pd[:-1] + ps[j:-1] + pd[-1:]
     else:
-        k[d] = parts[d][:-1] + _ONE[c] + parts[d][-1:]
+        pd = parts[d]
+        k[d] = pd[:-1] + _ONE[c] + pd[-1:]
     return k
 
 
