@@ -175,6 +175,9 @@ class _Tables:
             if ups != ((1, 2), (0, 3), (0, 3), (1, 2)):
                 raise ValueError(f"{rules.variant}: the relaxation knows no such targets")
             self.fits = ((1, 43, 1 << 14 | 1 << 28), (15, 29, 1 | 1 << 42))
+        # Each pair of twins' targets and twins as masks (see _twin_pairs).
+        self.pair_masks = {pair: (_BIT[pair[2]] | _BIT[pair[3]], _BIT[pair[0]] | _BIT[pair[1]])
+                           for pair in self.twins}
         # The relaxation's share of each column met (see _layout), by its part of the key.
         self.columns: dict[bytes, tuple] = {}
 
@@ -270,16 +273,6 @@ def _dead_end(p: Position, t: _Tables, layout: tuple, hist: list[tuple[int, tupl
     if hist is not None:
         hist.append((-1, tuple(s[:5])))
     return s[0] != _ALL
-
-
-@lru_cache(maxsize=4096)
-def _homes(found: tuple[int, ...]) -> tuple[list[bool], int]:
-    """For the foundations ``found``: which cards are home (shared: never change it) and
-    how many."""
-    H = [False] * 52
-    for s, f in enumerate(found):
-        H[13 * s:13 * s + f] = [True] * f
-    return H, sum(found)
 
 
 def _start(hist: list[tuple[int, tuple]], cards: int) -> list:
@@ -515,27 +508,25 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     return [H & b != 0 for b in _BIT], [E & b != 0 for b in _BIT], s[4]
 
 
-def _twin_pairs(p: Position, t: _Tables, hidden_only: bool,
-                pairs: Sequence[tuple[int, int, int, int]]) -> Iterator[tuple[int, int, int, int, int]]:
+def _twin_pairs(p: Position, t: _Tables, hidden_only: bool, pairs: Sequence[tuple[int, int, int, int]],
+                layout: tuple | None = None) -> Iterator[tuple[int, int, int, int, int]]:
     """The pairs of ``pairs`` (index i, twins c, d, targets x1, x2) that ``crowded`` closes:
     neither twin is home or can go home now, not both targets are free now and, with
-    ``hidden_only``, a target is face down."""
-    loc = p.loc
-    # free: end cards now, and home cards when they may come back
-    free = _homes(tuple(p.foundations))[0][:] if t.back else [False] * 52
-    for col in p.columns:
-        if col:
-            free[col[-1]] = True
-    found = p.foundations
-    for i, (c, d, x1, x2) in enumerate(pairs):
-        if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
+    ``hidden_only``, a target is face down. ``layout`` is ``_layout(p, t)`` when the caller
+    has it already."""
+    if layout is None:
+        layout = _layout(p, t)
+    H, U, E = layout[0], layout[1], layout[2]
+    free = E | H if t.back else E  # end cards now, and home cards when they may come back
+    down = ~(U | H)  # the face-down cards
+    home_now = E & ((H << 1) | _ACES)  # the cards that can go home now
+    masks = t.pair_masks
+    for i, pair in enumerate(pairs):
+        both, twins = masks[pair]
+        if (twins & (H | home_now) or free & both == both
+                or (hidden_only and not down & both)):
             continue
-        if free[x1] and free[x2]:
-            continue
-        if hidden_only and loc[x1] != FACE_DOWN and loc[x2] != FACE_DOWN:
-            continue
-        if (free[c] and found[c // 13] == c % 13) or (free[d] and found[d // 13] == d % 13):
-            continue  # one of them can go home now
+        c, d, x1, x2 = pair
         yield i, c, d, x1, x2
 
 
@@ -564,9 +555,9 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
         return False
     back = t.back
     BIT = _BIT
-    for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs):
-        if layout is None:
-            layout = _layout(p, t)
+    if layout is None:
+        layout = _layout(p, t)
+    for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs, layout):
         if layout[3][BIT[c]] in (BIT[x1], BIT[x2]):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
         # The closure does not depend on the order (see _close), so the closure with c
@@ -1026,7 +1017,7 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
         # no hit in a hundred tries) it is tried one time in 16 after the first 8.
         n = stats[0] + 1
         twins = bool(search.pairs) and (n <= 8 or stats[1] * 32 >= n or not n % 16)
-        first = next(_twin_pairs(p, t, hidden_only, search.pairs), None) if twins else None
+        first = next(_twin_pairs(p, t, hidden_only, search.pairs, layout), None) if twins else None
         # the relaxation keeps its rounds: the twin rule's closures start from them
         hist: list[tuple[int, tuple]] | None = None if first is None else []
         r = _dead_end(p, t, layout, hist)
