@@ -428,11 +428,12 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
     led = lead if space else 0  # the cards that may leave into a space
     if watch is not None:
         both, twins, twins_lead = watch
+    hp = (H << 1) | aces  # the cards whose predecessor is home
     while True:
         if hist is not None:
             pre = (H, G, E, L, space)
         M = E & ~H & free
-        S = M & ((H << 1) | aces)
+        S = M & hp
         new = ((M + S) ^ M) & M if S else 0
         if new:
             if new & mark and snap is None:
@@ -442,6 +443,7 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
                 if hist is not None:
                     hist.append((new, pre))
                 break
+            hp = (H << 1) | aces
         T = E | H if back else E
         if own_suit:
             F = (T >> 1) & lower
@@ -457,8 +459,7 @@ def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, 
                             break
                     else:
                         N ^= cb
-        if watch is not None and (T & both == both or E & ((H << 1) | aces) & twins
-                                  or (space and twins_lead)):
+        if watch is not None and (T & both == both or E & hp & twins or (space and twins_lead)):
             return True
         if hist is not None and (new or N):
             hist.append((new | N, pre))
