@@ -15,6 +15,7 @@ import random
 
 import pytest
 
+from yukon import solver
 from yukon.rules import Rules
 from yukon.solver import (
     _BIT,
@@ -224,3 +225,25 @@ def test_twin_rule_from_shared_facts_agrees_with_it_from_scratch(rules: Rules) -
             assert got == want
             answers.add((want, dead_end(p)))
     assert answers == {(False, False), (True, True), (True, False)}  # the twin rule proved some
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:3], ids=str)
+def test_layout_from_kept_columns_is_the_layout_worked_out_afresh(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """_layout keeps each column's share by its part of the key (and starts again when it
+    has kept too many): a layout made from kept shares, or from the search's own key parts,
+    is the one worked out from nothing."""
+    t = _tables(rules)
+    monkeypatch.setattr(solver, "_COLUMNS_KEPT", 40)
+    ps = positions(rules, range(4), 60, 2)
+    fresh = []
+    for p in ps:
+        t.columns.clear()
+        fresh.append(_layout(p, t))
+    t.columns.clear()
+    for _round in range(2):
+        for p, want in zip(ps, fresh):
+            parts = [bytes(col) + bytes((64 + d,)) for col, d in zip(p.columns, p.down)]
+            assert _layout(p, t) == want
+            assert _layout(p, t, parts) == want
+            assert len(t.columns) <= 40
+    t.columns.clear()

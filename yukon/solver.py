@@ -113,7 +113,7 @@ _ONE = [bytes((c,)) for c in range(52)]
 # c + c // 13, 14 bits a suit, the 14th always 0 so that a carry stops before the next suit.
 _BIT = tuple(1 << (c + c // 13) for c in range(52))
 _FOOT = 1 << 56  # below a card that heads its column (see _layout)
-_COLUMNS_KEPT = 50_000  # the most columns _layout keeps (t.columns) before it starts again
+_COLUMNS_KEPT = 20_000  # the most columns _layout keeps (t.columns, about 800 bytes each) before it starts again
 _ALL = sum(_BIT)
 _ACES = _BIT[0] | _BIT[13] | _BIT[26] | _BIT[39]
 _LOWER = _ALL & ~(_BIT[12] | _BIT[25] | _BIT[38] | _BIT[51])  # all but the Kings
