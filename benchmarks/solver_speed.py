@@ -2,6 +2,7 @@
 
     python benchmarks/solver_speed.py [--base /work/main] [--nodes 20000] [--repeat 3]
                                       [--seeds 0 139 58 ...] [--rules yukon noret russian]
+                                      [--plan complete]
 
 Two worker processes, one importing ``yukon`` from this checkout and one from ``--base``
 (an unchanged checkout), solve the same deals under the same rules with the same node
@@ -11,8 +12,9 @@ and line must be the same in both (a change that only makes the search faster ke
 all); every disagreement is printed. The CPU time (``time.process_time``) of each solve is
 measured inside its worker; with ``--repeat`` each solve is made that many times, turn
 about, and the least time counts (a busy machine only ever adds time). The last lines
-give the ratio base/new over all deals and over each rule set. The exit status is 1 when
-any answer differs.
+give the ratio base/new over all deals and over each rule set. ``--plan`` runs other
+searches than ``yukon.solver.PLAN`` (comma-separated, e.g. ``complete`` for the complete
+search alone). The exit status is 1 when any answer differs.
 """
 
 from __future__ import annotations
@@ -36,16 +38,17 @@ RULE_SETS = {
 
 
 def worker() -> None:
-    """Answer requests on stdin, one JSON line each: [variant, any_card, back, seed, nodes]."""
+    """Answer requests on stdin, one JSON line each: [variant, any_card, back, seed, nodes, plan]
+    (plan: a list of search names, or null for the solver's own)."""
     from yukon.rules import Rules
-    from yukon.solver import solve
+    from yukon.solver import PLAN, solve
     from yukon.state import Position
 
     for line in sys.stdin:
-        variant, any_card, back, seed, nodes = json.loads(line)
+        variant, any_card, back, seed, nodes, plan = json.loads(line)
         p = Position.deal(seed, Rules(variant, any_card, back))
         t0 = time.process_time()
-        r = solve(p, timeout=None, node_limit=nodes, shorten=False)
+        r = solve(p, timeout=None, node_limit=nodes, shorten=False, plan=tuple(plan) if plan else PLAN)
         cpu = time.process_time() - t0
         out = {"status": r.status, "nodes": r.stats["nodes"], "line": [str(m) for m in r.moves],
                "phase": r.stats["phase"], "cpu": cpu}
@@ -75,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", default=DEFAULT_SEEDS)
     ap.add_argument("--repeat", type=int, default=1, help="solves per deal and side; the least time counts")
     ap.add_argument("--rules", nargs="+", default=["yukon", "noret", "russian"], choices=sorted(RULE_SETS))
+    ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solver.PLAN)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.worker:
@@ -87,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in a.rules:
             variant, any_card, back = RULE_SETS[name]
             for seed in a.seeds:
-                req = [variant, any_card, back, seed, a.nodes]
+                req = [variant, any_card, back, seed, a.nodes, a.plan.split(",") if a.plan else None]
                 rb = ask(base, req)
                 rn = ask(new, req)
                 for _again in range(a.repeat - 1):

@@ -68,8 +68,8 @@ class RecordingSearch(solver._Search):
         super().__init__(start, solver._tables(start.rules), None, {}, stuck_twins=True)
         self.found = []
 
-    def _stuck_crowded(self) -> bool:
-        r = super()._stuck_crowded()
+    def _stuck_crowded(self, layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
+        r = super()._stuck_crowded(layout, hist)
         if r:
             self.found.append(self.p.copy())
         return r

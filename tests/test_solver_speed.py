@@ -1,11 +1,12 @@
 """The relaxation's fast paths give exactly what the plain closure of its rules gives.
 
-``_close`` (yukon.solver) closes the relaxation with a work list, stops ``dead_end`` as soon
-as every card is home, and lets the twin rule start its pinned closures from facts made
-before the twins moved. All of that is only sound because the closure is the least fixed
-point of its rules, whatever the order: these tests compare it, on positions from random
-play under every rule set, with a deliberately naive closure that sweeps over all the cards
-until nothing changes.
+``_close`` (yukon.solver) closes the relaxation with bit masks, a round of whole-mask rules
+at a time, stops ``dead_end`` as soon as every card is home, and lets the twin rule start
+its pinned closures from facts made before the twins moved. All of that is only sound
+because the closure is the least fixed point of its rules, whatever the order: these tests
+compare it, on positions from random play under every rule set, with a deliberately naive
+closure that sweeps over all the cards until nothing changes, and the twin rule with the
+twin rule worked out from that naive closure.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import random
 
 import pytest
 
+from yukon import solver
 from yukon.rules import Rules
 from yukon.solver import (
+    _BIT,
     _close,
     _closure,
     _dead_end,
@@ -23,7 +26,9 @@ from yukon.solver import (
     _is_dead,
     _layout,
     _Search,
+    _start,
     _tables,
+    _twin_pairs,
     crowded,
     dead_end,
     position_key,
@@ -125,36 +130,84 @@ def test_closure_and_early_stopping_dead_end_agree_with_the_naive_closure(rules:
     assert seen == {True, False}  # both answers were checked
 
 
-@pytest.mark.parametrize("rules", RULE_SETS[:2] + RULE_SETS[3:4], ids=str)
+def as_lists(s: list) -> tuple[list[bool], list[bool], bool]:
+    """The facts ``s`` of ``_close`` as the reference closure gives them: (H, E, space)."""
+    return [s[0] & b != 0 for b in _BIT], [s[2] & b != 0 for b in _BIT], s[4]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_closures_resumed_from_facts_made_before_a_pair_moved_are_the_pinned_closures(rules: Rules) -> None:
-    """What crowded() does: the unpinned relaxation keeps its facts from before twin c or d
-    first moved; closing them with c pinned (d put back to look at) is the closure with c
-    pinned, and so on for d from that closure's own snapshot."""
+    """What crowded() does: the unpinned relaxation keeps its rounds; closing the facts it
+    had made before twin c or d first moved, with c pinned, is the closure with c pinned,
+    and so on for d from that closure's own snapshot (made before d first moved)."""
     t = _tables(rules)
     checked = 0
     for p in positions(rules, range(5), 90, 4):
         layout = _layout(p, t)
-        for c, d, _x1, _x2 in t.twins[::5]:
+        hist: list = []
+        lost = _dead_end(p, t, layout, hist)
+        assert lost == (not all(reference_closure(p)[0]))
+        for c, d, _x1, _x2 in (t.twins or [(x, x + 1, -1, -1) for x in range(0, 52, 2)])[::3]:
             if p.loc[c] == 7 or p.loc[d] == 7:
                 continue
-            lost, start = _dead_end(p, t, layout, c, d)
-            if start is None:  # neither twin ever moved: the closure stopped short of it
-                assert lost
-                continue
-            start[5].append(d)
-            assert not _close(p, t, layout, start, c, -1, mark=d)
-            assert (start[0][:52], start[2][:52], start[7]) == reference_closure(p, c)
-            other = start[9] if start[9] is not None else None
-            if other is None:
-                continue
-            other[5].append(c)
-            assert not _close(p, t, layout, other, d)
-            assert (other[0][:52], other[2][:52], other[7]) == reference_closure(p, d)
+            start = _start(hist, _BIT[c] | _BIT[d])
+            assert not _close(t, layout, start, _BIT[c], mark=_BIT[d])
+            assert as_lists(start) == reference_closure(p, c)
+            other = start[5] if start[5] is not None else start[:5] + [None]
+            assert not _close(t, layout, other, _BIT[d])
+            assert as_lists(other) == reference_closure(p, d)
+            for pin in (c, d):  # from the facts made before the pinned card alone first moved
+                alone = _start(hist, _BIT[pin])
+                assert not (alone[0] | alone[1]) & _BIT[pin]
+                assert not _close(t, layout, alone, _BIT[pin])
+                assert as_lists(alone) == reference_closure(p, pin)
             checked += 1
+        # each round's facts closed again give the closure itself
+        for _moved, facts in hist[::3]:
+            s = [*facts, None]
+            assert not _close(t, layout, s)
+            assert as_lists(s) == reference_closure(p)
         fresh = _facts(layout)
-        assert not _close(p, t, layout, fresh)
-        assert (fresh[0][:52], fresh[2][:52], fresh[7]) == reference_closure(p)
+        assert not _close(t, layout, fresh)
+        assert as_lists(fresh) == reference_closure(p)
     assert checked > 50
+
+
+def reference_crowded(p: Position, hidden_only: bool) -> bool:
+    """The twin rule (see ``yukon.solver.crowded``) from the naive closure: for some pair of
+    twins that ``_twin_pairs`` lets through, neither closure with a twin pinned lets a twin
+    go home or into a space or frees both targets, and one target is free in neither."""
+    t = _tables(p.rules)
+    back = p.rules.foundation_return
+    for _i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins):
+        free = set()
+        for pin in (c, d):
+            H, E, space = reference_closure(p, pin)
+            T = [E[x] or (back and H[x]) for x in range(52)]
+            if (T[x1] and T[x2]) or any((E[z] and (z % 13 == 0 or H[z - 1])) or (space and t.leader[z])
+                                        for z in (c, d)):
+                break
+            free |= {x for x in (x1, x2) if T[x]}
+        else:
+            if free != {x1, x2}:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:2] + RULE_SETS[3:4], ids=str)
+def test_twin_rule_agrees_with_the_twin_rule_over_the_naive_closure(rules: Rules) -> None:
+    t = _tables(rules)
+    answers = set()
+    for p in positions(rules, range(4), 90, 3):
+        for hidden_only in (True, False):
+            want = reference_crowded(p, hidden_only)
+            assert crowded(p, t, hidden_only) == want
+            hist: list = []
+            layout = _layout(p, t)
+            if not _dead_end(p, t, layout, hist):
+                assert crowded(p, t, hidden_only, list(t.twins), layout, hist) == want
+            answers.add(want)
+    assert answers == {True, False}
 
 
 @pytest.mark.parametrize("rules", RULE_SETS[:2], ids=str)
@@ -172,3 +225,25 @@ def test_twin_rule_from_shared_facts_agrees_with_it_from_scratch(rules: Rules) -
             assert got == want
             answers.add((want, dead_end(p)))
     assert answers == {(False, False), (True, True), (True, False)}  # the twin rule proved some
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:3], ids=str)
+def test_layout_from_kept_columns_is_the_layout_worked_out_afresh(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """_layout keeps each column's share by its part of the key (and starts again when it
+    has kept too many): a layout made from kept shares, or from the search's own key parts,
+    is the one worked out from nothing."""
+    t = _tables(rules)
+    monkeypatch.setattr(solver, "_COLUMNS_KEPT", 40)
+    ps = positions(rules, range(4), 60, 2)
+    fresh = []
+    for p in ps:
+        t.columns.clear()
+        fresh.append(_layout(p, t))
+    t.columns.clear()
+    for _round in range(2):
+        for p, want in zip(ps, fresh):
+            parts = [bytes(col) + bytes((64 + d,)) for col, d in zip(p.columns, p.down)]
+            assert _layout(p, t) == want
+            assert _layout(p, t, parts) == want
+            assert len(t.columns) <= 40
+    t.columns.clear()

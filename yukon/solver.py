@@ -109,8 +109,14 @@ _MF = [(m, False) for m in _M]
 _first = operator.itemgetter(0)
 _TERM = [bytes((64 + d,)) for d in range(20)]
 _ONE = [bytes((c,)) for c in range(52)]
-_NOTHING = [False] * 53
-_NO_PAIR = (0, 0, 0, 0)
+# The relaxation keeps its sets of cards as int bit masks (see _close): card c is bit
+# c + c // 13, 14 bits a suit, the 14th always 0 so that a carry stops before the next suit.
+_BIT = tuple(1 << (c + c // 13) for c in range(52))
+_FOOT = 1 << 56  # below a card that heads its column (see _layout)
+_COLUMNS_KEPT = 20_000  # the most columns _layout keeps (t.columns, about 800 bytes each) before it starts again
+_ALL = sum(_BIT)
+_ACES = _BIT[0] | _BIT[13] | _BIT[26] | _BIT[39]
+_LOWER = _ALL & ~(_BIT[12] | _BIT[25] | _BIT[38] | _BIT[51])  # all but the Kings
 
 
 @dataclass
@@ -148,13 +154,32 @@ class _Tables:
                     x1, x2 = self.targets[c]
                     twins.append((c, d, x1, x2))
         self.twins = tuple(twins)
-        # For the relaxation (``_close``): the card before and after each card in its suit
-        # (52 for none: H[52] is always True, E[52] always False).
-        self.pred = tuple(52 if c % 13 == 0 else c - 1 for c in range(52))
-        self.nxt = tuple(52 if c % 13 == 12 else c + 1 for c in range(52))
-        # onto_home[s][f]: the cards that fit on the lowest f cards of suit s (those home)
-        self.onto_home = tuple(tuple(tuple(y for r in range(f) for y in onto[13 * s + r])
-                                     for f in range(14)) for s in range(4))
+        # For the relaxation's masks (``_close``): each card's targets and the leaders as
+        # masks, and how to find at once the cards with a free target. In Russian a card
+        # fits on the next card of its suit (own_suit: shift the free targets down a rank);
+        # in Yukon on the next rank of the two suits of the other colour: fits holds, for
+        # the black and then the red targets, their suits' shifts (which bring rank r + 1
+        # down to bit r) and a multiplier that copies the 13 bits of ranks into the suits
+        # that fit on them.
+        self.target_bits = tuple(sum(_BIT[x] for x in self.targets[c]) for c in range(52))
+        self.lead_bits = sum(_BIT[c] for c in self.leaders)
+        ups = tuple(tuple(sorted({x // 13 for x in self.targets[13 * s]})) for s in range(4))
+        for c in range(52):
+            r = c % 13
+            want = tuple(13 * u + r + 1 for u in ups[c // 13]) if r < 12 else ()
+            if tuple(sorted(self.targets[c])) != want:
+                raise ValueError(f"{rules.variant}: a card's targets are not one rank up")
+        self.own_suit = ups == ((0,), (1,), (2,), (3,))
+        self.fits = ((1, 1, 0), (1, 1, 0))
+        if not self.own_suit:
+            if ups != ((1, 2), (0, 3), (0, 3), (1, 2)):
+                raise ValueError(f"{rules.variant}: the relaxation knows no such targets")
+            self.fits = ((1, 43, 1 << 14 | 1 << 28), (15, 29, 1 | 1 << 42))
+        # Each pair of twins' targets and twins as masks (see _twin_pairs).
+        self.pair_masks = {pair: (_BIT[pair[2]] | _BIT[pair[3]], _BIT[pair[0]] | _BIT[pair[1]])
+                           for pair in self.twins}
+        # The relaxation's share of each column met (see _layout), by its part of the key.
+        self.columns: dict[bytes, tuple] = {}
 
 
 @lru_cache(maxsize=16)
@@ -235,233 +260,228 @@ def dead_end(p: Position, tables: _Tables | None = None, layout: tuple | None = 
     when the caller has it already.
     """
     t = tables or _tables(p.rules)
-    return _dead_end(p, t, layout or _layout(p, t))[0]
+    return _dead_end(p, t, layout or _layout(p, t))
 
 
-def _dead_end(p: Position, t: _Tables, layout: tuple, c: int = -1, d: int = -1) -> tuple[bool, list | None]:
-    """``dead_end(p)``, and the facts the relaxation had made before card ``c`` or ``d``
-    first moved or went home (``_close``'s snapshot; None if neither did)."""
+def _dead_end(p: Position, t: _Tables, layout: tuple, hist: list[tuple[int, tuple]] | None = None) -> bool:
+    """``dead_end(p)``; with ``hist``, the relaxation's rounds are added to it (see
+    ``_close``), and last its final facts (as if every card moved then), so that the
+    facts made before any given cards first moved can be found (``crowded``)."""
     s = _facts(layout)
-    if s[8] < 52:
-        _close(p, t, layout, s, goal=52, mark=c, mark2=d)
-    return s[8] < 52, s[9]
+    if s[0] != _ALL:
+        _close(t, layout, s, goal=_ALL, hist=hist)
+    if hist is not None:
+        hist.append((-1, tuple(s[:5])))
+    return s[0] != _ALL
 
 
-@lru_cache(maxsize=4096)
-def _homes(found: tuple[int, ...]) -> tuple[list[bool], int]:
-    """H for the foundations ``found`` (see ``_layout``; shared: never change it) and how
-    many cards are home."""
-    H = [False] * 53
-    for s, f in enumerate(found):
-        H[13 * s:13 * s + f] = [True] * f
-    H[52] = True
-    return H, sum(found)
+def _start(hist: list[tuple[int, tuple]], cards: int) -> list:
+    """From the rounds ``hist`` of a closure (see ``_dead_end``, whose last entry matches
+    any card): a copy of the facts it had made before any card of the mask ``cards`` first
+    moved, ready for ``_close``."""
+    for moved, facts in hist:
+        if moved & cards:
+            break
+    return [*facts, None]
 
 
-def _layout(p: Position, t: _Tables) -> tuple:
-    """The starting facts of the relaxation and the layout it reads (see ``_close``):
-    H, U, E, T (E, or H with foundation return), below, place (64 times the column plus
-    the depth in it), space, work and the number of cards home. H has a 53rd entry,
-    always True: the card before an Ace (``_Tables.pred``); E has a 53rd, False. The
-    lists are shared (H with other layouts): never change them. The cards to look at
-    first (work) are those whose rule may hold already: the end cards, and the face-up
-    cards with a free target (other than the card they lie on) or, with a space, that
-    may lead into it; any other card's rule is looked at when a fact it reads changes."""
-    back = t.back
-    found = p.foundations
-    H, home = _homes(tuple(found))
-    U = [False] * 52
-    E = [False] * 53  # E[52]: the card after a King, never an end card
-    T = H[:] if back else [False] * 53
-    below = [-1] * 52
-    place = [0] * 52
+def _layout(p: Position, t: _Tables, parts: list[bytes] | None = None) -> tuple:
+    """The starting facts of the relaxation and the layout its rules read (see ``_close``),
+    card sets as masks (``_BIT``): H (home), U (face up), E (end cards), below (for each
+    card's bit, the bit of the card it lies on; ``_FOOT`` at the foot of a column), the
+    leaders that lie on another card, tails (see ``_column``), the cards that have one, and
+    whether a column is empty. ``parts`` are the columns as the search keys them (see
+    ``_Search.run``) when the caller has them. Each column's share is worked out once
+    (``_column``) and kept in ``t.columns``: the search meets the same few columns in
+    many positions."""
+    f0, f1, f2, f3 = p.foundations
+    H = ((1 << f0) - 1) | (((1 << f1) - 1) << 14) | (((1 << f2) - 1) << 28) | (((1 << f3) - 1) << 42)
+    U = E = feet = tail_cards = 0
+    below: dict[int, int] = {}
     space = False
-    ends: list[int] = []
-    i = 0
-    for col, dn in zip(p.columns, p.down):
-        if col:
-            prev = -1
-            for j, c in enumerate(col, i):
-                below[c] = prev
-                place[c] = j
-                prev = c
-            E[prev] = True
-            T[prev] = True
-            ends.append(prev)
-            for c in col[dn:]:
-                U[c] = True
-        else:
+    tails: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    if parts is None:
+        term = _TERM
+        parts = [bytes(col) + term[dn] for col, dn in zip(p.columns, p.down)]
+    known = t.columns
+    for part in parts:
+        share = known.get(part)
+        if share is None:
+            if len(known) >= _COLUMNS_KEPT:
+                known.clear()
+            share = known[part] = _column(part, t)
+        end, foot, up, under, own, with_own = share
+        if not end:
             space = True
-        i += 64
-    work = ends[:]
-    onto = t.onto
-    for x in ends:
-        for y in onto[x]:
-            if U[y] and below[y] != x:
-                work.append(y)
-    if back:
-        onto_home = t.onto_home
-        for s in range(4):
-            for y in onto_home[s][found[s]]:
-                if U[y]:
-                    work.append(y)
-    if space:
-        for y in t.leaders:
-            if U[y] and below[y] >= 0:
-                work.append(y)
-    return H, U, E, T, below, place, space, work, home
+            continue
+        E |= end
+        feet |= foot
+        U |= up
+        below.update(under)
+        if with_own:
+            tails += own
+            tail_cards |= with_own
+    return H, U, E, below, t.lead_bits & ~feet, tails, tail_cards, space
+
+
+def _column(part: bytes, t: _Tables) -> tuple:
+    """One column's share of ``_layout`` (``part``: its cards, deepest first, then its
+    face-down count plus 64, as ``position_key`` writes it): its end card, its foot, its
+    face-up cards, what each card lies on, its tails and the cards that have one (all 0
+    for an empty column).
+
+    tails: one entry (c, others, ((x, between), ...)) per face-up card c with a target x
+    lying above it in its own column (bits): c cannot go onto such an x while x is still
+    in its tail (not home, and no card from the one on c up to x, ``between``, has left);
+    ``others`` are its other targets."""
+    col = list(part[:-1])
+    if not col:
+        return 0, 0, 0, {}, (), 0
+    dn = part[-1] - 64
+    BIT = _BIT
+    target_bits = t.target_bits
+    under: dict[int, int] = {}
+    prev = _FOOT
+    for c in col:
+        under[BIT[c]] = prev
+        prev = BIT[c]
+    up = 0
+    for c in col[dn:]:
+        up |= BIT[c]
+    tails = []
+    with_own = 0
+    above = 0
+    for j in range(len(col) - 1, dn - 1, -1):
+        c = col[j]
+        if target_bits[c] & above:
+            pairs = []
+            between = 0
+            for x in col[j + 1:]:
+                between |= BIT[x]
+                if target_bits[c] & BIT[x]:
+                    pairs.append((BIT[x], between))
+            tails.append((BIT[c], target_bits[c] & ~above, tuple(pairs)))
+            with_own |= BIT[c]
+        above |= BIT[c]
+    return prev, BIT[col[0]], up, under, tuple(tails), with_own
 
 
 def _facts(layout: tuple) -> list:
-    """The relaxation's state at its start, to be closed by ``_close``: [H, L, E, T, G,
-    work, waiting, space, home, snapshot] (see ``_close``), fresh copies of ``layout``'s
-    lists (L starts as U: no card has left yet)."""
-    H, U, E, T, _below, _place, space, work, home = layout
-    return [H[:], U[:], E[:], T[:], H[:], work[:], None, space, home, None]
+    """The relaxation's state at its start, to be closed by ``_close``: [H, G, E, L, space,
+    snapshot] (see ``_close``); no card has left yet, so L is the face-up cards."""
+    return [layout[0], 0, layout[2], layout[1], layout[7], None]
 
 
-def _copy_facts(s: list, home: int) -> list:
-    """An independent copy of a state of ``_close`` (with ``home`` cards home)."""
-    w = s[6]
-    return [s[0][:], s[1][:], s[2][:], s[3][:], s[4][:], s[5][:],
-            None if w is None else [x[:] for x in w], s[7], home, None]
+def _watch(watch: tuple[int, int, int, int], t: _Tables) -> tuple[int, int, int]:
+    """The masks ``_freed`` reads for the twins c, d with targets x1, x2 of ``watch``: both
+    targets, both twins, and the twins that may lead into a space."""
+    c, d, x1, x2 = watch
+    tw = _BIT[c] | _BIT[d]
+    return _BIT[x1] | _BIT[x2], tw, tw & t.lead_bits
 
 
-def _freed(s: list, watch: tuple[int, int, int, int], t: _Tables) -> bool:
-    """With the facts ``s``: are both targets of the twins ``watch`` free, or can a twin
-    go home or into a space? (see ``crowded``)"""
-    T = s[3]
-    tw1, tw2, x1, x2 = watch
-    if T[x1] and T[x2]:
-        return True
-    E, H, pred, leader, space = s[2], s[0], t.pred, t.leader, s[7]
-    for z in (tw1, tw2):
-        if (E[z] and H[pred[z]]) or (space and leader[z]):
-            return True
-    return False
+def _freed(s: list, w: tuple[int, int, int], back: bool) -> bool:
+    """With the facts ``s``: are both targets of the twins ``w`` (see ``_watch``) free, or
+    can a twin go home or into a space? (see ``crowded``)"""
+    H, E = s[0], s[2]
+    both = w[0]
+    return ((E | H if back else E) & both == both or bool(E & ((H << 1) | _ACES) & w[1])
+            or (s[4] and w[2] != 0))
 
 
-def _watched(watch: tuple[int, int, int, int]) -> list[bool]:
-    """The cards whose facts ``_freed`` reads (besides whether a column is empty)."""
-    tw1, tw2, x1, x2 = watch
-    watched = [False] * 53
-    for x in (tw1, tw2, x1, x2):
-        watched[x] = True
-        if x in (tw1, tw2) and x % 13:
-            watched[x - 1] = True
-    return watched
-
-
-def _close(p: Position, t: _Tables, layout: tuple, s: list, pin: int = -1, pin2: int = -1,
-           watch: tuple[int, int, int, int] | None = None, goal: int = 53, mark: int = -1,
-           mark2: int = -1) -> bool:
+def _close(t: _Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, int, int] | None = None,
+           goal: int = -1, mark: int = 0, hist: list[tuple[int, tuple]] | None = None) -> bool:
     """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been
-    home; a 53rd entry, always True, stands before the Aces), L (face up and has not left
-    the card it lies on: it may still leave), E (has been an end card), T (a free target:
-    E, or H with foundation return), G (has left the card it lies on), the cards still to
-    look at, the cards waiting for their column to move, whether a column has been
-    empty, and how many cards are home (see ``dead_end``). The pinned cards ``pin``
-    and ``pin2`` never leave nor go home. With ``watch`` (see ``_freed``) it stops, and
-    returns True, as soon as ``_freed`` holds; it also stops once ``goal`` cards are home.
-    The snapshot is a copy of the facts as they were just before card ``mark`` (or
-    ``mark2``) first went home or left the card it lies on (None if neither did): closing
-    that copy with ``mark`` pinned gives the closure with ``mark`` pinned.
+    home), G (has left the card it lies on), E (has been an end card), L (face up and has
+    not left: it may still leave), whether a column has been empty (see ``dead_end``), and
+    a snapshot. A free target (T) is a card of E, or of H with foundation return. The cards
+    of ``pins`` never leave nor go home. With ``watch`` (see ``_watch``) it stops, and
+    returns True, as soon as ``_freed`` holds; it also stops once H is ``goal``. The
+    snapshot is a copy of the facts as they were just before a card of ``mark`` first went
+    home or left the card it lies on (None if none did): closing that copy with the card
+    pinned gives the closure with it pinned. With ``hist``, each round that changed
+    anything is added to it: the cards that went home or left in it, and the facts as they
+    were before it (``_start`` finds the facts made before given cards first moved).
 
-    Every rule only ever makes facts true, and each is looked at again whenever one of the
-    facts it reads becomes true, so the closure is the same whatever the order cards are
-    looked at: facts closed with a pin may be closed again with the pin released (its card
-    put back on the list to look at) and give what closing with no pin from the start gives.
+    The facts are sets of cards kept as bit masks (``_BIT``), so each rule fires for every
+    card at once, round after round until a round changes nothing: the end cards whose
+    predecessor is home go home, each run of them up its suit in one addition (14 bits a
+    suit: the carry stops in the gap); then every face-up card that has not left and is
+    home, or has a free target (the targets of a suit's cards are a shift of its target
+    suits' T), or may lead into a space (and lies on a card) leaves, except a card whose
+    only free targets still lie in its own tail (``_layout``'s tails); the cards they lay
+    on become end cards and face up, and a card that headed its column leaves a space.
+    A card's target is never the card it lies on while it has not left: that card is only
+    an end card (or home) once it has.
+
+    Every rule only ever makes facts true, so the closure is the same whatever the order
+    rules fire in: facts closed with a pin may be closed again with the pin released and
+    give what closing with no pin from the start gives.
     """
-    targets, leader, back = t.targets, t.leader, t.back
-    pred, nxt, onto = t.pred, t.nxt, t.onto
-    below, place = layout[4], layout[5]
-    H, L, E, T, G, work, waiting, space, home, _snapshot = s
-    pair = _NO_PAIR if watch is None else watch
-    watched = _NOTHING if watch is None else _watched(watch)
-    pop = work.pop
-    # X: home or pinned (nothing more to do for the card)
-    X = H[:]
-    if pin >= 0:
-        X[pin] = True
-    if pin2 >= 0:
-        X[pin2] = True
-    while work:
-        c = pop()
-        if X[c]:
-            continue
-        if E[c] and H[pred[c]]:
-            if (c == mark or c == mark2) and s[9] is None:
-                s[9] = _copy_facts(s, home)
-            H[c] = True
-            X[c] = True
-            home += 1
-            if back:
-                T[c] = True
-            if watched[c] and _freed(s, pair, t):
-                return True
-            if home == goal:
+    H, G, E, L, space, snap = s
+    below, lead, tails, tail_cards = layout[3], layout[4], layout[5], layout[6]
+    back = t.back
+    own_suit = t.own_suit
+    (a1, a2, ra), (b1, b2, rb) = t.fits
+    aces, lower, all_cards = _ACES, _LOWER, _ALL
+    free = ~pins
+    led = lead if space else 0  # the cards that may leave into a space
+    if watch is not None:
+        both, twins, twins_lead = watch
+    hp = (H << 1) | aces  # the cards whose predecessor is home
+    while True:
+        if hist is not None:
+            pre = (H, G, E, L, space)
+        M = E & ~H & free
+        S = M & hp
+        new = ((M + S) ^ M) & M if S else 0
+        if new:
+            if new & mark and snap is None:
+                snap = [H, G, E, L, space, None]
+            H |= new
+            if H == goal:
+                if hist is not None:
+                    hist.append((new, pre))
                 break
-            # the next card of the suit may go home; with returns, cards that fit on c may leave
-            n = nxt[c]
-            if E[n] and not X[n]:
-                work.append(n)
-            if back:
-                for y in onto[c]:
-                    if L[y]:
-                        work.append(y)
-        if not L[c]:
-            continue
-        b = below[c]
-        ok = H[c]
-        if not ok:
-            if space and b >= 0 and leader[c]:
-                ok = True
-            else:
-                for x in targets[c]:
-                    if x != b and T[x]:
-                        if (place[x] ^ place[c]) < 64 and place[x] > place[c] and not H[x]:
-                            # x lies in c's tail
-                            pc = place[c]
-                            px = place[x]
-                            col = p.columns[pc >> 6]
-                            for j in range((pc & 63) + 1, (px & 63) + 1):
-                                if G[col[j]]:
-                                    break
-                            else:
-                                if waiting is None:
-                                    waiting = s[6] = [[] for _ in range(7)]
-                                waiting[pc >> 6].append(c)
-                                continue
-                        ok = True
-                        break
-        if ok:
-            if (c == mark or c == mark2) and s[9] is None:
-                s[9] = _copy_facts(s, home)
-            G[c] = True
-            L[c] = False
-            if b >= 0:
-                if not E[b]:
-                    E[b] = True
-                    T[b] = True
-                    L[b] = not G[b]  # face up now (it may have left already, carrying c)
-                    if watched[b] and _freed(s, pair, t):
-                        return True
-                    # b may go home or leave; cards that fit on it may leave
-                    work.append(b)
-                    for y in onto[b]:
-                        if L[y]:
-                            work.append(y)
-                if waiting is not None:
-                    w = waiting[place[c] >> 6]
-                    if w:
-                        work += w
-                        w.clear()
-            elif not space:
-                space = s[7] = True
-                if watch is not None and _freed(s, pair, t):
-                    return True
-                work += [x for x in t.leaders if not H[x]]
-    s[8] = home
+            hp = (H << 1) | aces
+        T = E | H if back else E
+        if own_suit:
+            F = (T >> 1) & lower
+        else:
+            F = ((T >> a1 | T >> a2) & 0xFFF) * ra | ((T >> b1 | T >> b2) & 0xFFF) * rb
+        N = L & free & (F | H | led)
+        if N & tail_cards:
+            ok = H | led
+            for cb, others, pairs in tails:
+                if N & cb and not (ok & cb or T & others):
+                    for xb, between in pairs:
+                        if T & xb and (H & xb or G & between):
+                            break
+                    else:
+                        N ^= cb
+        if watch is not None and (T & both == both or E & hp & twins or (space and twins_lead)):
+            return True
+        if hist is not None and (new or N):
+            hist.append((new | N, pre))
+        if not N:
+            break
+        if N & mark and snap is None:
+            snap = [H, G, E, L, space, None]
+        G |= N
+        L ^= N
+        # the cards they lay on (_FOOT for a card that headed its column)
+        X = 0
+        while N:
+            low = N & -N
+            N ^= low
+            X |= below[low]
+        if X & _FOOT:
+            X &= all_cards
+            space = True
+            led = lead
+        E |= X
+        L |= X & ~G  # face up now (unless it has left already, carrying the card)
+    s[:] = H, G, E, L, space, snap
     return False
 
 
@@ -480,41 +500,40 @@ def _closure(p: Position, t: _Tables, pin: int = -1,
     if layout is None:
         layout = _layout(p, t)
     s = _facts(layout)
-    if watch is not None and _freed(s, watch, t):
+    w = None if watch is None else _watch(watch, t)
+    if w is not None and _freed(s, w, t.back):
         return None
-    goal = 52 if until_home else 53
-    if s[8] < goal and _close(p, t, layout, s, pin, -1, watch, goal):
+    if _close(t, layout, s, _BIT[pin] if pin >= 0 else 0, w, _ALL if until_home else -1):
         return None
-    return s[0][:52], s[2][:52], s[7]
+    H, E = s[0], s[2]
+    return [H & b != 0 for b in _BIT], [E & b != 0 for b in _BIT], s[4]
 
 
-def _twin_pairs(p: Position, t: _Tables, hidden_only: bool,
-                pairs: Sequence[tuple[int, int, int, int]]) -> Iterator[tuple[int, int, int, int, int]]:
+def _twin_pairs(p: Position, t: _Tables, hidden_only: bool, pairs: Sequence[tuple[int, int, int, int]],
+                layout: tuple | None = None) -> Iterator[tuple[int, int, int, int, int]]:
     """The pairs of ``pairs`` (index i, twins c, d, targets x1, x2) that ``crowded`` closes:
     neither twin is home or can go home now, not both targets are free now and, with
-    ``hidden_only``, a target is face down."""
-    loc = p.loc
-    # free: end cards now, and home cards when they may come back
-    free = _homes(tuple(p.foundations))[0][:] if t.back else [False] * 52
-    for col in p.columns:
-        if col:
-            free[col[-1]] = True
-    found = p.foundations
-    for i, (c, d, x1, x2) in enumerate(pairs):
-        if loc[c] == ON_FOUNDATION or loc[d] == ON_FOUNDATION:
+    ``hidden_only``, a target is face down. ``layout`` is ``_layout(p, t)`` when the caller
+    has it already."""
+    if layout is None:
+        layout = _layout(p, t)
+    H, U, E = layout[0], layout[1], layout[2]
+    free = E | H if t.back else E  # end cards now, and home cards when they may come back
+    down = ~(U | H)  # the face-down cards
+    home_now = E & ((H << 1) | _ACES)  # the cards that can go home now
+    masks = t.pair_masks
+    for i, pair in enumerate(pairs):
+        both, twins = masks[pair]
+        if (twins & (H | home_now) or free & both == both
+                or (hidden_only and not down & both)):
             continue
-        if free[x1] and free[x2]:
-            continue
-        if hidden_only and loc[x1] != FACE_DOWN and loc[x2] != FACE_DOWN:
-            continue
-        if (free[c] and found[c // 13] == c % 13) or (free[d] and found[d // 13] == d % 13):
-            continue  # one of them can go home now
+        c, d, x1, x2 = pair
         yield i, c, d, x1, x2
 
 
 def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = False,
             pairs: list[tuple[int, int, int, int]] | None = None, layout: tuple | None = None,
-            start: list | None = None) -> bool:
+            hist: list[tuple[int, tuple]] | None = None) -> bool:
     """True when two cards that fit the same two targets are proved to get in each other's way.
 
     In Yukon the two cards of a rank and colour (the "twins", say the red Fours) fit on the
@@ -528,41 +547,46 @@ def crowded(p: Position, tables: _Tables | None = None, hidden_only: bool = Fals
     own figures every pair that proved a loss had one, and it saves most of the cost.
     ``pairs`` (a search's own copy of the twins) is tried in order, and a pair that proves
     a loss moves to the front: the same pair tends to prove the next position lost too.
-    ``layout`` is ``_layout(p, t)`` when the caller has it already; ``start`` (``_close``'s
-    facts, taken over) is where the closures of the first pair tried may start from: facts
-    made without either of its twins moving (``_dead_end`` makes them).
+    ``layout`` is ``_layout(p, t)`` when the caller has it already; ``hist`` (the rounds of
+    the relaxation, ``_dead_end`` makes them) is where the closures of each pair may start
+    from: the facts made before either of its twins first moved.
     """
     t = tables or _tables(p.rules)
     if not t.twins:
         return False
-    for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs):
-        if layout is None:
-            layout = _layout(p, t)
-        below = layout[4]
-        if below[c] in (x1, x2):
+    back = t.back
+    BIT = _BIT
+    if layout is None:
+        layout = _layout(p, t)
+    for i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins if pairs is None else pairs, layout):
+        if layout[3][BIT[c]] in (BIT[x1], BIT[x2]):
             c, d = d, c  # pin first the twin not lying on a target: that closure fails sooner
         # The closure does not depend on the order (see _close), so the closure with c
-        # pinned may start from facts made without either twin moving, and the one with d
-        # pinned from the facts the first had made before d first moved.
-        pair = (c, d, x1, x2)
-        pc = _facts(layout) if start is None else start
-        start = None
-        pc[5].append(d)
-        if _freed(pc, pair, t) or _close(p, t, layout, pc, c, -1, pair, mark=d):
+        # pinned may start from facts made without c moving (the relaxation's, before c
+        # first moved), and the one with d pinned from facts made without d moving: the
+        # relaxation's before d first moved if d moved before c there, else those the
+        # first closure had made before d first moved.
+        w = _watch((c, d, x1, x2), t)
+        cb, db = BIT[c], BIT[d]
+        pc = _facts(layout) if hist is None else _start(hist, cb)
+        pd = _start(hist, db) if hist is not None and (pc[0] | pc[1]) & db else None
+        if _freed(pc, w, back) or _close(t, layout, pc, cb, w, mark=0 if pd else db):
             continue
-        pd = pc[9] if pc[9] is not None else _copy_facts(pc, pc[8])
-        pd[5].append(c)
-        if _close(p, t, layout, pd, d, -1, pair):
+        if pd is None:
+            pd = pc[5] if pc[5] is not None else pc[:5] + [None]
+        if _close(t, layout, pd, db, w):
             continue
+        free = pc[2] | pd[2] | (pc[0] | pd[0] if back else 0)  # T of either closure
         for y in (x1, x2):
-            if not (pc[3][y] or pd[3][y]):  # T: neither closure ever frees y
+            if not free & BIT[y]:  # neither closure ever frees y
                 if pairs is not None and i:
                     pairs.insert(0, pairs.pop(i))
                 return True
     return False
 
 
-def _stuck_crowded(p: Position, t: _Tables, pairs: list[tuple[int, int, int, int]]) -> bool:
+def _stuck_crowded(p: Position, t: _Tables, pairs: list[tuple[int, int, int, int]],
+                   layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
     """The twin rule (``crowded``, twins with a face-down target) where the complete search
     checks a position after a move that left its card stuck (``_Search._stuck``).
 
@@ -573,9 +597,10 @@ def _stuck_crowded(p: Position, t: _Tables, pairs: list[tuple[int, int, int, int
     the one target its pair can ever use, a target's last way out closed), and a position
     it proves lost there is cut with the whole subtree the search would otherwise spend
     rearranging the same face-up cards. It shares the stuck check's budget (that check
-    runs while it keeps proving positions lost) and ``pairs`` (most recently useful first).
+    runs while it keeps proving positions lost) and ``pairs`` (most recently useful first),
+    and the relaxation's ``layout`` and rounds (``hist``, see ``crowded``) when given.
     """
-    return bool(pairs) and crowded(p, t, True, pairs)
+    return bool(pairs) and crowded(p, t, True, pairs, layout, hist)
 
 
 def _gen(p: Position, t: _Tables) -> list[tuple[Move, bool]]:
@@ -744,14 +769,16 @@ def _parts_after(p: Position, parts: list[bytes], m: Move) -> list[bytes]:
     d = m.to
     s = p.loc[c]
     if s < 7:
-        cs = p.columns[s]
-        j = cs.index(c)
+        ps = parts[s]
+        j = ps.index(c)
         ds = p.down[s]
-        k[s] = bytes(cs[:j]) + _TERM[ds if j > ds else (j - 1 if j else 0)]
+        k[s] = ps[:j] + _TERM[ds if j > ds else (j - 1 if j else 0)]
         if d < 7:
-            k[d] = parts[d][:-1] + bytes(cs[j:]) + parts[d][-1:]
+            pd = parts[d]
+            k[d] = pd[:-1] + ps[j:-1] + pd[-1:]
     else:
-        k[d] = parts[d][:-1] + _ONE[c] + parts[d][-1:]
+        pd = parts[d]
+        k[d] = pd[:-1] + _ONE[c] + pd[-1:]
     return k
 
 
@@ -819,19 +846,19 @@ class _Search:
                     return False
         return True
 
-    def _stuck_crowded(self) -> bool:
+    def _stuck_crowded(self, layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
         """The twin rule at a stuck check (``_stuck_crowded``), while it pays: always for
         the first 64 tries, then while one in 32 proves a loss, else one time in 16."""
         self.twin_tries += 1
         n = self.twin_tries
         if n > 64 and self.twin_hits * 32 < n and n % 16:
             return False
-        r = _stuck_crowded(self.p, self.t, self.pairs)
+        r = _stuck_crowded(self.p, self.t, self.pairs, layout, hist)
         self.twin_hits += r
         return r
 
-    def _is_dead(self, key: bytes, hidden_only: bool = True) -> bool:
-        return self.relax and _is_dead(self, key, self.p, hidden_only)
+    def _is_dead(self, key: bytes, hidden_only: bool = True, parts: list[bytes] | None = None) -> bool:
+        return self.relax and _is_dead(self, key, self.p, hidden_only, parts)
 
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` new positions: "won", "exhausted" or "paused"."""
@@ -950,7 +977,7 @@ class _Search:
                     continue
             self.nodes += 1
             if u.flipped or forced:
-                if self._is_dead(key):
+                if self._is_dead(key, True, k):
                     for x in reversed(forced):
                         pop(x)
                     pop(u)
@@ -961,7 +988,10 @@ class _Search:
                 if r is None:
                     self.tries += 1
                     if self.tries <= 64 or self.hits * 8 >= self.tries or not self.tries % 16:
-                        r = dead_end(p, t) or (self.stuck_twins and self._stuck_crowded())
+                        layout = _layout(p, t, k)
+                        hist: list[tuple[int, tuple]] | None = [] if self.stuck_twins else None
+                        r = (_dead_end(p, t, layout, hist)
+                             or (self.stuck_twins and self._stuck_crowded(layout, hist)))
                         if r:
                             dead[key] = r
                             self.hits += 1
@@ -974,28 +1004,28 @@ class _Search:
         return "exhausted"
 
 
-def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only: bool) -> bool:
-    """Is ``p`` (keyed ``key``) proved lost by the relaxation or the twin rule? Answers are
-    kept in the dead table the searches of one solve share."""
+def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only: bool,
+             parts: list[bytes] | None = None) -> bool:
+    """Is ``p`` (keyed ``key``; its columns' parts of the key, ``parts``, when the caller has
+    them) proved lost by the relaxation or the twin rule? Answers are kept in the dead table
+    the searches of one solve share."""
     r = search.dead.get(key)
     if r is None:
         t = search.t
-        layout = _layout(p, t)
+        layout = _layout(p, t, parts)
         stats = search.twin_stats
         # The twin rule costs several closures; where it does not pay (most won deals:
         # no hit in a hundred tries) it is tried one time in 16 after the first 8.
         n = stats[0] + 1
         twins = bool(search.pairs) and (n <= 8 or stats[1] * 32 >= n or not n % 16)
-        first = next(_twin_pairs(p, t, hidden_only, search.pairs), None) if twins else None
-        if first is None:
-            r = dead_end(p, t, layout)
-            start = None
-        else:  # the relaxation keeps the facts it made before the first pair's twins moved
-            r, start = _dead_end(p, t, layout, first[1], first[2])
+        first = next(_twin_pairs(p, t, hidden_only, search.pairs, layout), None) if twins else None
+        # the relaxation keeps its rounds: the twin rule's closures start from them
+        hist: list[tuple[int, tuple]] | None = None if first is None else []
+        r = _dead_end(p, t, layout, hist)
         if not r and search.pairs:
             stats[0] += 1
             if twins:
-                r = crowded(p, t, hidden_only, search.pairs, layout, start)
+                r = crowded(p, t, hidden_only, search.pairs, layout, hist)
                 stats[1] += r
         search.dead[key] = r
     return r
