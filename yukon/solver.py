@@ -100,18 +100,22 @@ UNKNOWN = "unknown"
 # gets the largest share. Of the deals 0-999 left unknown at 10 CPU s before they came,
 # the searches without returns win 23, 458, 466, 628, 811 and 858 alone in 1.3 s or less
 # (in this plan 23, 628, 811 and 858 within 4 s; 458 and 466 in about 20 s). Of the 34
-# deals the session-5 plan left unknown, the restarted searches without returns win 58,
-# 169, 458, 540, 699, 710 and 924 within 100,000 positions of their own (in this plan
-# 169, 458, 699 and 710 within 10 CPU s); they stop after ``RESTART_CAP`` positions,
-# so that on a lost deal the complete search soon has its slices back.
+# deals the session-5 plan left unknown (each set of rules), the restarted searches
+# without returns win 169, 397 (without returns only), 458, 699, 710 and 924 within
+# 52,000 positions of their own (this plan, 10 CPU s: 169, 458, 699, 710 with returns,
+# and also 397 and 924 without); they stop after ``RESTART_CAP`` positions, so that on a
+# lost deal the complete search soon has its slices back.
 PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "k1/noret*2",
-        "complete/noret/purpose/restart*8", "complete/purpose", "complete/noret/restart*2")
+        "complete/noret/purpose/restart*9", "complete/purpose", "complete/noret/restart*3")
 FIRST_SLICE = 500
 # The need of a move that emptied its column (see _gen_need).
 SPACE_NEED = 52
 # Restarts (see _Restarts): positions per Luby unit, and how far a move may stray from
 # its place in the move order.
 RESTART_UNIT = 8192
+# The first run keeps the plain order (the one the search has without restarts) and gets
+# this budget instead (deal 23: its purpose search without returns wins in 9,830).
+RESTART_FIRST = 10_240
 RESTART_NOISE = 3.0
 # ... and the positions after which a search with restarts gives up (see _Restarts.run).
 RESTART_CAP = 64_000
@@ -1212,8 +1216,9 @@ class _Restarts:
     that grows by the Luby sequence times ``RESTART_UNIT``. Hard deals' wins are often
     found soon by some move orders and very late by others; restarts try many. Running
     out of a restart's budget proves nothing; a restart that searches its whole space
-    ends the search (as its search would). The dead table (positions the relaxation
-    proved lost) and the twin pairs are shared by all its restarts.
+    ends the search (as its search would), and so does spending ``RESTART_CAP`` positions
+    in all (proving nothing). The dead table (positions the relaxation proved lost) and
+    the twin pairs are shared by all its restarts.
     """
 
     limit = -2
@@ -1241,7 +1246,7 @@ class _Restarts:
         if self.restarts > 1:  # the first run keeps the plain order
             s.rng = random.Random(self.restarts)
             s.noise = self.noise
-        self.left = self.unit * _luby(self.restarts)
+        self.left = self.unit * _luby(self.restarts) if self.restarts > 1 else RESTART_FIRST
         return s
 
     def run(self, max_nodes: int) -> str:
