@@ -153,3 +153,17 @@ def test_restarts_give_up_after_their_cap_proving_nothing(monkeypatch: pytest.Mo
     r = solve(p, timeout=None, node_limit=100_000, plan=("complete/restart",), shorten=False)
     assert r.status == UNKNOWN and r.stats["phase"] == "no search left"
     assert 20_000 <= r.stats["nodes"] < 21_000
+
+
+def test_a_restarted_purpose_search_running_out_hands_its_slices_to_the_complete_search() -> None:
+    """Without returns the restarted purpose search plays the real rules: when it runs out
+    (deal 961 is lost: its space is small), the searches that prove nothing or only repeat
+    the complete search are dropped, as when the plain purpose search runs out, and the
+    complete search proves the loss with only a few thousand positions spent elsewhere."""
+    p = Position.deal(961, NO_RETURN)
+    alone = solve(p, timeout=None, node_limit=200_000, plan=("complete",), shorten=False)
+    assert alone.status == UNWINNABLE
+    r = solve(p, timeout=None, node_limit=200_000, shorten=False,
+              plan=("complete", "complete/restart", "complete/purpose/restart"))
+    assert r.status == UNWINNABLE and r.stats["phase"] == "complete"
+    assert r.stats["nodes"] < alone.stats["nodes"] + 10_000

@@ -1237,6 +1237,7 @@ class _Restarts:
         # order; running out of a restart's budget proves nothing.
         self.proves_loss = self.cur.proves_loss and self.cur.limit is None
         self.hit_limit = False
+        self.ran_out = False  # a run searched its whole space (not the cap)
         self.nodes = 0
         self.line: list[Move] | None = None
 
@@ -1273,6 +1274,7 @@ class _Restarts:
             if r == "exhausted":
                 # Its whole space (under its rules) searched: another order would search it
                 # again. A complete search under the real rules has proved the loss.
+                self.ran_out = True
                 return "exhausted"
             if self.left <= 0:
                 self.cur = self._next()
@@ -1353,14 +1355,16 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                         stats["nodes"] = total
                         return done(UNWINNABLE, [], s.name)
                     searches.remove(s)
-                    if isinstance(s, _Search) and s.purpose and s.limit is None and s.t is tables:
+                    inner = s.cur if isinstance(s, _Restarts) and s.ran_out else s
+                    if isinstance(inner, _Search) and inner.purpose and inner.limit is None and inner.t is tables:
                         # The purpose search ran out without a win: the deal is most likely
                         # lost, and only the complete search can prove that, so from now on
                         # it gets the slices of the searches that prove nothing. Best-first
                         # (under the real rules) stays: it finds the deep wins the purpose
                         # search misses (deal 52), and running out it proves a loss too.
                         # (The purpose search without returns running out says less: it
-                        # plays under stricter rules.)
+                        # plays under stricter rules. A restarted purpose search running
+                        # out of positions, not of its cap, says the same.)
                         searches[:] = [x for x in searches
                                        if x.proves_loss and (x.limit is None or isinstance(x, _BestFirst))]
                     break
