@@ -105,7 +105,8 @@ def test_without_foundation_return_noret_changes_nothing_and_runs_once() -> None
     t = _tables(NO_RETURN)
     searches = _make_searches(p, t, {}, PLAN, True, True, True)
     names = [x.name for x in searches]
-    assert len(names) == len(set(names)) == 6
+    assert len(names) == len(set(names)) == 8
     shares = {x.name: x.share for x in searches}
-    assert shares["best-first"] == 3 and shares["complete with purpose"] == 4 and shares["k=1"] == 3
-    assert all(x.proves_loss == (not (isinstance(x, _Search) and x.purpose)) for x in searches)
+    assert shares["best-first"] == 3 and shares["restarts of complete with purpose"] == 9 and shares["k=1"] == 3
+    assert all(x.proves_loss == (not (isinstance(x, _Search) and x.purpose)) for x in searches
+               if isinstance(x, _Search | _BestFirst))

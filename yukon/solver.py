@@ -49,8 +49,12 @@ How it searches (see the module's tests for the checks behind each rule):
   hardest deals within a few seconds; every line they find is legal anyway), and the
   complete depth-first search, which gets the largest share because only it (or
   best-first, or a limited search that never hit its limit) proves a loss by running
-  out. When the purpose search runs out (its space is small), the deal is most likely
-  lost and the complete search (and best-first) get every slice from then on.
+  out. Some searches are also run with restarts (``_Restarts``): again and again from
+  the start, each time in its own slightly shuffled move order, for budgets that grow
+  by the Luby sequence: a hard deal's win is often found at once in one order and only
+  after millions of positions in another. When the purpose search runs out (its space
+  is small), the deal is most likely lost and the complete search (and best-first) get
+  every slice from then on.
 - A child's key is worked out before its move is made, so the many children that are
   positions seen before cost a look-up, not a move, its safe moves and its undo.
 - A relaxation over facts that only ever become true (a card is face up, is an end card,
@@ -69,6 +73,7 @@ How it searches (see the module's tests for the checks behind each rule):
 from __future__ import annotations
 
 import operator
+import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -82,23 +87,38 @@ WINNABLE = "winnable"
 UNWINNABLE = "unwinnable"
 UNKNOWN = "unknown"
 
-# The searches solve() runs by turns. Each is "<kind>[/noret][/purpose][*share]": kind "k<N>"
+# The searches solve() runs by turns. Each is "<kind>[/noret][/purpose][/restart][*share]": kind "k<N>"
 # allows at most N non-progress moves in a row, "complete" allows any, "best" is the
 # best-first search. "/noret" plays as if cards could not come back from the foundations:
 # fewer moves and more safe ones, so it finds many wins sooner, and every line it finds is
 # legal anyway; when the rules do allow returns, running out proves nothing (and when they
 # do not, "/noret" changes nothing: a search named twice runs once, with both shares).
 # "/purpose" (not for "best") follows the purpose rule (``_gen_need``): running out proves
-# nothing either. The share is how many slices of each round it gets. Only the complete
+# nothing either. "/restart" (not for "best") runs the search again and again in new move
+# orders (``_Restarts``): running out of a restart's budget proves nothing. The share is how many slices of each round it gets. Only the complete
 # search (or best-first, or a limited one that never met its limit) proves a loss, so it
 # gets the largest share. Of the deals 0-999 left unknown at 10 CPU s before they came,
 # the searches without returns win 23, 458, 466, 628, 811 and 858 alone in 1.3 s or less
-# (in this plan 23, 628, 811 and 858 within 4 s; 458 and 466 in about 20 s).
+# (in this plan 23, 628, 811 and 858 within 4 s; 458 and 466 in about 20 s). Of the 34
+# deals the session-5 plan left unknown (each set of rules), the restarted searches
+# without returns win 169, 397 (without returns only), 458, 699, 710 and 924 within
+# 52,000 positions of their own (this plan, 10 CPU s: 169, 458, 699, 710 with returns,
+# and also 397 and 924 without); they stop after ``RESTART_CAP`` positions, so that on a
+# lost deal the complete search soon has its slices back.
 PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "k1/noret*2",
-        "complete/noret/purpose*3", "complete/purpose")
+        "complete/noret/purpose/restart*9", "complete/purpose", "complete/noret/restart*3")
 FIRST_SLICE = 500
 # The need of a move that emptied its column (see _gen_need).
 SPACE_NEED = 52
+# Restarts (see _Restarts): positions per Luby unit, and how far a move may stray from
+# its place in the move order.
+RESTART_UNIT = 8192
+# The first run keeps the plain order (the one the search has without restarts) and gets
+# this budget instead (deal 23: its purpose search without returns wins in 9,830).
+RESTART_FIRST = 10_240
+RESTART_NOISE = 3.0
+# ... and the positions after which a search with restarts gives up (see _Restarts.run).
+RESTART_CAP = 64_000
 # Best-first's score per card lying above a lower card of its suit (see _BestFirst).
 BLOCKER_WEIGHT = 3
 
@@ -823,6 +843,20 @@ class _Search:
         self.hit_limit = False
         self.nodes = 0
         self.line: list[Move] | None = None
+        # With ``rng`` the moves of each position come in a perturbed order (see ``_order``).
+        self.rng: random.Random | None = None
+        self.noise = 0.0
+
+    def _order(self, moves: list[tuple[Move, bool]]) -> list[tuple[Move, bool]]:
+        """``moves`` reordered at random but not far: each keeps its place give or take
+        about ``noise`` places (a restart's own move order, see ``_Restarts``)."""
+        rng = self.rng
+        if rng is None or len(moves) < 2:
+            return moves
+        r = rng.random
+        w = self.noise
+        keyed = sorted((i + w * r(), i) for i in range(len(moves)))
+        return [moves[i] for _, i in keyed]
 
     def _stuck(self, m: Move) -> bool:
         """After ``m`` (made, not to a foundation): has its card no other target it could
@@ -884,7 +918,7 @@ class _Search:
             tt[key] = limit or 0
             if self._is_dead(key, False):
                 return "exhausted"
-            stack.append([_gen(p, t), 0, [], None, 0, parts])
+            stack.append([self._order(_gen(p, t)), 0, [], None, 0, parts])
         stop = self.nodes + max_nodes
         push = p.push
         pop = p.pop
@@ -998,7 +1032,10 @@ class _Search:
                 if r:
                     pop(u)
                     continue
-            stack.append([fresh if purpose else _gen(p, t), 0, forced, u, np, k])
+            gen = fresh if purpose else _gen(p, t)
+            if self.rng is not None:
+                gen = self._order(gen)
+            stack.append([gen, 0, forced, u, np, k])
             if self.nodes >= stop:
                 return "paused"
         return "exhausted"
@@ -1189,6 +1226,92 @@ class _BestFirst:
         return "exhausted"
 
 
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+class _Restarts:
+    """A depth-first search (complete, limited or with the purpose rule) run again and again
+    from the start, each time with its own perturbed move order (``_Search._order``, seeded
+    by the restart's number) and a fresh transposition table, for a budget of positions
+    that grows by the Luby sequence times ``RESTART_UNIT``. Hard deals' wins are often
+    found soon by some move orders and very late by others; restarts try many. Running
+    out of a restart's budget proves nothing; a restart that searches its whole space
+    ends the search (as its search would), and so does spending ``RESTART_CAP`` positions
+    in all (proving nothing). The dead table (positions the relaxation proved lost) and
+    the twin pairs are shared by all its restarts.
+    """
+
+    limit = -2
+
+    def __init__(self, make: Callable[[], _Search], unit: int, noise: float) -> None:
+        self.make = make
+        self.unit = unit
+        self.noise = noise
+        self.restarts = 0
+        self.left = 0  # positions left in this restart's budget
+        self.cur: _Search = self._next()
+        self.name = "restarts of " + self.cur.name
+        self.share = 1
+        self.pairs = self.cur.pairs
+        # Running out a complete search under the real rules proves the loss whatever the
+        # order; running out of a restart's budget proves nothing.
+        self.proves_loss = self.cur.proves_loss and self.cur.limit is None
+        self.hit_limit = False
+        self.ran_out = False  # a run searched its whole space (not the cap)
+        self.nodes = 0
+        self.line: list[Move] | None = None
+
+    def _next(self) -> _Search:
+        self.restarts += 1
+        s = self.make()
+        if self.restarts > 1:  # the first run keeps the plain order
+            s.rng = random.Random(self.restarts)
+            s.noise = self.noise
+        self.left = self.unit * _luby(self.restarts) if self.restarts > 1 else RESTART_FIRST
+        return s
+
+    def run(self, max_nodes: int) -> str:
+        """Search on for up to ``max_nodes`` positions: "won", "paused" or "exhausted" (its
+        space searched, or ``RESTART_CAP`` positions spent: then it proves nothing)."""
+        if self.nodes >= RESTART_CAP:
+            # Its wins come early or not at all: let the searches that prove losses have
+            # its slices (on a lost deal they are not dropped until the purpose search
+            # runs out, which can take long).
+            self.proves_loss = False
+            return "exhausted"
+        while max_nodes > 0:
+            s = self.cur
+            n = min(max_nodes, self.left)
+            before = s.nodes
+            r = s.run(n)
+            done = s.nodes - before
+            self.nodes += done
+            self.left -= done
+            max_nodes -= done
+            if r == "won":
+                self.line = s.line
+                return "won"
+            if r == "exhausted":
+                # Its whole space (under its rules) searched: another order would search it
+                # again. A complete search under the real rules has proved the loss.
+                self.ran_out = True
+                return "exhausted"
+            if self.left <= 0:
+                self.cur = self._next()
+                self.cur.pairs = self.pairs  # most useful twin pairs first, as they were
+        return "paused"
+
+
 
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
@@ -1232,6 +1355,8 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     total = 0
     while searches:
         for s in list(searches):
+            if s not in searches:
+                continue  # dropped this round (see below)
             step = 256
             want = slice_ * s.share
             while want > 0:
@@ -1260,14 +1385,16 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                         stats["nodes"] = total
                         return done(UNWINNABLE, [], s.name)
                     searches.remove(s)
-                    if isinstance(s, _Search) and s.purpose and s.limit is None and s.t is tables:
+                    inner = s.cur if isinstance(s, _Restarts) and s.ran_out else s
+                    if isinstance(inner, _Search) and inner.purpose and inner.limit is None and inner.t is tables:
                         # The purpose search ran out without a win: the deal is most likely
                         # lost, and only the complete search can prove that, so from now on
                         # it gets the slices of the searches that prove nothing. Best-first
                         # (under the real rules) stays: it finds the deep wins the purpose
                         # search misses (deal 52), and running out it proves a loss too.
                         # (The purpose search without returns running out says less: it
-                        # plays under stricter rules.)
+                        # plays under stricter rules. A restarted purpose search running
+                        # out of positions, not of its cap, says the same.)
                         searches[:] = [x for x in searches
                                        if x.proves_loss and (x.limit is None or isinstance(x, _BestFirst))]
                     break
@@ -1287,49 +1414,62 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
 
 def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[str, ...],
                    safe: bool, relax: bool, twin_rule: bool,
-                   stuck_rule: bool = True, stuck_twins: bool = False) -> list[_Search | _BestFirst]:
+                   stuck_rule: bool = True,
+                   stuck_twins: bool = False) -> list[_Search | _BestFirst | _Restarts]:
     """The searches a plan names (see ``PLAN``), ready to run by turns."""
-    out: list[_Search | _BestFirst] = []
+    out: list[_Search | _BestFirst | _Restarts] = []
     rules = position.rules
     no_return = _no_return_tables(rules)
     no_return_dead: dict[bytes, bool] = {}
     twin_stats = [0, 0]
     no_return_twin_stats = [0, 0]
-    seen: dict[tuple[str, bool, bool], _Search | _BestFirst] = {}
+    seen: dict[tuple[str, bool, bool, bool], _Search | _BestFirst | _Restarts] = {}
     for spec in plan:
         kind, _, share = spec.partition("*")
         kind, *variants = kind.split("/")
         limited = kind.startswith("k") and kind[1:].isdigit()
         noret = "noret" in variants
         purpose = "purpose" in variants
-        if (len(set(variants)) != len(variants) or not set(variants) <= {"noret", "purpose"}
-                or kind not in ("complete", "best") and not limited or purpose and kind == "best"):
+        restart = "restart" in variants
+        if (len(set(variants)) != len(variants) or not set(variants) <= {"noret", "purpose", "restart"}
+                or kind not in ("complete", "best") and not limited
+                or (purpose or restart) and kind == "best"):
             raise ValueError(f"unknown search {spec!r}")
         t, d, ts = tables, dead, twin_stats
         if noret and rules.foundation_return:
             t, d, ts = no_return, no_return_dead, no_return_twin_stats
-        ident = (kind, t is no_return, purpose)
+        ident = (kind, t is no_return, purpose, restart)
         if ident in seen:
             # Without foundation return "/noret" changes nothing: rather than run the same
             # search twice, the first one gets both shares.
             seen[ident].share += int(share or 1)
             continue
-        s: _Search | _BestFirst
+        s: _Search | _BestFirst | _Restarts
         if kind == "best":
             # The blocker score pays without returns; with them it slows some wins (deal 52).
             s = _BestFirst(position, t, d, safe, relax, ts, BLOCKER_WEIGHT if t is not tables else 0)
+            if not twin_rule:
+                s.pairs = []
+            s.proves_loss = t is tables
+            if t is not tables:
+                s.name += " without returns"
         else:
-            s = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
-                        purpose, stuck_twins and twin_rule)
+            def make(t: _Tables = t, d: dict = d, ts: list[int] = ts, limited: bool = limited,
+                     kind: str = kind, purpose: bool = purpose) -> _Search:
+                x = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
+                            purpose, stuck_twins and twin_rule)
+                if not twin_rule:
+                    x.pairs = []
+                # A search with the purpose rule skips lines that win (see _gen_need): running
+                # out proves nothing.
+                x.proves_loss = t is tables and not purpose
+                if t is not tables:
+                    x.name += " without returns"
+                if purpose:
+                    x.name += " with purpose"
+                return x
+            s = _Restarts(make, RESTART_UNIT, RESTART_NOISE) if restart else make()
         s.share = int(share or 1)
-        if not twin_rule:
-            s.pairs = []
-        # A search with the purpose rule skips lines that win (see _gen_need): running out proves nothing.
-        s.proves_loss = t is tables and not purpose
-        if t is not tables:
-            s.name += " without returns"
-        if purpose:
-            s.name += " with purpose"
         out.append(s)
         seen[ident] = s
     return out
