@@ -87,24 +87,24 @@ WINNABLE = "winnable"
 UNWINNABLE = "unwinnable"
 UNKNOWN = "unknown"
 
-# The searches solve() runs by turns. Each is "<kind>[/noret][/purpose][/restart][*share]": kind "k<N>"
-# allows at most N non-progress moves in a row, "complete" allows any, "best" is the
-# best-first search. "/noret" plays as if cards could not come back from the foundations:
-# fewer moves and more safe ones, so it finds many wins sooner, and every line it finds is
-# legal anyway; when the rules do allow returns, running out proves nothing (and when they
-# do not, "/noret" changes nothing: a search named twice runs once, with both shares).
-# "/purpose" (not for "best") follows the purpose rule (``_gen_need``): running out proves
-# nothing either. "/restart" (not for "best") runs the search again and again in new move
-# orders (``_Restarts``): running out of a restart's budget proves nothing. The share is how many slices of each round it gets. Only the complete
-# search (or best-first, or a limited one that never met its limit) proves a loss, so it
-# gets the largest share. Of the deals 0-999 left unknown at 10 CPU s before they came,
-# the searches without returns win 23, 458, 466, 628, 811 and 858 alone in 1.3 s or less
-# (in this plan 23, 628, 811 and 858 within 4 s; 458 and 466 in about 20 s). Of the 34
-# deals the session-5 plan left unknown (each set of rules), the restarted searches
-# without returns win 169, 397 (without returns only), 458, 699, 710 and 924 within
-# 52,000 positions of their own (this plan, 10 CPU s: 169, 458, 699, 710 with returns,
-# and also 397 and 924 without); they stop after ``RESTART_CAP`` positions, so that on a
-# lost deal the complete search soon has its slices back.
+# The searches solve() runs by turns. Each is "<kind>[/noret][/purpose][/restart][*share]": kind
+# "k<N>" allows at most N non-progress moves in a row, "complete" allows any, "best" is the
+# best-first search. "/noret" plays as if cards could not come back from the foundations: fewer
+# moves and more safe ones, so it finds many wins sooner, and every line it finds is legal
+# anyway; when the rules do allow returns, running out proves nothing (and when they do not,
+# "/noret" changes nothing: a search named twice runs once, with both shares). "/purpose" (not
+# for "best") follows the purpose rule (``_gen_need``): running out proves nothing either.
+# "/restart" (not for "best") runs the search again and again in new move orders
+# (``_Restarts``): running out of a restart's budget proves nothing. The share is how many
+# slices of each round it gets. Only the complete search (or best-first, or a limited one that
+# never met its limit) proves a loss, so it gets the largest share. Of the deals 0-999 left
+# unknown at 10 CPU s before they came, the searches without returns win 23, 458, 466, 628, 811
+# and 858 alone in 1.3 s or less (in this plan 23, 628, 811 and 858 within 4 s; 458 and 466 in
+# about 20 s). Of the 34 deals the session-5 plan left unknown (each set of rules), the
+# restarted searches without returns win 169, 397 (without returns only), 458, 699, 710 and 924
+# within 52,000 positions of their own (this plan, 10 CPU s: 169, 458, 699, 710 with returns,
+# and also 397 and 924 without); they stop after ``RESTART_CAP`` positions, so that on a lost
+# deal the complete search soon has its slices back.
 PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "k1/noret*2",
         "complete/noret/purpose/restart*9", "complete/purpose", "complete/noret/restart*3")
 FIRST_SLICE = 500
@@ -1327,8 +1327,8 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     the relaxation too) and ``stuck_twins`` (the twin rule at those checks as well, see
     ``_stuck_crowded``; off with the twin rule or the stuck rule) exist so tests and checks
     can compare the search with and without its shortcuts. ``cancel`` is asked every few
-    hundred positions; when it returns True the answer is "unknown" with phase "cancelled". ``clock`` measures the timeout and the reported seconds: wall time by
-    default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
+    hundred positions; when it returns True the answer is "unknown" with phase "cancelled".
+    ``clock`` measures the timeout and the reported seconds: wall time by default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
     With ``shorten`` a winning line is made shorter and more direct (``shorten_line``, with
     its default budget) after the search: ``stats["seconds"]`` is the time to decide,
     ``stats["shorten_seconds"]`` the time spent shortening and ``stats["found_moves"]`` the
