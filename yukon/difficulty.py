@@ -74,7 +74,7 @@ class Thresholds:
 
 # Calibrated on Yukon deals 1-1200 (see the module docstring and the README); the same
 # cut points serve the other games, which the calibration did not cover.
-THRESHOLDS = Thresholds(easy=5.0741, medium=6.0754)
+THRESHOLDS = Thresholds(easy=5.0752, medium=6.1052)
 # The search a rating may take from the deal as dealt by default (about 2 CPU seconds
 # on the machine the thresholds were measured on); a deal not settled within it is
 # Level.UNKNOWN. Each first move's search gets at most FIRST_MOVE_NODES.
