@@ -40,8 +40,7 @@ def test_perturbed_order_keeps_every_move_and_strays_little() -> None:
     s = _Search(p, _tables(YUKON), None, {})
     moves = [(Move.of(c, c % 7), c % 2 == 0) for c in range(40)]
     assert s._order(moves) is moves  # no rng: the plain order
-    s.rng = random.Random(5)
-    s.noise = 3.0
+    s = _Search(p, _tables(YUKON), None, {}, rng=random.Random(5), noise=3.0)
     changed = False
     for _ in range(20):
         out = s._order(moves)

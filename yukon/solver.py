@@ -808,11 +808,19 @@ class _Search:
     def __init__(self, start: Position, tables: _Tables, limit: int | None, dead: dict,
                  safe: bool = True, relax: bool = True, relax_stuck: bool = True,
                  twin_stats: list[int] | None = None, purpose: bool = False,
-                 stuck_twins: bool = False) -> None:
+                 stuck_twins: bool = False, *, real_rules: bool = True, twin_rule: bool = True,
+                 share: int = 1, rng: random.Random | None = None, noise: float = 0.0,
+                 pairs: list[tuple[int, int, int, int]] | None = None) -> None:
+        """``real_rules``: ``tables`` are the position's own rules (False: stricter ones,
+        see PLAN's "/noret"); ``twin_rule`` False: no twin rule; ``share``: slices per round
+        (see PLAN); ``rng`` and ``noise``: a perturbed move order (see ``_order``);
+        ``pairs``: the twin pairs' list to use (and keep in order), shared with other
+        searches (``_Restarts``), else its own."""
         self.p = start.copy()
         self.t = tables
         self.limit = limit
-        self.name = "complete" if limit is None else f"k={limit}"
+        self.name = ("complete" if limit is None else f"k={limit}") + \
+            ("" if real_rules else " without returns") + (" with purpose" if purpose else "")
         # The complete search also runs the relaxation after a move that leaves its card
         # with no other way out (``_stuck``), while that keeps paying: ``tries`` such
         # children not yet known, ``hits`` of them proved lost.
@@ -827,12 +835,15 @@ class _Search:
         self.stuck_twins = stuck_twins
         self.twin_tries = 0
         self.twin_hits = 0
-        self.share = 1  # slices per round (see PLAN)
-        self.pairs = list(tables.twins)  # for crowded(), most recently useful first
+        self.share = share  # slices per round (see PLAN)
+        # for crowded(), most recently useful first
+        self.pairs = pairs if pairs is not None else list(tables.twins) if twin_rule else []
         # Positions the twin rule was asked about and how many it proved lost (see
         # _is_dead), shared by the searches of one solve that share ``dead``.
         self.twin_stats = twin_stats if twin_stats is not None else [0, 0]
-        self.proves_loss = True  # False when it plays under stricter rules than the position's
+        # A search under stricter rules than the position's, or with the purpose rule (it
+        # skips lines that win, see _gen_need), proves nothing by running out.
+        self.proves_loss = real_rules and not purpose
         self.dead = dead
         self.safe = safe
         self.relax = relax
@@ -844,8 +855,12 @@ class _Search:
         self.nodes = 0
         self.line: list[Move] | None = None
         # With ``rng`` the moves of each position come in a perturbed order (see ``_order``).
-        self.rng: random.Random | None = None
-        self.noise = 0.0
+        self.rng = rng
+        self.noise = noise
+
+    def add_share(self, n: int) -> None:
+        """``n`` more slices per round (see PLAN)."""
+        self.share += n
 
     def _order(self, moves: list[tuple[Move, bool]]) -> list[tuple[Move, bool]]:
         """``moves`` reordered at random but not far: each keeps its place give or take
@@ -1126,15 +1141,17 @@ class _BestFirst:
 
     def __init__(self, start: Position, tables: _Tables, dead: dict, safe: bool = True,
                  relax: bool = True, twin_stats: list[int] | None = None,
-                 blocker_weight: int = BLOCKER_WEIGHT) -> None:
+                 blocker_weight: int = BLOCKER_WEIGHT, *, real_rules: bool = True,
+                 twin_rule: bool = True, share: int = 1) -> None:
+        """``real_rules``, ``twin_rule`` and ``share`` as for ``_Search``."""
         self.start = start
         self.blocker_weight = blocker_weight
         self.t = tables
-        self.name = "best-first"
-        self.pairs = list(tables.twins)
-        self.share = 1
+        self.name = "best-first" + ("" if real_rules else " without returns")
+        self.pairs = list(tables.twins) if twin_rule else []
+        self.share = share
         self.twin_stats = twin_stats if twin_stats is not None else [0, 0]
-        self.proves_loss = True
+        self.proves_loss = real_rules
         self.dead = dead
         self.safe = safe
         self.relax = relax
@@ -1145,6 +1162,10 @@ class _BestFirst:
         self.heap: list = []
         self.count = 0
         self.started = False
+
+    def add_share(self, n: int) -> None:
+        """``n`` more slices per round (see PLAN)."""
+        self.share += n
 
     def _score(self, p: Position) -> int:
         score = 6 * sum(p.down) - sum(p.foundations)
@@ -1253,16 +1274,19 @@ class _Restarts:
 
     limit = -2
 
-    def __init__(self, make: Callable[[], _Search], unit: int, noise: float) -> None:
+    def __init__(self, make: Callable[[random.Random | None, float, list | None], _Search], unit: int,
+                 noise: float, share: int = 1) -> None:
+        """``make(rng, noise, pairs)`` makes each run's search (see ``_Search``)."""
         self.make = make
         self.unit = unit
         self.noise = noise
         self.restarts = 0
         self.left = 0  # positions left in this restart's budget
+        self.pairs: list[tuple[int, int, int, int]] | None = None  # shared by its runs
         self.cur: _Search = self._next()
-        self.name = "restarts of " + self.cur.name
-        self.share = 1
         self.pairs = self.cur.pairs
+        self.name = "restarts of " + self.cur.name
+        self.share = share
         # Running out a complete search under the real rules proves the loss whatever the
         # order; running out of a restart's budget proves nothing.
         self.proves_loss = self.cur.proves_loss and self.cur.limit is None
@@ -1273,12 +1297,15 @@ class _Restarts:
 
     def _next(self) -> _Search:
         self.restarts += 1
-        s = self.make()
-        if self.restarts > 1:  # the first run keeps the plain order
-            s.rng = random.Random(self.restarts)
-            s.noise = self.noise
+        # the first run keeps the plain order; the twin pairs stay in their useful order
+        s = (self.make(None, 0.0, self.pairs) if self.restarts == 1
+             else self.make(random.Random(self.restarts), self.noise, self.pairs))
         self.left = self.unit * _luby(self.restarts) if self.restarts > 1 else RESTART_FIRST
         return s
+
+    def add_share(self, n: int) -> None:
+        """``n`` more slices per round (see PLAN)."""
+        self.share += n
 
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` positions: "won", "paused" or "exhausted" (its
@@ -1308,7 +1335,6 @@ class _Restarts:
                 return "exhausted"
             if self.left <= 0:
                 self.cur = self._next()
-                self.cur.pairs = self.pairs  # most useful twin pairs first, as they were
         return "paused"
 
 
@@ -1442,34 +1468,21 @@ def _make_searches(position: Position, tables: _Tables, dead: dict, plan: tuple[
         if ident in seen:
             # Without foundation return "/noret" changes nothing: rather than run the same
             # search twice, the first one gets both shares.
-            seen[ident].share += int(share or 1)
+            seen[ident].add_share(int(share or 1))
             continue
         s: _Search | _BestFirst | _Restarts
         if kind == "best":
             # The blocker score pays without returns; with them it slows some wins (deal 52).
-            s = _BestFirst(position, t, d, safe, relax, ts, BLOCKER_WEIGHT if t is not tables else 0)
-            if not twin_rule:
-                s.pairs = []
-            s.proves_loss = t is tables
-            if t is not tables:
-                s.name += " without returns"
+            s = _BestFirst(position, t, d, safe, relax, ts, BLOCKER_WEIGHT if t is not tables else 0,
+                           real_rules=t is tables, twin_rule=twin_rule, share=int(share or 1))
         else:
-            def make(t: _Tables = t, d: dict = d, ts: list[int] = ts, limited: bool = limited,
-                     kind: str = kind, purpose: bool = purpose) -> _Search:
-                x = _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
-                            purpose, stuck_twins and twin_rule)
-                if not twin_rule:
-                    x.pairs = []
-                # A search with the purpose rule skips lines that win (see _gen_need): running
-                # out proves nothing.
-                x.proves_loss = t is tables and not purpose
-                if t is not tables:
-                    x.name += " without returns"
-                if purpose:
-                    x.name += " with purpose"
-                return x
-            s = _Restarts(make, RESTART_UNIT, RESTART_NOISE) if restart else make()
-        s.share = int(share or 1)
+            def make(rng: random.Random | None = None, noise: float = 0.0, pairs: list | None = None,
+                     t: _Tables = t, d: dict = d, ts: list[int] = ts, limited: bool = limited,
+                     kind: str = kind, purpose: bool = purpose, share: int = int(share or 1)) -> _Search:
+                return _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
+                               purpose, stuck_twins and twin_rule, real_rules=t is tables, twin_rule=twin_rule,
+                               share=share, rng=rng, noise=noise, pairs=pairs)
+            s = _Restarts(make, RESTART_UNIT, RESTART_NOISE, int(share or 1)) if restart else make()
         out.append(s)
         seen[ident] = s
     return out
