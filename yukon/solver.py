@@ -802,7 +802,23 @@ def _parts_after(p: Position, parts: list[bytes], m: Move) -> list[bytes]:
     return k
 
 
-class _Search:
+class _Turn:
+    """What ``solve``'s turn-taking loop asks of each search besides ``run``: its share of
+    each round and whether its running out says the deal is most likely lost."""
+
+    share: int  # slices per round (see PLAN)
+
+    def add_share(self, n: int) -> None:
+        """``n`` more slices per round (see PLAN)."""
+        self.share += n
+
+    def ran_out_purpose(self) -> bool:
+        """After "exhausted": was this a purpose search under the real rules that searched
+        its whole space? (The deal is then most likely lost, see ``solve``.)"""
+        return False
+
+
+class _Search(_Turn):
     """One resumable depth-first search; ``limit`` caps non-progress moves in a row."""
 
     def __init__(self, start: Position, tables: _Tables, limit: int | None, dead: dict,
@@ -843,6 +859,7 @@ class _Search:
         self.twin_stats = twin_stats if twin_stats is not None else [0, 0]
         # A search under stricter rules than the position's, or with the purpose rule (it
         # skips lines that win, see _gen_need), proves nothing by running out.
+        self.real_rules = real_rules
         self.proves_loss = real_rules and not purpose
         self.dead = dead
         self.safe = safe
@@ -858,9 +875,9 @@ class _Search:
         self.rng = rng
         self.noise = noise
 
-    def add_share(self, n: int) -> None:
-        """``n`` more slices per round (see PLAN)."""
-        self.share += n
+    def ran_out_purpose(self) -> bool:
+        """See ``_Turn``."""
+        return self.purpose and self.limit is None and self.real_rules
 
     def _order(self, moves: list[tuple[Move, bool]]) -> list[tuple[Move, bool]]:
         """``moves`` reordered at random but not far: each keeps its place give or take
@@ -1124,7 +1141,7 @@ def _blockers(p: Position) -> int:
     return n
 
 
-class _BestFirst:
+class _BestFirst(_Turn):
     """Greedy best-first search: lowest score first, newest first among equals. The score
     counts 6 for a face-down card, ``BLOCKER_WEIGHT`` for a card lying above a lower card
     of its suit (``_blockers``: 3 wins twice as many slow deals as 0 within 30,000
@@ -1162,10 +1179,6 @@ class _BestFirst:
         self.heap: list = []
         self.count = 0
         self.started = False
-
-    def add_share(self, n: int) -> None:
-        """``n`` more slices per round (see PLAN)."""
-        self.share += n
 
     def _score(self, p: Position) -> int:
         score = 6 * sum(p.down) - sum(p.foundations)
@@ -1260,7 +1273,7 @@ def _luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-class _Restarts:
+class _Restarts(_Turn):
     """A depth-first search (complete, limited or with the purpose rule) run again and again
     from the start, each time with its own perturbed move order (``_Search._order``, seeded
     by the restart's number) and a fresh transposition table, for a budget of positions
@@ -1303,9 +1316,9 @@ class _Restarts:
         self.left = self.unit * _luby(self.restarts) if self.restarts > 1 else RESTART_FIRST
         return s
 
-    def add_share(self, n: int) -> None:
-        """``n`` more slices per round (see PLAN)."""
-        self.share += n
+    def ran_out_purpose(self) -> bool:
+        """See ``_Turn``: a run (not the cap) searched its whole space."""
+        return self.ran_out and self.cur.ran_out_purpose()
 
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` positions: "won", "paused" or "exhausted" (its
@@ -1336,7 +1349,6 @@ class _Restarts:
             if self.left <= 0:
                 self.cur = self._next()
         return "paused"
-
 
 
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
@@ -1411,8 +1423,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                         stats["nodes"] = total
                         return done(UNWINNABLE, [], s.name)
                     searches.remove(s)
-                    inner = s.cur if isinstance(s, _Restarts) and s.ran_out else s
-                    if isinstance(inner, _Search) and inner.purpose and inner.limit is None and inner.t is tables:
+                    if s.ran_out_purpose():
                         # The purpose search ran out without a win: the deal is most likely
                         # lost, and only the complete search can prove that, so from now on
                         # it gets the slices of the searches that prove nothing. Best-first
