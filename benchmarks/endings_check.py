@@ -13,7 +13,7 @@ The solver (its whole plan) and its complete search alone (every rule on) must a
 winning line must replay.
 
 With ``--proofs N`` it checks the twin rule where the complete search runs it after a move
-that left its card stuck (``yukon.solver._stuck_crowded``): the complete search (up to
+that left its card stuck (``yukon.relaxation.stuck_crowded``): the complete search (up to
 ``--limit`` positions) records every position that check proves lost, and each of the
 first N of them, in each ending (under every rule set, since it proves few positions in
 an ending), must be lost by the search without pruning too (a position it cannot decide

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from yukon import solver
+from yukon.relaxation import tables_for
 from yukon.rules import Rules
 from yukon.state import Position
 
@@ -65,7 +66,7 @@ class RecordingSearch(solver._Search):
     found: list[Position]
 
     def __init__(self, start: Position) -> None:
-        super().__init__(start, solver._tables(start.rules), None, {}, stuck_twins=True)
+        super().__init__(start, tables_for(start.rules), None, {}, stuck_twins=True)
         self.found = []
 
     def _stuck_crowded(self, layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:

@@ -6,6 +6,7 @@ import pytest
 
 from solver_helpers import exhaustive_winnable, small_position
 from yukon.notation import parse_position
+from yukon.relaxation import tables_for
 from yukon.rules import RUSSIAN, YUKON, Rules
 from yukon.safe import is_safe_home
 from yukon.solver import (
@@ -15,7 +16,6 @@ from yukon.solver import (
     _apply_safe,
     _BestFirst,
     _decode,
-    _tables,
     check_line,
     dead_end,
     position_key,
@@ -139,7 +139,7 @@ def test_safe_foundation_rule_never_loses_a_win() -> None:
     for seed in range(80):
         for rules in ALL_RULES:
             p = small_position(seed, rules, 12 + seed % 9)
-            t = _tables(rules)
+            t = tables_for(rules)
             safe = [c[-1] for c in p.columns if c and p.foundations[c[-1] // 13] == c[-1] % 13
                     and is_safe_home(p, c[-1], t.guards)]
             if not safe:
@@ -166,7 +166,7 @@ def test_yukon_safe_rule_matches_the_colour_rule() -> None:
     p = Position.deal(7, YUKON)
     for back in (True, False):
         rules = Rules("yukon", False, back)
-        t = _tables(rules)
+        t = tables_for(rules)
         for card in range(52):
             rank, suit = card % 13 + 1, card // 13
             for f in ([rank - 1] * 4, [max(0, rank - 2)] * 4, [rank - 1, rank - 2, rank - 1, rank - 2]):
@@ -205,7 +205,7 @@ def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
     for seed in range(20, 26):
         p = Position.deal(seed, YUKON)
         assert position_key(_decode(position_key(p), YUKON)) == position_key(p)
-        b = _BestFirst(p, _tables(YUKON), {})
+        b = _BestFirst(p, tables_for(YUKON), {})
         if b.run(20_000) == "won":
             assert check_line(p, b.line)
     seen = {True: 0, False: 0}
@@ -215,7 +215,7 @@ def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
         truth = exhaustive_winnable(p, 60_000)
         if truth is None:
             continue
-        b = _BestFirst(p, _tables(rules), {}, relax=seed % 2 == 0)
+        b = _BestFirst(p, tables_for(rules), {}, relax=seed % 2 == 0)
         r = b.run(10**9)
         assert r == ("won" if truth else "exhausted"), (seed, rules)
         if truth:
@@ -298,10 +298,10 @@ def test_relaxing_after_stuck_moves_loses_no_win(seed: int, back: bool, left: in
 
     rules = Rules("yukon", False, back)
     p = small_position(seed, rules, left)
-    s = _Search(p, _tables(rules), None, {})
+    s = _Search(p, tables_for(rules), None, {})
     assert s.run(10**9) == "exhausted" and s.hits > 0
     if back:
-        plain = _Search(p, _tables(rules), None, {}, relax_stuck=False)
+        plain = _Search(p, tables_for(rules), None, {}, relax_stuck=False)
         assert plain.run(10**9) == "exhausted" and plain.hits == 0
     else:
         assert exhaustive_winnable(p, 400_000) is False
@@ -318,7 +318,7 @@ def test_relaxing_after_stuck_moves_agrees_with_exhaustive_search() -> None:
             truth = exhaustive_winnable(p, 60_000)
             if truth is None:
                 continue
-            s = _Search(p, _tables(rules), None, {})
+            s = _Search(p, tables_for(rules), None, {})
             assert s.run(10**9) == ("won" if truth else "exhausted"), (seed, rules)
             if truth:
                 assert check_line(p, s.line)

@@ -1,4 +1,4 @@
-"""The twin rule at the complete search's stuck checks (``stuck_twins``, ``_stuck_crowded``):
+"""The twin rule at the complete search's stuck checks (``stuck_twins``, ``yukon.relaxation.stuck_crowded``):
 it never calls a winnable position lost, and it does cut lost searches short."""
 
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from solver_helpers import RecordingSearch, exhaustive_winnable, shuffled, small_position
+from yukon.relaxation import tables_for
 from yukon.rules import Rules
-from yukon.solver import UNWINNABLE, WINNABLE, _Search, _tables, check_line, solve
+from yukon.solver import UNWINNABLE, WINNABLE, _Search, check_line, solve
 from yukon.state import Position
 
 NO_RETURN = Rules("yukon", False, False)
@@ -37,7 +38,7 @@ def test_rule_cuts_the_search_of_a_lost_deal() -> None:
     """Deal 960 (lost, with foundation return): the complete search alone runs out in fewer
     positions with the rule, and solve gives the same verdict either way."""
     p = Position.deal(960, YUKON)
-    t = _tables(YUKON)
+    t = tables_for(YUKON)
     with_rule = _Search(p, t, None, {}, stuck_twins=True)
     without = _Search(p, t, None, {}, stuck_twins=False)
     assert with_rule.run(20_000) == "exhausted" and without.run(20_000) == "exhausted"

@@ -1,6 +1,6 @@
 """The relaxation's fast paths give exactly what the plain closure of its rules gives.
 
-``_close`` (yukon.solver) closes the relaxation with bit masks, a round of whole-mask rules
+``_close`` (yukon.relaxation) closes the relaxation with bit masks, a round of whole-mask rules
 at a time, stops ``dead_end`` as soon as every card is home, and lets the twin rule start
 its pinned closures from facts made before the twins moved. All of that is only sound
 because the closure is the least fixed point of its rules, whatever the order: these tests
@@ -15,25 +15,23 @@ import random
 
 import pytest
 
-from yukon import solver
-from yukon.rules import Rules
-from yukon.solver import (
+from yukon import relaxation
+from yukon.relaxation import (
     _BIT,
     _close,
     _closure,
-    _dead_end,
     _facts,
-    _is_dead,
-    _layout,
-    _Search,
     _start,
-    _tables,
-    _twin_pairs,
     crowded,
     dead_end,
-    position_key,
+    dead_end_from,
+    layout_of,
     relaxation_closure,
+    tables_for,
+    twin_pairs,
 )
+from yukon.rules import Rules
+from yukon.solver import _is_dead, _Search, position_key
 from yukon.state import Position
 
 RULE_SETS = [
@@ -46,7 +44,7 @@ RULE_SETS = [
 
 
 def reference_closure(p: Position, pin: int = -1) -> tuple[list[bool], list[bool], bool]:
-    """The relaxation (see ``yukon.solver.dead_end``) closed by sweeping every card until
+    """The relaxation (see ``yukon.relaxation.dead_end``) closed by sweeping every card until
     nothing changes: (H, E, space). ``pin`` never leaves nor goes home."""
     rules = p.rules
     back = rules.foundation_return
@@ -116,14 +114,14 @@ def positions(rules: Rules, seeds: range, moves: int, every: int) -> list[Positi
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_closure_and_early_stopping_dead_end_agree_with_the_naive_closure(rules: Rules) -> None:
-    t = _tables(rules)
+    t = tables_for(rules)
     seen = set()
     for p in positions(rules, range(6), 90, 3):
         ref = reference_closure(p)
         assert relaxation_closure(p) == ref
         lost = not all(ref[0])
         assert dead_end(p) == lost
-        assert dead_end(p, t, _layout(p, t)) == lost
+        assert dead_end(p, t, layout_of(p, t)) == lost
         seen.add(lost)
         for c, d, _x1, _x2 in t.twins[::7]:
             assert _closure(p, t, c) == reference_closure(p, c)
@@ -140,12 +138,12 @@ def test_closures_resumed_from_facts_made_before_a_pair_moved_are_the_pinned_clo
     """What crowded() does: the unpinned relaxation keeps its rounds; closing the facts it
     had made before twin c or d first moved, with c pinned, is the closure with c pinned,
     and so on for d from that closure's own snapshot (made before d first moved)."""
-    t = _tables(rules)
+    t = tables_for(rules)
     checked = 0
     for p in positions(rules, range(5), 90, 4):
-        layout = _layout(p, t)
+        layout = layout_of(p, t)
         hist: list = []
-        lost = _dead_end(p, t, layout, hist)
+        lost = dead_end_from(p, t, layout, hist)
         assert lost == (not all(reference_closure(p)[0]))
         for c, d, _x1, _x2 in (t.twins or [(x, x + 1, -1, -1) for x in range(0, 52, 2)])[::3]:
             if p.loc[c] == 7 or p.loc[d] == 7:
@@ -174,12 +172,12 @@ def test_closures_resumed_from_facts_made_before_a_pair_moved_are_the_pinned_clo
 
 
 def reference_crowded(p: Position, hidden_only: bool) -> bool:
-    """The twin rule (see ``yukon.solver.crowded``) from the naive closure: for some pair of
-    twins that ``_twin_pairs`` lets through, neither closure with a twin pinned lets a twin
+    """The twin rule (see ``yukon.relaxation.crowded``) from the naive closure: for some pair of
+    twins that ``twin_pairs`` lets through, neither closure with a twin pinned lets a twin
     go home or into a space or frees both targets, and one target is free in neither."""
-    t = _tables(p.rules)
+    t = tables_for(p.rules)
     back = p.rules.foundation_return
-    for _i, c, d, x1, x2 in _twin_pairs(p, t, hidden_only, t.twins):
+    for _i, c, d, x1, x2 in twin_pairs(p, t, hidden_only, t.twins):
         free = set()
         for pin in (c, d):
             H, E, space = reference_closure(p, pin)
@@ -196,15 +194,15 @@ def reference_crowded(p: Position, hidden_only: bool) -> bool:
 
 @pytest.mark.parametrize("rules", RULE_SETS[:2] + RULE_SETS[3:4], ids=str)
 def test_twin_rule_agrees_with_the_twin_rule_over_the_naive_closure(rules: Rules) -> None:
-    t = _tables(rules)
+    t = tables_for(rules)
     answers = set()
     for p in positions(rules, range(4), 90, 3):
         for hidden_only in (True, False):
             want = reference_crowded(p, hidden_only)
             assert crowded(p, t, hidden_only) == want
             hist: list = []
-            layout = _layout(p, t)
-            if not _dead_end(p, t, layout, hist):
+            layout = layout_of(p, t)
+            if not dead_end_from(p, t, layout, hist):
                 assert crowded(p, t, hidden_only, list(t.twins), layout, hist) == want
             answers.add(want)
     assert answers == {True, False}
@@ -214,7 +212,7 @@ def test_twin_rule_agrees_with_the_twin_rule_over_the_naive_closure(rules: Rules
 def test_twin_rule_from_shared_facts_agrees_with_it_from_scratch(rules: Rules) -> None:
     """The search's _is_dead (relaxation, then the twin rule from the relaxation's facts)
     answers as dead_end and crowded do on their own."""
-    t = _tables(rules)
+    t = tables_for(rules)
     answers = set()
     for p in positions(rules, range(8), 90, 2):
         for hidden_only in (True, False):
@@ -229,21 +227,21 @@ def test_twin_rule_from_shared_facts_agrees_with_it_from_scratch(rules: Rules) -
 
 @pytest.mark.parametrize("rules", RULE_SETS[:3], ids=str)
 def test_layout_from_kept_columns_is_the_layout_worked_out_afresh(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
-    """_layout keeps each column's share by its part of the key (and starts again when it
+    """layout_of keeps each column's share by its part of the key (and starts again when it
     has kept too many): a layout made from kept shares, or from the search's own key parts,
     is the one worked out from nothing."""
-    t = _tables(rules)
-    monkeypatch.setattr(solver, "_COLUMNS_KEPT", 40)
+    t = tables_for(rules)
+    monkeypatch.setattr(relaxation, "_COLUMNS_KEPT", 40)
     ps = positions(rules, range(4), 60, 2)
     fresh = []
     for p in ps:
         t.columns.clear()
-        fresh.append(_layout(p, t))
+        fresh.append(layout_of(p, t))
     t.columns.clear()
     for _round in range(2):
         for p, want in zip(ps, fresh):
             parts = [bytes(col) + bytes((64 + d,)) for col, d in zip(p.columns, p.down)]
-            assert _layout(p, t) == want
-            assert _layout(p, t, parts) == want
+            assert layout_of(p, t) == want
+            assert layout_of(p, t, parts) == want
             assert len(t.columns) <= 40
     t.columns.clear()

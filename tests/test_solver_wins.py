@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from yukon.relaxation import tables_for
 from yukon.rules import Rules
 from yukon.solver import (
     PLAN,
@@ -15,7 +16,6 @@ from yukon.solver import (
     _blockers,
     _make_searches,
     _Search,
-    _tables,
     check_line,
     solve,
 )
@@ -51,9 +51,9 @@ def test_best_first_with_the_blocker_score_wins_deal_397_at_once() -> None:
     """Deal 397 was unknown at 10 s; best-first wins it in a few hundred positions with the
     blocker score and not in 20,000 without it."""
     p = Position.deal(397, YUKON)
-    b = _BestFirst(p, _tables(YUKON), {})
+    b = _BestFirst(p, tables_for(YUKON), {})
     assert b.run(2_000) == "won" and b.line is not None and check_line(p, b.line)
-    plain = _BestFirst(p, _tables(YUKON), {}, blocker_weight=0)
+    plain = _BestFirst(p, tables_for(YUKON), {}, blocker_weight=0)
     assert plain.run(20_000) == "paused"
 
 
@@ -85,7 +85,7 @@ def test_searches_without_returns_prove_nothing_when_returns_are_allowed() -> No
 
 def test_plan_names() -> None:
     p = Position.deal(5, YUKON)
-    t = _tables(YUKON)
+    t = tables_for(YUKON)
     for bad in ("best/purpose", "complete/purpose/purpose", "k1/sideways", "k1/noret/noret", "dfs"):
         with pytest.raises(ValueError):
             _make_searches(p, t, {}, (bad,), True, True, True)
@@ -102,7 +102,7 @@ def test_without_foundation_return_noret_changes_nothing_and_runs_once() -> None
     """Under rules without foundation return "/noret" names the same search: it runs once with
     both shares instead of twice."""
     p = Position.deal(5, NO_RETURN)
-    t = _tables(NO_RETURN)
+    t = tables_for(NO_RETURN)
     searches = _make_searches(p, t, {}, PLAN, True, True, True)
     names = [x.name for x in searches]
     assert len(names) == len(set(names)) == 8

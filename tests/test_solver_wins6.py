@@ -9,6 +9,7 @@ import random
 import pytest
 
 from yukon import solver
+from yukon.relaxation import tables_for
 from yukon.rules import Rules
 from yukon.solver import (
     PLAN,
@@ -20,7 +21,6 @@ from yukon.solver import (
     _make_searches,
     _Restarts,
     _Search,
-    _tables,
     check_line,
     solve,
 )
@@ -37,10 +37,10 @@ def test_luby_sequence() -> None:
 
 def test_perturbed_order_keeps_every_move_and_strays_little() -> None:
     p = Position.deal(3, YUKON)
-    s = _Search(p, _tables(YUKON), None, {})
+    s = _Search(p, tables_for(YUKON), None, {})
     moves = [(Move.of(c, c % 7), c % 2 == 0) for c in range(40)]
     assert s._order(moves) is moves  # no rng: the plain order
-    s = _Search(p, _tables(YUKON), None, {}, rng=random.Random(5), noise=3.0)
+    s = _Search(p, tables_for(YUKON), None, {}, rng=random.Random(5), noise=3.0)
     changed = False
     for _ in range(20):
         out = s._order(moves)
@@ -95,7 +95,7 @@ def test_a_restart_that_runs_out_ends_the_search_and_proves_only_under_the_real_
 def test_restarts_take_new_orders_with_growing_budgets() -> None:
     """Each restart has a fresh table and its own order, for the Luby budget in units."""
     p = Position.deal(0, YUKON)  # lost: no restart ends in a win
-    s = _make_searches(p, _tables(YUKON), {}, ("complete/noret/restart",), True, True, True)[0]
+    s = _make_searches(p, tables_for(YUKON), {}, ("complete/noret/restart",), True, True, True)[0]
     assert isinstance(s, _Restarts) and not s.proves_loss
     budgets = []
     orders = set()
@@ -120,13 +120,13 @@ def test_a_search_dropped_in_a_round_is_not_run_again_in_it() -> None:
     r = solve(p, timeout=None, node_limit=3_000, shorten=False,
               plan=("complete", "complete/purpose", "complete/purpose/restart", "complete/noret/restart"))
     assert r.status in (UNKNOWN, UNWINNABLE)
-    searches = _make_searches(p, _tables(YUKON), {}, ("complete/purpose/restart",), True, True, True)
+    searches = _make_searches(p, tables_for(YUKON), {}, ("complete/purpose/restart",), True, True, True)
     assert searches[0].run(5_000) == "exhausted"  # its space is small: 68 positions
 
 
 def test_plan_has_restarts_that_prove_nothing_with_returns() -> None:
     p = Position.deal(5, YUKON)
-    t = _tables(YUKON)
+    t = tables_for(YUKON)
     for bad in ("best/restart", "complete/restart/restart"):
         with pytest.raises(ValueError):
             _make_searches(p, t, {}, (bad,), True, True, True)
@@ -135,7 +135,7 @@ def test_plan_has_restarts_that_prove_nothing_with_returns() -> None:
     assert all(s.cur.t is not t for s in restarts if "without returns" in s.name)
     # Without returns the restarted complete search plays the real rules: it proves a loss.
     q = Position.deal(5, NO_RETURN)
-    restarts = [s for s in _make_searches(q, _tables(NO_RETURN), {}, PLAN, True, True, True)
+    restarts = [s for s in _make_searches(q, tables_for(NO_RETURN), {}, PLAN, True, True, True)
                 if isinstance(s, _Restarts)]
     assert {s.name: s.proves_loss for s in restarts} == {
         "restarts of complete": True, "restarts of complete with purpose": False}
@@ -147,7 +147,7 @@ def test_restarts_give_up_after_their_cap_proving_nothing(monkeypatch: pytest.Mo
     the real rules, which would prove the loss had it run out)."""
     monkeypatch.setattr(solver, "RESTART_CAP", 20_000)
     p = Position.deal(0, NO_RETURN)
-    s = _make_searches(p, _tables(NO_RETURN), {}, ("complete/restart",), True, True, True)[0]
+    s = _make_searches(p, tables_for(NO_RETURN), {}, ("complete/restart",), True, True, True)[0]
     assert isinstance(s, _Restarts) and s.proves_loss
     r = solve(p, timeout=None, node_limit=100_000, plan=("complete/restart",), shorten=False)
     assert r.status == UNKNOWN and r.stats["phase"] == "no search left"
