@@ -17,9 +17,10 @@ Options: ``cancel`` (a callable polled every few hundred positions; True stops w
 ``yukon.solver_service.SolverService``, which runs ``solve`` in a child process and hands
 replies back by queue. When the player plays the first move of a winning line, the rest
 of that line is still a winning line: no new search is needed for the next hint.
-A winning line comes back shortened (``shorten_line``): the searches wander, and a player
-following hints or watching Demo should see a direct line (Yukon deals 1-1000: median
-100 moves as found, 91 shortened; p99 192 -> 105), for a few hundredths of a second.
+A winning line comes back shortened (``shorten_line``; the cuts are ``yukon.lines``'): the
+searches wander, and a player following hints or watching Demo should see a direct line
+(Yukon deals 1-1000: median 100 moves as found, 91 shortened; p99 192 -> 105), for a few
+hundredths of a second.
 
 How it searches (see the module's tests for the checks behind each rule):
 
@@ -75,6 +76,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .lines import check_line, cut_line, without_loops
 from .relaxation import (
     TERM,
     Tables,
@@ -90,10 +92,11 @@ from .relaxation import (
     twin_pairs,
 )
 from .rules import Rules
-from .state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position, Undo
+from .state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 
 # What the window, the command line, the benchmarks and the tests import from here; the
-# relaxation's and the twin rule's names are yukon.relaxation's, re-exported.
+# relaxation's and the twin rule's names are yukon.relaxation's, check_line and
+# without_loops yukon.lines', re-exported.
 __all__ = [
     "PLAN", "SHORTEN_BUDGET", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Result", "check_line", "crowded",
     "crowded_pair", "dead_end", "position_key", "relaxation_closure", "shorten_line", "solve", "solve_text",
@@ -1098,110 +1101,6 @@ def solve_text(text: str, rules: Rules | None = None, timeout: float | None = 10
     return solve(p, timeout=timeout, node_limit=node_limit)
 
 
-def without_loops(position: Position, moves: Sequence[Move]) -> list[Move]:
-    """``moves`` with every stretch that leads back to a position already passed cut out.
-
-    The searches and the table's spliced lines may return to a position (a card sent home
-    and brought back, say); what is left reaches the same end by the same moves, shorter,
-    and never shows a position twice.
-    """
-    p = position.copy()
-    at: dict[tuple, int] = {p.key(): 0}  # position key -> how many moves of ``out`` lead to it
-    out: list[Move] = []
-    keys: list[tuple] = [p.key()]
-    for m in moves:
-        p.play(m)
-        k = p.key()
-        i = at.get(k)
-        if i is None:
-            out.append(m)
-            keys.append(k)
-            at[k] = len(out)
-        else:  # back at a position passed after move i: forget the loop
-            for dropped in keys[i + 1:]:
-                del at[dropped]
-            del out[i:]
-            del keys[i + 1:]
-    return out
-
-
-def check_line(position: Position, moves: list[Move]) -> bool:
-    """Do ``moves`` replay legally (Position.play) from ``position`` to a won table?"""
-    p = position.copy()
-    try:
-        for m in moves:
-            p.play(m)
-    except ValueError:
-        return False
-    return p.is_won()
-
-
-# Where a move of a shortened line goes, named so that it survives other moves being cut:
-# a card, or one of these.
-_HOME = -1
-_SPACE = -2
-
-
-def _specs(position: Position, moves: Sequence[Move]) -> list[tuple[int, int]]:
-    """``moves`` as (card, where): where is the card it goes onto, ``_HOME`` or ``_SPACE``."""
-    p = position.copy()
-    out = []
-    for m in moves:
-        if m.to == FOUNDATION:
-            out.append((m.card, _HOME))
-        else:
-            col = p.columns[m.to]
-            out.append((m.card, col[-1] if col else _SPACE))
-        p.push(m)
-    return out
-
-
-def _replay_specs(p: Position, specs: Sequence[tuple[int, int]], count: list[int]) -> list[Move] | None:
-    """Play ``specs`` on ``p`` (changed): the moves made, or None when one cannot be made.
-
-    A move whose card already lies where it would go (on that card, home, heading a
-    column) is left out; anything else that is not legal ends the replay. ``count[0]``
-    grows by one per move made. The caller checks whether the end is won.
-    """
-    loc, cols, found = p.loc, p.columns, p.foundations
-    back = p.rules.foundation_return
-    out: list[Move] = []
-    push = p.push
-    for card, where in specs:
-        s = loc[card]
-        if where == _HOME:
-            if s == ON_FOUNDATION:
-                return None
-            if s == FACE_DOWN or cols[s][-1] != card or found[card // 13] != card % 13:
-                return None
-            m = _M[card * 8 + 7]
-        elif s == FACE_DOWN or (s == ON_FOUNDATION and not (back and found[card // 13] == card % 13 + 1)):
-            return None
-        elif where == _SPACE:
-            if s < ON_FOUNDATION and cols[s][0] == card:
-                continue  # already heads a column
-            for d in range(7):
-                if not cols[d]:
-                    break
-            else:
-                return None
-            m = _M[card * 8 + d]
-        else:
-            d = loc[where]
-            if d >= ON_FOUNDATION:
-                return None
-            col = cols[d]
-            if col[-1] != where:
-                if s == d and col[col.index(card) - 1] == where:
-                    continue  # already lies on that card
-                return None
-            m = _M[card * 8 + d]
-        push(m)
-        count[0] += 1
-        out.append(m)
-    return out
-
-
 # The searches ``shorten_line`` tries besides the line it was given (see ``PLAN``), and the
 # length below which a line counts as direct enough not to look for another.
 SHORTEN_PLANS = ("k1/noret", "k2/noret")
@@ -1218,7 +1117,7 @@ def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTE
                  stats: dict | None = None) -> list[Move]:
     """A winning line from ``position`` no longer than ``moves`` (a winning line), usually shorter.
 
-    First the moves the rest of the line does not need are cut (``_cut_moves``). Then,
+    First the moves the rest of the line does not need are cut (``yukon.lines.cut_line``). Then,
     unless the line is already short (``DIRECT_ENOUGH``), the searches of
     ``SHORTEN_PLANS`` look for other wins with what is left of the budget; each is cut the
     same way and the shortest line is kept. ``budget`` counts search positions, and one
@@ -1235,7 +1134,7 @@ def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTE
     def spent() -> bool:
         return count[0] >= limit or (seconds is not None and clock() - t0 > seconds)
 
-    best = _cut_line(position, moves, count, spent)
+    best = cut_line(position, moves, count, spent)
     plans = list(SHORTEN_PLANS)
     while plans and len(best) > DIRECT_ENOUGH and not spent():
         nodes = (limit - count[0]) // REPLAYS_PER_NODE // (len(plans) + 1)
@@ -1244,55 +1143,9 @@ def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTE
                   shorten=False)
         count[0] += r.stats["nodes"] * REPLAYS_PER_NODE
         if r.status == WINNABLE:
-            other = _cut_line(position, r.moves, count, spent)
+            other = cut_line(position, r.moves, count, spent)
             if len(other) < len(best):
                 best = other
     if stats is not None:
         stats["work"] = count[0] / REPLAYS_PER_NODE
     return best if len(best) <= len(moves) and check_line(position, best) else list(moves)
-
-
-def _cut_line(position: Position, moves: Sequence[Move], count: list[int],
-              spent: Callable[[], bool]) -> list[Move]:
-    """``moves`` (a winning line) with loops and the moves the rest does not need cut out,
-    pass after pass until nothing more goes or ``spent()``; ``count[0]`` counts the moves
-    replayed."""
-    line = without_loops(position, moves)
-    specs = _specs(position, line)
-    while not spent() and _cut_moves(position, specs, count, spent):
-        pass
-    q = position.copy()
-    out = _replay_specs(q, specs, count)
-    if out is None or not q.is_won():
-        return line
-    return without_loops(position, out)
-
-
-def _cut_moves(position: Position, specs: list[tuple[int, int]], count: list[int],
-               spent: Callable[[], bool]) -> bool:
-    """One pass of cuts over ``specs`` (a winning line, changed in place). For each move
-    in turn the rest of the line is replayed (``_replay_specs``) without it, then with the
-    same card's next move made in its place, then without both; the first that still wins
-    is kept. True when something was cut."""
-    improved = False
-    q = position.copy()
-    i = 0
-    while i < len(specs) and not spent():
-        card = specs[i][0]
-        tries: list[list[tuple[int, int]]] = [specs[i + 1:]]
-        for j in range(i + 1, len(specs)):
-            if specs[j][0] == card:
-                tries.append([specs[j]] + specs[i + 1:])
-                tries.append(specs[i + 1:j] + specs[j + 1:])
-                break
-        for rest in tries:
-            r = q.copy()
-            played = _replay_specs(r, rest, count)
-            if played is not None and r.is_won() and len(played) < len(specs) - i:
-                specs[i:] = _specs(q, played)
-                improved = True
-                break
-        else:
-            _replay_specs(q, specs[i:i + 1], count)
-            i += 1
-    return improved
