@@ -124,9 +124,11 @@ UNKNOWN = "unknown"
 # restarted searches without returns win 169, 397 (without returns only), 458, 699, 710 and 924
 # within 52,000 positions of their own (this plan, 10 CPU s: 169, 458, 699, 710 with returns,
 # and also 397 and 924 without); they stop after ``RESTART_CAP`` positions, so that on a lost
-# deal the complete search soon has its slices back.
-PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "k1/noret*2",
-        "complete/noret/purpose/restart*9", "complete/purpose", "complete/noret/restart*3")
+# deal the complete search soon has its slices back. With returns, the k=1 search without them
+# wins 442 and 540 in 5-6 s with five slices (it had two, and the restarts three more); the
+# restarts still win all of theirs within 10 s.
+PLAN = ("k2", "k1", "k4", "complete*16", "best", "best/noret*2", "k1/noret*5",
+        "complete/noret/purpose/restart*7", "complete/purpose", "complete/noret/restart*2")
 FIRST_SLICE = 500
 # The need of a move that emptied its column (see _gen_need).
 SPACE_NEED = 52
