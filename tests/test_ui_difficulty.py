@@ -22,7 +22,7 @@ import pytest
 from test_ui_table import stuck_line
 from window_helpers import click, key, play_by_clicks, post_click, press_button, run_until
 from yukon.cards import KING, make_card
-from yukon.difficulty import RATE_NODES, Level, rate
+from yukon.difficulty import PLAYABLE, RATE_NODES, Level, rate
 from yukon.i18n import _
 from yukon.solver_service import SolverService
 from yukon.state import Game, Position
@@ -182,7 +182,10 @@ def test_the_stuck_questions_new_deal_asks_for_a_level_and_asks_nothing_more(ser
         assert app.top is app.table and app.game is game and a.levels.wanted is None
         a.close()
         return
-    label = not_ready(a) if choice == "a level" else choice
+    # The level of the deal on the table when it has one: the next deal of that level is another deal.
+    own = a.levels.table_rating()
+    label = choice if choice != "a level" else own.level.name.capitalize() if own is not None \
+        and own.level in PLAYABLE else "Easy"
     answer(app, asked, label)
     assert app.top is app.table
     # The new deal, or a question before it (which must not come).

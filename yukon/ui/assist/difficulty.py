@@ -95,8 +95,13 @@ class DealLevels:
         return None if game.seed is None else self.rating(game.rules, game.seed)
 
     def take_ready(self, level: Level) -> int | None:
-        """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up)."""
-        return self.ready.pop((rules_key(self._ctx.app.rules), level), None)
+        """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up).
+        Never the deal on the table (rated too, so kept ready): a new deal is another one."""
+        rules = self._ctx.app.rules
+        seed = self.ready.pop((rules_key(rules), level), None)
+        game = self._ctx.game
+        on_table = seed is not None and seed == game.seed and rules_key(game.rules) == rules_key(rules)
+        return None if on_table else seed
 
     def quiet(self) -> bool:
         """Is the main table on top and still (a good moment to deal)?"""
