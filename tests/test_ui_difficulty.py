@@ -17,10 +17,12 @@ import random
 from collections.abc import Callable
 
 import pygame
+import pytest
 
-from window_helpers import click, key, press_button, run_until
+from test_ui_table import stuck_line
+from window_helpers import click, key, play_by_clicks, post_click, press_button, run_until
 from yukon.cards import KING, make_card
-from yukon.difficulty import RATE_NODES, Level, rate
+from yukon.difficulty import PLAYABLE, RATE_NODES, Level, rate
 from yukon.i18n import _
 from yukon.solver_service import SolverService
 from yukon.state import Game, Position
@@ -28,6 +30,7 @@ from yukon.ui.app import App
 from yukon.ui.assist import Assist, install
 from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES, Difficulty
 from yukon.ui.assist.difficulty import install as install_difficulty
+from yukon.ui.assist.knowledge import LOST, WINNABLE
 from yukon.ui.extras_app import SheetScreen
 from yukon.ui.extras_app import install as install_extras
 from yukon.ui.keys_overlay import DealDialog
@@ -124,4 +127,96 @@ def test_the_won_questions_new_deal_asks_for_a_level_too(service: SolverService)
     click(app, *asked.layout(*app.size)[3][3].center)  # Any deal
     run_until(app, lambda: app.game.seed is not None)
     assert app.top is app.table and not app.game.history and not app.errors
+    a.close()
+
+
+LEVELS = ["Easy", "Medium", "Hard", "Any deal", "Cancel"]
+
+
+def answer(app: App, dialog: QuestionDialog, label: str) -> None:
+    """Click the answer ``label`` of the question on top."""
+    assert app.top is dialog
+    labels = [lb for lb, _act in dialog.answers]
+    click(app, *dialog.layout(*app.size)[3][labels.index(label)].center)
+
+
+def stuck_at(service: SolverService, seed: int) -> tuple[App, Assist, QuestionDialog]:
+    """A window whose player has just made the move that leaves deal ``seed`` stuck, and its Stuck question."""
+    game, move = stuck_line(seed)
+    app, a, _part = make_app(game, service)
+    # Once the deal on the table is rated nothing more is asked of the child until a level is chosen.
+    # The game is lost already (these deals are chosen so): the stuck move is not the one that lost it,
+    # so no "No longer winnable" question comes after the Stuck one.
+    run_until(app, lambda: a.levels.table_rating() is not None and a.status in (WINNABLE, LOST))
+    assert a.status == LOST
+    play_by_clicks(app, move)
+    stuck = app.top
+    assert isinstance(stuck, QuestionDialog) and stuck.title == "Stuck"
+    return app, a, stuck
+
+
+def not_ready(a: Assist) -> str:
+    """Easy or Medium, whichever no deal is ready for (so the deal comes later, from the child)."""
+    ready = {level for _rules, level in a.levels.ready}
+    return "Easy" if Level.EASY not in ready else "Medium"
+
+
+@pytest.mark.parametrize("seed", [44, 7, 27])
+@pytest.mark.parametrize("choice", ["Cancel", "a level", "Any deal"])
+def test_the_stuck_questions_new_deal_asks_for_a_level_and_asks_nothing_more(service: SolverService, seed: int,
+                                                                             choice: str) -> None:
+    """Stuck -> New deal asks which kind of deal; Cancel keeps the stuck game as it is; a level
+    or Any deal brings a new deal without asking "Replace the game under way?" first."""
+    app, a, stuck = stuck_at(service, seed)
+    game = app.game
+    kept = (game.position.key(), len(game.history))
+    answer(app, stuck, "New deal")
+    asked = app.top
+    assert isinstance(asked, QuestionDialog) and asked is not stuck
+    assert [lb for lb, _act in asked.answers] == LEVELS
+    if choice == "Cancel":
+        answer(app, asked, "Cancel")
+        assert app.top is app.table and app.game is game and (game.position.key(), len(game.history)) == kept
+        for _i in range(20):  # and nothing is dealt afterwards either
+            app.frame()
+        assert app.top is app.table and app.game is game and a.levels.wanted is None
+        a.close()
+        return
+    # The level of the deal on the table when it has one: the next deal of that level is another deal.
+    own = a.levels.table_rating()
+    label = choice if choice != "a level" else own.level.name.capitalize() if own is not None \
+        and own.level in PLAYABLE else "Easy"
+    answer(app, asked, label)
+    assert app.top is app.table
+    # The new deal, or a question before it (which must not come).
+    run_until(app, lambda: app.game is not game or app.top is not app.table)
+    assert app.top is app.table, getattr(app.top, "title", "")
+    assert app.game.seed is not None and app.game.seed != seed and not app.game.history
+    if choice == "a level":
+        assert rate(app.game.seed, node_limit=RATE_NODES).level.name == label.upper()
+    assert "Looking for" not in status_line(app) and not app.errors
+    a.close()
+
+
+def test_a_game_played_on_while_the_level_is_looked_for_is_asked_about_again(service: SolverService) -> None:
+    """Stuck -> New deal -> a level, then Undo before the deal is found: the game is no longer the one
+    the player chose to leave, so the deal asks "Replace the game under way?" as the bar's does."""
+    app, a, stuck = stuck_at(service, 27)
+    game = app.game
+    answer(app, stuck, "New deal")
+    asked = app.top
+    assert isinstance(asked, QuestionDialog)
+    labels = [lb for lb, _act in asked.answers]
+    # The level and Ctrl+Z in one loop iteration: nothing is asked of the child before both are handled.
+    post_click(*asked.layout(*app.size)[3][labels.index(not_ready(a))].center)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    app.frame()
+    assert a.levels.wanted is not None and app.game is game
+    n = len(game.history)
+    run_until(app, lambda: app.top is not app.table)
+    replace = app.top
+    assert isinstance(replace, QuestionDialog) and "Replace the game under way" in replace.question
+    answer(app, replace, "Keep playing")
+    assert app.game is game and len(game.history) == n
     a.close()

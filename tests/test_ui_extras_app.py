@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from window_helpers import play_by_clicks
 from yukon.notation import parse_position
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
@@ -27,6 +28,7 @@ from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.layout import TableLayout
+from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.settings_screen import SettingsScreen
 from yukon.ui.stats_screen import StatsScreen
@@ -374,6 +376,53 @@ def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
         press(app, pygame.K_ESCAPE)
     else:
         assert app.top is app.table
+
+
+def deal_box(app: App) -> DealDialog:
+    """The Deal # box on top."""
+    screen = app.top
+    assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, DealDialog)
+    return screen.sheet
+
+
+@pytest.mark.parametrize("seed", [8, 31, 4711])
+@pytest.mark.parametrize("under_way", [False, True])
+def test_deal_number_from_a_lesson_names_the_game_behind_and_leaves_the_lessons(
+        tmp_path: Path, seed: int, under_way: bool) -> None:
+    """D over a lesson: the box is empty and names no deal (not the saved game behind the lessons,
+    which is not on show); Esc goes back to the lesson; a deal chosen leaves the lessons and is dealt
+    on the table (after "Replace the game under way?" over that game, when one is)."""
+    app, _extras = start(tmp_path, seed=seed)
+    press(app, pygame.K_d)  # over the table: the deal on it
+    assert deal_box(app).current_text() == f"This deal is number {seed}."
+    press(app, pygame.K_ESCAPE)
+    if under_way:
+        play_by_clicks(app, next(m for m in app.game.position.legal_moves() if m.to != FOUNDATION))
+    game = app.game
+    moves = list(game.moves_made)
+    press(app, pygame.K_l)
+    lesson = app.top
+    assert isinstance(lesson, LessonScreen)
+    press(app, pygame.K_d)
+    box = deal_box(app)
+    assert box.text == "" and box.current_text() == "" and box.note_text() == ""
+    press(app, pygame.K_ESCAPE)  # Cancel: back to the lesson, nothing dealt
+    assert app.top is lesson and app.game is game
+
+    press(app, pygame.K_d)
+    for ch in "42":
+        press(app, pygame.K_0 + int(ch))
+    press(app, pygame.K_RETURN)
+    assert not any(isinstance(s, LessonScreen) for s in app.screens)  # the lessons are left
+    if under_way:
+        asked = app.top
+        assert isinstance(asked, QuestionDialog) and "deal 42" in asked.question
+        assert app.screens == [app.table, asked] and app.game is game  # over the game it would replace
+        press(app, pygame.K_RETURN)  # the first answer: deal it
+    assert app.top is app.table and app.game.seed == 42 and not app.game.history
+    assert game.moves_made == moves
+    message = table_of(app).message
+    assert message is not None and message.text == "Deal 42."
 
 
 def test_restart_needs_ctrl(tmp_path: Path) -> None:

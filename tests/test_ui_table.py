@@ -407,6 +407,22 @@ def test_stuck_table_says_so_and_offers_a_way_out() -> None:
     assert d.app.top is d.table and d.table.game.moves_made[-1:] != [move]
 
 
+@pytest.mark.parametrize("seed", [44, 7, 27])
+def test_stuck_new_deal_without_the_solver_deals_at_once(seed: int) -> None:
+    """Without the solver there is no level to choose: the Stuck question's New deal deals at once,
+    and does not ask "Replace the game under way?" after the player chose to leave the game."""
+    game, move = stuck_line(seed)
+    d = make(game=game)
+    d.click(*d.card_point(move.card))
+    d.click(*d.dest_point(move.to))
+    dialog = d.app.top
+    assert isinstance(dialog, QuestionDialog) and dialog.title == "Stuck"
+    labels = [a[0] for a in dialog.answers]
+    d.click(*dialog.layout(*d.app.size)[3][labels.index("New deal")].center)
+    assert d.app.top is d.table
+    assert d.app.game is not game and d.app.game.seed != seed and not d.app.game.history
+
+
 class Strict(BaseMode):
     """Allows only moves to the foundations; records what it hears."""
 

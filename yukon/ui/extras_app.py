@@ -11,6 +11,7 @@ solver's part reads the same settings through ``session``.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import TYPE_CHECKING
 
@@ -485,7 +486,7 @@ class Extras(Part):
         elif name == "keys":
             self.app.push(SheetScreen(self.app, KeysOverlay()))
         elif name == "choose_deal":
-            self.choose_deal()
+            self.choose_deal(table)
         else:
             return self.keyboard.key(table, name)
         return True
@@ -547,9 +548,22 @@ class Extras(Part):
         self.session.reset_stats()
         self.tell()
 
-    def choose_deal(self) -> None:
-        """The choose-deal box."""
-        self.app.push(SheetScreen(self.app, DealDialog(self.app.game.seed, self._deal_chosen, self._deal_note)))
+    def choose_deal(self, table: TableScreen | None = None) -> None:
+        """The choose-deal box (over ``table``, by default the main one). Over a lesson (a table playing
+        its own position) the box names no deal (the lesson's cards have no number, and the saved game
+        behind the lessons is not on show), and a deal chosen leaves the lessons first, so that the new
+        deal, or the question before it over the game it would replace, is seen."""
+        lesson = table if table is not None and not table.deals() else None
+        if lesson is None:
+            self.app.push(SheetScreen(self.app, DealDialog(self.app.game.seed, self._deal_chosen, self._deal_note)))
+        else:
+            self.app.push(SheetScreen(self.app, DealDialog(None, functools.partial(self._deal_from, lesson),
+                                                           self._deal_note)))
+
+    def _deal_from(self, lesson: TableScreen, seed: int) -> None:
+        """Deal ``seed`` chosen over a lesson: back to the game first (it is what the deal replaces)."""
+        self.app.pop(lesson)
+        self._deal_chosen(seed)
 
     def _deal_note(self, seed: int) -> str | None:
         """What a part (the solver's) has to say about deal ``seed``: how hard it is."""

@@ -93,7 +93,7 @@ class DealDialog(Sheet):
                  deal_note: Callable[[int], str | None] | None = None) -> None:
         super().__init__()
         self.text = ""
-        self.current = current
+        self.current = current  # the number of the deal on the table (None: none to show)
         self.on_deal = on_deal
         # a word on the typed deal (how hard it is), when some part has one
         self.deal_note: Callable[[int], str | None] | None = deal_note
@@ -169,7 +169,11 @@ class DealDialog(Sheet):
         elif note:
             surface.blit(art.text(note, size, TEXT), (rect.x, y))
         elif self.current is not None:
-            surface.blit(art.text(_("This deal is number {number}.").format(number=self.current), size, TEXT_DIM), (rect.x, y))
+            surface.blit(art.text(self.current_text(), size, TEXT_DIM), (rect.x, y))
+
+    def current_text(self) -> str:
+        """The word under the box on the deal on the table (when no other word is due), or ""."""
+        return "" if self.current is None else _("This deal is number {number}.").format(number=self.current)
 
     def note_text(self) -> str:
         """The word on the deal number typed so far (its difficulty), or ""."""

@@ -95,8 +95,13 @@ class DealLevels:
         return None if game.seed is None else self.rating(game.rules, game.seed)
 
     def take_ready(self, level: Level) -> int | None:
-        """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up)."""
-        return self.ready.pop((rules_key(self._ctx.app.rules), level), None)
+        """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up).
+        Never the deal on the table (rated too, so kept ready): a new deal is another one."""
+        rules = self._ctx.app.rules
+        seed = self.ready.pop((rules_key(rules), level), None)
+        game = self._ctx.game
+        on_table = seed is not None and seed == game.seed and rules_key(game.rules) == rules_key(rules)
+        return None if on_table else seed
 
     def quiet(self) -> bool:
         """Is the main table on top and still (a good moment to deal)?"""
@@ -163,10 +168,12 @@ class Difficulty(Part):
 
     app: App
     assist: SolverHelp
+    left: tuple | None  # the position the player chose to leave while waiting for a deal of a level
 
     def __init__(self, app: App, assist: SolverHelp) -> None:
         self.app = app
         self.assist = assist
+        self.left = None
         assist.levels.enable()
 
     @property
@@ -188,20 +195,25 @@ class Difficulty(Part):
         return notes
 
     def action(self, table: TableScreen, name: str) -> bool:
-        """New deal on the main table asks which kind of deal (while the solver is there)."""
-        if name != "new" or table is not self.app.table or table.mode is not None or not table.deals() \
-                or self.assist.failed:
+        """New deal on the main table asks which kind of deal (while the solver is there); so does
+        "new_confirmed" (the Stuck question's New deal), whose player has already chosen to leave the game."""
+        if name not in ("new", "new_confirmed") or table is not self.app.table or table.mode is not None \
+                or not table.deals() or self.assist.failed:
             return False
-        self.ask_level(table)
+        self.ask_level(table, table.position.key() if name == "new_confirmed" else None)
         return True
 
-    def ask_level(self, table: TableScreen) -> None:
-        """The question: Easy, Medium, Hard (a winnable deal of that level), Any deal, Cancel."""
+    def ask_level(self, table: TableScreen, left: tuple | None = None) -> None:
+        """The question: Easy, Medium, Hard (a winnable deal of that level), Any deal, Cancel.
+
+        ``left``: the position the player has already chosen to leave; while it is still on the
+        table, the deal replaces it without asking "Replace the game under way?" again.
+        """
         answers: list[tuple[str, Callable[[], None] | None]] = [
-            (pgettext("button", "Easy"), lambda: self.choose(Level.EASY)),
-            (pgettext("button", "Medium"), lambda: self.choose(Level.MEDIUM)),
-            (pgettext("button", "Hard"), lambda: self.choose(Level.HARD)),
-            (pgettext("button", "Any deal"), lambda: self._deal(None)),
+            (pgettext("button", "Easy"), lambda: self.choose(Level.EASY, left)),
+            (pgettext("button", "Medium"), lambda: self.choose(Level.MEDIUM, left)),
+            (pgettext("button", "Hard"), lambda: self.choose(Level.HARD, left)),
+            (pgettext("button", "Any deal"), lambda: self._deal(None, left)),
             (pgettext("button", "Cancel"), None),
         ]
         self.app.push(QuestionDialog(
@@ -209,26 +221,29 @@ class Difficulty(Part):
                         "each one, and rates it by how much search that took."),
             answers, title=_("New deal")))
 
-    def choose(self, level: Level) -> None:
-        """Deal one of ``level`` now if one is ready, else once the solver has found one."""
+    def choose(self, level: Level, left: tuple | None = None) -> None:
+        """Deal one of ``level`` now if one is ready, else once the solver has found one (``left``: see
+        ``ask_level``)."""
         levels = self.levels
         levels.keep_ready = level
         seed = levels.take_ready(level)
         if seed is not None:
             levels.wanted = None
-            self._deal(seed)
+            self._deal(seed, left)
             return
         levels.wanted = level
+        self.left = left
         t = self.app.table
         if t is not None:
             t.redraw()
 
-    def _deal(self, seed: int | None) -> None:
+    def _deal(self, seed: int | None, left: tuple | None) -> None:
         t = self.app.table
+        self.left = None
         if seed is None:
             self.levels.wanted = None
         if t is not None:
-            t.new_deal(ask=True, seed=seed)
+            t.new_deal(ask=left is None or left != t.position.key(), seed=seed)
 
     def tick(self) -> float | None:
         """Deal the wanted deal once one is ready and the table is quiet."""
@@ -244,7 +259,7 @@ class Difficulty(Part):
         if seed is None:
             return POLL
         levels.wanted = None
-        self._deal(seed)
+        self._deal(seed, self.left)
         return None
 
     def deal_note(self, seed: int) -> str | None:

@@ -25,6 +25,7 @@ class Commands:
         simple: dict[str, Callable[[], None]] = {
             "undo": table.undo, "redo": table.redo, "hint": table.hint, "all_home": table.send_home,
             "restart": table.ask_restart, "new": table.new_deal, "cancel": self._cancel,
+            "new_confirmed": lambda: table.new_deal(False),  # the player already chose to leave the game
             "fullscreen": app.toggle_fullscreen, "rules": app.show_rules, "quit": app.quit}
         if name in simple:
             simple[name]()

@@ -96,7 +96,9 @@ class Questions:
         answers: Answers = [(pgettext("button", "Undo"), table.undo),
                             (pgettext("button", "Restart deal"), table.restart)]
         if table.deals():
-            answers.append((pgettext("button", "New deal"), lambda: table.new_deal(False)))
+            # As the bar's New deal (with the solver it asks which kind of deal), but the player has
+            # already chosen to leave this game: no "Replace the game under way?" after it.
+            answers.append((pgettext("button", "New deal"), lambda: table.action("new_confirmed")))
         answers.append((pgettext("button", "Keep looking"), None))
         # TRANSLATORS: the title of the question when no useful move is left.
         table.app.push(QuestionDialog(table.app, text, answers, title=_("Stuck")))
