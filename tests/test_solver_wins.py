@@ -107,7 +107,7 @@ def test_without_foundation_return_noret_changes_nothing_and_runs_once() -> None
     names = [x.name for x in searches]
     assert len(names) == len(set(names)) == 8
     shares = {x.name: x.share for x in searches}
-    plan = dict((kind, int(share or 1)) for kind, _, share in (spec.partition("*") for spec in PLAN))
+    plan = {kind: int(share or 1) for kind, _, share in (spec.partition("*") for spec in PLAN)}
     assert shares["best-first"] == plan["best"] + plan["best/noret"]
     assert shares["restarts of complete with purpose"] == plan["complete/noret/purpose/restart"]
     assert shares["k=1"] == plan["k1"] + plan["k1/noret"]
