@@ -220,3 +220,25 @@ def test_a_game_played_on_while_the_level_is_looked_for_is_asked_about_again(ser
     answer(app, replace, "Keep playing")
     assert app.game is game and len(game.history) == n
     a.close()
+
+
+def test_no_question_on_the_game_left_while_a_deal_of_a_level_is_looked_for(service: SolverService) -> None:
+    """On deal 12 the stuck move is the one that loses the game. Stuck -> New deal -> a level: while
+    the deal is looked for the solver learns the loss, but the player has chosen to leave the game,
+    so "No longer winnable" is not asked; the new deal comes with no question at all."""
+    game, move = stuck_line(12)
+    app, a, _part = make_app(game, service)
+    run_until(app, lambda: a.levels.table_rating() is not None and a.status in (WINNABLE, LOST))
+    assert a.status == WINNABLE
+    play_by_clicks(app, move)
+    stuck = app.top
+    assert isinstance(stuck, QuestionDialog) and stuck.title == "Stuck"
+    answer(app, stuck, "New deal")
+    asked = app.top
+    assert isinstance(asked, QuestionDialog)
+    answer(app, asked, not_ready(a))
+    run_until(app, lambda: a.status == LOST or app.game is not game or app.top is not app.table)
+    assert app.top is app.table and app.game is game and a.levels.wanted is not None  # the loss is known
+    run_until(app, lambda: app.game is not game or app.top is not app.table)
+    assert app.top is app.table and app.game is not game and not app.game.history and not app.errors
+    a.close()

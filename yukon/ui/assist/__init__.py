@@ -177,7 +177,8 @@ class Assist(Part):
         quiet = self._ctx.quiet()
         if quiet:
             self.hints.deliver()
-            self.offers.offer()
+            if self.levels.wanted is None:  # else the player waits for a new deal: no question on this one
+                self.offers.offer()
         waits: list[float] = []
         if self.player.playing:
             waits.append(self.player.step(quiet))
