@@ -21,6 +21,10 @@ nice python -m yukon survey --deals 1-10000 --game yukon --timeout 12 --jobs 2 \
 nice python -m yukon survey --deals 1-5000 --game yukon --no-foundation-return --timeout 12 --jobs 2 \
     --results benchmarks/survey/yukon+no-foundation-return-1-5000.tsv \
     > benchmarks/survey/yukon+no-foundation-return-1-5000.txt
+# ... and by session 7's solver at 13 s (the survey solves unknown deals again only with a longer limit).
+nice python -m yukon survey --deals 1-5000 --game yukon --no-foundation-return --timeout 13 --jobs 2 \
+    --results benchmarks/survey/yukon+no-foundation-return-1-5000.tsv \
+    > benchmarks/survey/yukon+no-foundation-return-1-5000.txt
 nice python -m yukon survey --deals 1-5000 --game yukon --any-card-in-space --timeout 10 --jobs 2 \
     --results benchmarks/survey/yukon+any-card-in-space-1-5000.tsv \
     > benchmarks/survey/yukon+any-card-in-space-1-5000.txt
