@@ -140,15 +140,16 @@ def answer(app: App, dialog: QuestionDialog, label: str) -> None:
     click(app, *dialog.layout(*app.size)[3][labels.index(label)].center)
 
 
-def stuck_at(service: SolverService, seed: int) -> tuple[App, Assist, QuestionDialog]:
-    """A window whose player has just made the move that leaves deal ``seed`` stuck, and its Stuck question."""
+def stuck_at(service: SolverService, seed: int, before: str = LOST) -> tuple[App, Assist, QuestionDialog]:
+    """A window whose player has just made the move that leaves deal ``seed`` stuck, and its Stuck
+    question; ``before`` is the solver's verdict on the game before that move."""
     game, move = stuck_line(seed)
     app, a, _part = make_app(game, service)
     # Once the deal on the table is rated nothing more is asked of the child until a level is chosen.
-    # The game is lost already (these deals are chosen so): the stuck move is not the one that lost it,
-    # so no "No longer winnable" question comes after the Stuck one.
+    # With LOST the game is lost already (the deals are chosen so): the stuck move is not the one that
+    # lost it, so no "No longer winnable" question is due after the Stuck one.
     run_until(app, lambda: a.levels.table_rating() is not None and a.status in (WINNABLE, LOST))
-    assert a.status == LOST
+    assert a.status == before
     play_by_clicks(app, move)
     stuck = app.top
     assert isinstance(stuck, QuestionDialog) and stuck.title == "Stuck"
@@ -226,13 +227,8 @@ def test_no_question_on_the_game_left_while_a_deal_of_a_level_is_looked_for(serv
     """On deal 12 the stuck move is the one that loses the game. Stuck -> New deal -> a level: while
     the deal is looked for the solver learns the loss, but the player has chosen to leave the game,
     so "No longer winnable" is not asked; the new deal comes with no question at all."""
-    game, move = stuck_line(12)
-    app, a, _part = make_app(game, service)
-    run_until(app, lambda: a.levels.table_rating() is not None and a.status in (WINNABLE, LOST))
-    assert a.status == WINNABLE
-    play_by_clicks(app, move)
-    stuck = app.top
-    assert isinstance(stuck, QuestionDialog) and stuck.title == "Stuck"
+    app, a, stuck = stuck_at(service, 12, WINNABLE)
+    game = app.game
     answer(app, stuck, "New deal")
     asked = app.top
     assert isinstance(asked, QuestionDialog)
