@@ -394,13 +394,27 @@ def _parts_after(p: Position, parts: list[bytes], m: Move) -> list[bytes]:
 
 class _Turn:
     """What ``solve``'s turn-taking loop asks of each search besides ``run``: its share of
-    each round and whether its running out says the deal is most likely lost."""
+    each round, whether its running out proves a loss, and whether it says the deal is
+    most likely lost."""
 
+    name: str
     share: int  # slices per round (see PLAN)
+    nodes: int  # positions searched so far
+    line: list[Move] | None  # the winning line, once "won"
+    proves_loss: bool  # can running out prove a loss? (see proved_loss)
 
     def add_share(self, n: int) -> None:
         """``n`` more slices per round (see PLAN)."""
         self.share += n
+
+    def proved_loss(self) -> bool:
+        """After "exhausted": has this search proved the position lost?"""
+        return self.proves_loss
+
+    def stays_when_lost(self) -> bool:
+        """Does it keep its turns once the purpose search has run out (see ``solve``)? Only
+        the searches that can prove a loss without a limit do."""
+        return False
 
     def ran_out_purpose(self) -> bool:
         """After "exhausted": was this a purpose search under the real rules that searched
@@ -468,6 +482,14 @@ class _Search(_Turn):
     def ran_out_purpose(self) -> bool:
         """See ``_Turn``."""
         return self.purpose and self.limit is None and self.real_rules
+
+    def proved_loss(self) -> bool:
+        """See ``_Turn``: a limited search proves nothing once it has met its limit."""
+        return self.proves_loss and (self.limit is None or not self.hit_limit)
+
+    def stays_when_lost(self) -> bool:
+        """See ``_Turn``: the complete search under the real rules."""
+        return self.proves_loss and self.limit is None
 
     def _order(self, moves: list[tuple[Move, bool]]) -> list[tuple[Move, bool]]:
         """``moves`` reordered at random but not far: each keeps its place give or take
@@ -744,8 +766,6 @@ class _BestFirst(_Turn):
     complete depth-first search does.
     """
 
-    limit = -1
-
     def __init__(self, start: Position, tables: Tables, dead: dict, safe: bool = True,
                  relax: bool = True, twin_stats: list[int] | None = None,
                  blocker_weight: int = BLOCKER_WEIGHT, *, real_rules: bool = True,
@@ -762,13 +782,17 @@ class _BestFirst(_Turn):
         self.dead = dead
         self.safe = safe
         self.relax = relax
-        self.hit_limit = False
         self.nodes = 0
         self.line: list[Move] | None = None
         self.parent: dict[bytes, tuple[bytes | None, tuple]] = {}
         self.heap: list = []
         self.count = 0
         self.started = False
+
+    def stays_when_lost(self) -> bool:
+        """See ``_Turn``: under the real rules it finds deep wins the purpose search misses
+        (deal 52), and running out it proves a loss too."""
+        return self.proves_loss
 
     def _score(self, p: Position) -> int:
         score = 6 * sum(p.down) - sum(p.foundations)
@@ -875,8 +899,6 @@ class _Restarts(_Turn):
     the twin pairs are shared by all its restarts.
     """
 
-    limit = -2
-
     def __init__(self, make: Callable[[random.Random | None, float, list | None], _Search], unit: int,
                  noise: float, share: int = 1) -> None:
         """``make(rng, noise, pairs)`` makes each run's search (see ``_Search``)."""
@@ -893,7 +915,6 @@ class _Restarts(_Turn):
         # Running out a complete search under the real rules proves the loss whatever the
         # order; running out of a restart's budget proves nothing.
         self.proves_loss = self.cur.proves_loss and self.cur.limit is None
-        self.hit_limit = False
         self.ran_out = False  # a run searched its whole space (not the cap)
         self.nodes = 0
         self.line: list[Move] | None = None
@@ -1009,7 +1030,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                         stats["shorten_seconds"] = clock() - t1
                     return result
                 if r == "exhausted":
-                    if s.proves_loss and (s.limit is None or not s.hit_limit):
+                    if s.proved_loss():
                         stats["nodes"] = total
                         return done(UNWINNABLE, [], s.name)
                     searches.remove(s)
@@ -1022,8 +1043,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                         # (The purpose search without returns running out says less: it
                         # plays under stricter rules. A restarted purpose search running
                         # out of positions, not of its cap, says the same.)
-                        searches[:] = [x for x in searches
-                                       if x.proves_loss and (x.limit is None or isinstance(x, _BestFirst))]
+                        searches[:] = [x for x in searches if x.stays_when_lost()]
                     break
                 if deadline is not None and clock() > deadline:
                     stats["nodes"] = total
