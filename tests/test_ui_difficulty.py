@@ -34,6 +34,8 @@ from yukon.ui.assist.knowledge import LOST, WINNABLE
 from yukon.ui.extras_app import SheetScreen
 from yukon.ui.extras_app import install as install_extras
 from yukon.ui.keys_overlay import DealDialog
+from yukon.ui.lessons_part import install as install_lessons
+from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
@@ -131,6 +133,24 @@ def test_the_won_questions_new_deal_asks_for_a_level_too(service: SolverService)
 
 
 LEVELS = ["Easy", "Medium", "Hard", "Any deal", "Cancel"]
+
+
+@pytest.mark.parametrize("answer", ["Cancel", "Any deal"])
+def test_new_deal_in_a_lesson_asks_for_a_level_over_the_table(service: SolverService, answer: str) -> None:
+    """N in a lesson leaves the lessons and asks which kind of deal, as the table's New deal does."""
+    app, a, _part = make_app(Game.deal(2), service)
+    install_lessons(app)
+    press_button(app, "Lessons")
+    assert isinstance(app.top, LessonScreen)
+    key(app, pygame.K_n)
+    asked = app.top
+    assert isinstance(asked, QuestionDialog) and [label for label, _act in asked.answers] == LEVELS
+    assert not any(isinstance(x, LessonScreen) for x in app.screens)
+    click(app, *asked.layout(*app.size)[3][LEVELS.index(answer)].center)
+    run_until(app, lambda: app.top is app.table and (answer == "Cancel" or app.game.seed != 2))
+    assert (app.game.seed == 2) == (answer == "Cancel") and not app.game.history and not app.errors
+    a.close()
+
 
 
 def answer(app: App, dialog: QuestionDialog, label: str) -> None:

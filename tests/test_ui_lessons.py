@@ -14,7 +14,7 @@ import pytest
 
 from yukon.cards import SUIT, parse_card
 from yukon.lessons import load_lessons
-from yukon.notation import parse_move
+from yukon.notation import format_move, parse_move
 from yukon.settings import load_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
@@ -290,6 +290,40 @@ def test_a_lesson_left_half_done_is_taken_up_again() -> None:
     d.bar_button("Leave lessons")
     d.bar_button("Lessons")  # nothing done in it: a fresh start at the first unfinished lesson
     assert d.lesson.index == 0 and d.lesson.run.step_index == 0
+
+
+
+@pytest.mark.parametrize("lesson", [0, 3])
+def test_new_deal_key_in_a_lesson_leaves_the_lessons_and_deals(lesson: int) -> None:
+    d = make()
+    d.bar_button("Lessons")
+    d.lesson.go_to(lesson)
+    d.settle()
+    d.key(pygame.K_n)
+    assert d.app.top is d.app.table  # no game under way: dealt at once
+    assert not any(isinstance(x, LessonScreen) for x in d.app.screens)
+    assert d.app.game.seed not in (None, 11) and not d.app.game.history
+
+
+@pytest.mark.parametrize("answer", ["Keep playing", "New deal"])
+def test_new_deal_key_in_a_lesson_asks_about_the_game_under_way(answer: str) -> None:
+    d = make()
+    move = d.screen.position.legal_moves()[0]
+    d.move_by_clicks(format_move(move))
+    assert d.app.game.history
+    d.bar_button("Lessons")
+    d.key(pygame.K_n)
+    dialog = d.app.top
+    assert isinstance(dialog, QuestionDialog) and "Replace the game under way" in dialog.question
+    assert not any(isinstance(x, LessonScreen) for x in d.app.screens)  # the question is over the game it replaces
+    labels = [label for label, _act in dialog.answers]
+    d.click(*dialog.layout(*d.app.size)[3][labels.index(answer)].center)
+    d.settle()
+    assert d.app.top is d.app.table
+    if answer == "New deal":
+        assert d.app.game.seed != 11 and not d.app.game.history
+    else:
+        assert d.app.game.seed == 11 and [u.move for u in d.app.game.history] == [move]
 
 
 

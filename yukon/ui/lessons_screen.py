@@ -316,8 +316,15 @@ class LessonScreen(TableScreen):
         self.say(_("The lesson starts again."))
 
     def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
-        """A lesson plays its own position: point the way to a real deal instead."""
-        self.say(_("This is a lesson. Leave lessons to go back to your game."))
+        """A lesson plays its own position, so New deal (the N key) leaves the lessons and
+        deals on the table: the same as "Deal a full game" (or deal ``seed`` there)."""
+        if seed is None:
+            self.deal_full_game()
+            return
+        self.leave()
+        table = self.app.table
+        if table is not None:
+            table.new_deal(ask=ask, seed=seed)
 
     def _check_end(self) -> None:
         """A won lesson gets the victory lap; no win or stuck dialog in a lesson."""
@@ -356,8 +363,9 @@ class LessonScreen(TableScreen):
         self.app.pop(self)
 
     def deal_full_game(self) -> None:
-        """Leave the lessons and deal a new game (asking first if one is under way)."""
+        """Leave the lessons and deal a new game the way the table's New deal does (asking
+        first if one is under way, and for a level when the solver rates deals)."""
         self.leave()
         table = self.app.table
         if table is not None:
-            table.new_deal(ask=True)
+            table.action("new")
