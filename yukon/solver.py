@@ -425,7 +425,32 @@ class _Turn:
 class _Search(_Turn):
     """One resumable depth-first search; ``limit`` caps non-progress moves in a row."""
 
-    def __init__(self, start: Position, tables: Tables, limit: int | None, dead: dict,
+    p: Position  # the search's own copy, moved along its line
+    t: Tables
+    limit: int | None  # at most this many non-progress moves in a row (None: any)
+    check_all: bool  # the relaxation after stuck moves too (see _stuck)
+    purpose: bool  # the purpose rule (see _gen_need)
+    part: dict[bytes, dict[int, int]]  # purpose rule: each position's moves tried, with their budget
+    tries: int  # stuck checks made ...
+    hits: int  # ... and proved lost
+    stuck_twins: bool  # the twin rule at stuck checks too
+    twin_tries: int
+    twin_hits: int
+    pairs: list[tuple[int, int, int, int]]  # the twin pairs, most recently useful first
+    twin_stats: list[int]  # [asked, proved lost] for the twin rule, shared (see _is_dead)
+    real_rules: bool  # the position's own rules (False: as if no foundation return)
+    dead: dict[bytes, bool]  # keys the relaxation or the twin rule judged, shared by one solve
+    safe: bool  # safe foundation moves made at once
+    relax: bool  # the relaxation and the twin rule at all
+    tt: dict[bytes, int]  # transpositions: key -> the budget it was searched with
+    stack: list[list]  # frames: [moves, next index, safe undos, move undo, non-progress run, key parts]
+    root_forced: list[Undo]
+    started: bool
+    hit_limit: bool  # a move was cut by ``limit`` (running out then proves nothing)
+    rng: random.Random | None
+    noise: float
+
+    def __init__(self, start: Position, tables: Tables, limit: int | None, dead: dict[bytes, bool],
                  safe: bool = True, relax: bool = True, relax_stuck: bool = True,
                  twin_stats: list[int] | None = None, purpose: bool = False,
                  stuck_twins: bool = False, *, real_rules: bool = True, twin_rule: bool = True,
@@ -766,7 +791,20 @@ class _BestFirst(_Turn):
     complete depth-first search does.
     """
 
-    def __init__(self, start: Position, tables: Tables, dead: dict, safe: bool = True,
+    start: Position
+    blocker_weight: int
+    t: Tables
+    pairs: list[tuple[int, int, int, int]]
+    twin_stats: list[int]
+    dead: dict[bytes, bool]
+    safe: bool
+    relax: bool
+    parent: dict[bytes, tuple[bytes | None, tuple]]  # key -> (parent key, the moves from it)
+    heap: list  # (score, -count, key)
+    count: int
+    started: bool
+
+    def __init__(self, start: Position, tables: Tables, dead: dict[bytes, bool], safe: bool = True,
                  relax: bool = True, twin_stats: list[int] | None = None,
                  blocker_weight: int = BLOCKER_WEIGHT, *, real_rules: bool = True,
                  twin_rule: bool = True, share: int = 1) -> None:
@@ -898,6 +936,15 @@ class _Restarts(_Turn):
     in all (proving nothing). The dead table (positions the relaxation proved lost) and
     the twin pairs are shared by all its restarts.
     """
+
+    make: Callable[[random.Random | None, float, list | None], _Search]
+    unit: int
+    noise: float
+    restarts: int  # runs started
+    left: int  # positions left in this run's budget
+    pairs: list[tuple[int, int, int, int]] | None  # shared by its runs
+    cur: _Search  # the run under way
+    ran_out: bool  # a run searched its whole space (not the cap)
 
     def __init__(self, make: Callable[[random.Random | None, float, list | None], _Search], unit: int,
                  noise: float, share: int = 1) -> None:
@@ -1059,7 +1106,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     return done(UNKNOWN, [], "no search left")
 
 
-def _make_searches(position: Position, tables: Tables, dead: dict, plan: tuple[str, ...],
+def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], plan: tuple[str, ...],
                    safe: bool, relax: bool, twin_rule: bool,
                    stuck_rule: bool = True,
                    stuck_twins: bool = False) -> list[_Search | _BestFirst | _Restarts]:
