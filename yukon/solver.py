@@ -953,8 +953,8 @@ class _Restarts(_Turn):
         self.unit = unit
         self.noise = noise
         self.restarts = 0
-        self.left = 0  # positions left in this restart's budget
-        self.pairs: list[tuple[int, int, int, int]] | None = None  # shared by its runs
+        self.left = 0
+        self.pairs = None
         self.cur: _Search = self._next()
         self.pairs = self.cur.pairs
         self.name = "restarts of " + self.cur.name
@@ -962,7 +962,7 @@ class _Restarts(_Turn):
         # Running out a complete search under the real rules proves the loss whatever the
         # order; running out of a restart's budget proves nothing.
         self.proves_loss = self.cur.proves_loss and self.cur.limit is None
-        self.ran_out = False  # a run searched its whole space (not the cap)
+        self.ran_out = False
         self.nodes = 0
         self.line: list[Move] | None = None
 

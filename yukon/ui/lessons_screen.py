@@ -316,14 +316,15 @@ class LessonScreen(TableScreen):
         self.say(_("The lesson starts again."))
 
     def new_deal(self, ask: bool = True, seed: int | None = None) -> None:
-        """A lesson plays its own position, so New deal (the N key) leaves the lessons and
-        deals on the table: the same as "Deal a full game" (or deal ``seed`` there)."""
-        if seed is None:
-            self.deal_full_game()
-            return
+        """A lesson plays its own position, so New deal (the N key, "Deal a full game") leaves the
+        lessons and deals on the table the way its New deal does (or deals ``seed`` there)."""
         self.leave()
         table = self.app.table
-        if table is not None:
+        if table is None:
+            return
+        if seed is None:
+            table.action("new")  # asks first if a game is under way, and for a level with the solver
+        else:
             table.new_deal(ask=ask, seed=seed)
 
     def _check_end(self) -> None:
@@ -363,9 +364,5 @@ class LessonScreen(TableScreen):
         self.app.pop(self)
 
     def deal_full_game(self) -> None:
-        """Leave the lessons and deal a new game the way the table's New deal does (asking
-        first if one is under way, and for a level when the solver rates deals)."""
-        self.leave()
-        table = self.app.table
-        if table is not None:
-            table.action("new")
+        """Leave the lessons and deal a new game (see ``new_deal``)."""
+        self.new_deal()
