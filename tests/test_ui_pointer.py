@@ -17,6 +17,7 @@ import random
 import pygame
 import pytest
 
+from yukon.cards import KING, make_card
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
 from yukon.ui.layout import TableLayout
@@ -128,3 +129,51 @@ def test_a_refused_place_drops_the_selection_says_why_and_the_next_click_picks_a
             assert m.table.selection is None
             last = nxt
     assert tried >= 100
+
+
+def test_a_click_far_below_a_column_puts_nothing_there() -> None:
+    tried = 0
+    for seed in DEALS:
+        m = start(seed)
+        pos = m.table.position
+        lay = m.lay
+        for move in pos.legal_moves():
+            if move.to == FOUNDATION or pos.loc[move.card] >= ON_FOUNDATION:
+                continue
+            far = m.lay.column_end_rect(move.to).bottom + lay.ch + lay.ch // 4
+            if far >= lay.view.bottom:
+                continue
+            x = lay.column_end_rect(move.to).centerx
+            m.click(*m.card_point(move.card))
+            assert m.table.selection == move.card
+            m.click(x, far)
+            tried += 1
+            assert m.table.game.history == [], (seed, move)  # no move: it is bare cloth
+            msg = m.table.message
+            assert msg is None or msg.kind != "error"
+            # dragged there, the cards go back where they lay
+            m.drag(*m.card_point(move.card), x, far)
+            assert m.table.game.history == [], (seed, move)
+            # and just under the end card the column takes them
+            near = m.lay.column_end_rect(move.to).bottom + lay.ch * 3 // 4
+            m.click(*m.card_point(move.card))
+            m.click(x, near)
+            assert m.table.game.moves_made == [move], (seed, move)
+            break
+    assert tried >= 20
+
+
+def test_an_empty_column_takes_a_king_by_its_slot_not_from_far_below() -> None:
+    king = make_card(KING, 1)
+    rest = [c for c in range(52) if c != king]
+    columns = [[], [rest[0], king]] + [rest[1 + i::5] for i in range(5)]
+    m = start(game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
+    slot = m.lay.column_end_rect(0)
+    far = slot.bottom + m.lay.ch * 5 // 4
+    assert far < m.lay.view.bottom
+    m.click(*m.card_point(king))
+    m.click(slot.centerx, far)
+    assert m.table.position.columns[0] == []
+    m.click(*m.card_point(king))
+    m.click(*slot.center)
+    assert m.table.position.columns[0] == [king]
