@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from yukon.explain import Explanation, explain, sentences
 from yukon.rules import Rules
-from yukon.solver import WINNABLE, crowded_pair, dead_end, solve
+from yukon.solver import Verdict, crowded_pair, dead_end, solve
 from yukon.state import Move, Position
 from yukon.survey import parse_range, parse_timeout
 
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             name, moves = "dealt", []
         else:
             r = solve(p, timeout=a.timeout, clock=time.process_time)
-            if r.status != WINNABLE:
+            if r.status != Verdict.WINNABLE:
                 continue
             found = _lost_after(p, r.moves, seed)
             if found is None:

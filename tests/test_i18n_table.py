@@ -25,10 +25,10 @@ from window_helpers import run_until
 from yukon import i18n
 from yukon.cards import ACE, KING, RANK, SUIT, make_card
 from yukon.pseudo import install_pseudo
-from yukon.solver import solve
+from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
-from yukon.ui.assist import WINNABLE, move_reason
+from yukon.ui.assist import move_reason
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import describe_move
 from yukon.ui.table.bar import label
@@ -241,7 +241,7 @@ def test_every_move_and_reason_of_winning_lines_is_in_the_language(pseudo: None)
     for seed in DEALS:
         p = Position.deal(seed)
         result = solve(p, timeout=20)
-        if result.status != WINNABLE:
+        if result.status != Verdict.WINNABLE:
             continue
         line = result.moves
         for i in range(len(line)):
@@ -260,7 +260,7 @@ def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None
         app, a = make_app(Game.deal(1), service, hint_patience=600.0)
         t = app.table
         assert t is not None
-        run_until(app, lambda: a.status == WINNABLE, 120.0)
+        run_until(app, lambda: a.status == Verdict.WINNABLE, 120.0)
         app.frame()
         assert a.solver_note == i18n._("Solver: this deal can be won")
         assert_translated(a.solver_note)

@@ -28,7 +28,7 @@ from typing import Literal
 
 from .cards import KING, RANK, SUIT, Card
 from .i18n import _, capital, card_name, ngettext
-from .solver import UNWINNABLE, WINNABLE, crowded_pair, relaxation_closure, solve
+from .solver import Verdict, crowded_pair, relaxation_closure, solve
 from .state import FACE_DOWN, ON_FOUNDATION, Move, Position
 
 Kind = Literal["stuck", "twins", "exhausted", "undecided", "winnable"]
@@ -201,7 +201,7 @@ def explain(start: Position, moves: Sequence[Move] = (), *, timeout: float | Non
         return Explanation("twins", twins=twins, moves=tuple(moves), hidden=_hidden(p, {c, d, x1, x2}))
     result = solve(p, timeout=timeout, node_limit=node_limit, cancel=cancel, clock=clock, shorten=False)
     nodes = int(result.stats.get("nodes", 0))
-    kind: Kind = "exhausted" if result.status == UNWINNABLE else "winnable" if result.status == WINNABLE \
+    kind: Kind = "exhausted" if result.status == Verdict.LOST else "winnable" if result.status == Verdict.WINNABLE \
         else "undecided"
     return Explanation(kind, nodes=nodes, moves=tuple(moves))
 

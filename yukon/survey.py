@@ -46,7 +46,7 @@ from .cliargs import (
 )
 from .notation import shown, whole_number
 from .rules import VARIANTS, Rules
-from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from .solver import Verdict, solve
 from .state import Position
 
 RESULTS_HEADER = "# yukon survey v1"
@@ -57,7 +57,7 @@ MAX_SURVEY_DEALS = 1_000_000
 
 
 Job = tuple[int, str, bool, bool, float | None]  # seed, variant, any card in space, foundation return, timeout
-Outcome = tuple[int, str, float, int, int]  # seed, status, seconds, nodes, moves in the line
+Outcome = tuple[int, Verdict, float, int, int]  # seed, verdict, seconds, nodes, moves in the line
 
 
 class SurveyError(Exception):
@@ -67,7 +67,7 @@ class SurveyError(Exception):
 class Record(NamedTuple):
     """One deal's line in a results file, and the time limit it was solved under."""
 
-    status: str
+    status: Verdict
     seconds: float
     nodes: int
     moves: int
@@ -188,13 +188,13 @@ def read_results(path: str, tag: str) -> dict[int, Record]:
         if not line or line.startswith("#"):
             continue
         parts = line.split("\t")
-        if len(parts) != 5 or parts[1] not in (WINNABLE, UNWINNABLE, UNKNOWN):
+        if len(parts) != 5 or parts[1] not in (Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN):
             continue
         try:
             seed, seconds, nodes, moves = int(parts[0]), float(parts[2]), int(parts[3]), int(parts[4])
         except ValueError:
             continue
-        done[seed] = Record(parts[1], seconds, nodes, moves, limit if said else seconds)
+        done[seed] = Record(Verdict(parts[1]), seconds, nodes, moves, limit if said else seconds)
     return done
 
 
@@ -206,20 +206,20 @@ def needs_solving(record: Record | None, timeout: float | None) -> bool:
     """
     if record is None:
         return True
-    if record.status != UNKNOWN or record.limit is None:
+    if record.status != Verdict.UNKNOWN or record.limit is None:
         return False
     return timeout is None or timeout > record.limit
 
 
-def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | None) -> list[str]:
+def summary(rows: Iterable[tuple[Verdict, float]], rules: Rules, timeout: float | None) -> list[str]:
     """The survey's figures as text lines, from (status, seconds) per deal."""
     rows = list(rows)
     n = len(rows)
-    w = sum(1 for s, _ in rows if s == WINNABLE)
-    lost = sum(1 for s, _ in rows if s == UNWINNABLE)
+    w = sum(1 for s, _ in rows if s == Verdict.WINNABLE)
+    lost = sum(1 for s, _ in rows if s == Verdict.LOST)
     unk = n - w - lost
     times = [t for _, t in rows]
-    decided = [t for s, t in rows if s != UNKNOWN]
+    decided = [t for s, t in rows if s != Verdict.UNKNOWN]
     lo, hi = share_interval(w, unk, n)
     limit = "none" if timeout is None else f"{timeout:g} s"
     lines = [
@@ -235,7 +235,7 @@ def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | No
     return lines
 
 
-def _bar(done: int, total: int, counts: dict[str, int], started: float, base: int = 0,
+def _bar(done: int, total: int, counts: dict[Verdict, int], started: float, base: int = 0,
          width: int = 30) -> str:
     frac = done / total if total else 1.0
     filled = int(width * frac)
@@ -244,7 +244,7 @@ def _bar(done: int, total: int, counts: dict[str, int], started: float, base: in
     if base < done < total:
         eta = f" eta {int(elapsed / (done - base) * (total - done))} s"
     return (f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-            f"won {counts[WINNABLE]} lost {counts[UNWINNABLE]} unknown {counts[UNKNOWN]}{eta}  ")
+            f"won {counts[Verdict.WINNABLE]} lost {counts[Verdict.LOST]} unknown {counts[Verdict.UNKNOWN]}{eta}  ")
 
 
 class _Progress:
@@ -422,7 +422,7 @@ class _Workers:
                 return
             try:
                 seed, status, seconds, nodes, moves = parts
-                self.outcomes.put((int(seed), status, float(seconds), int(nodes), int(moves)))
+                self.outcomes.put((int(seed), Verdict(status), float(seconds), int(nodes), int(moves)))
             except ValueError:
                 self.outcomes.put(f"a worker process ended while solving deal {job[0]} "
                                   f"(exit status {proc.wait()})")
@@ -476,7 +476,7 @@ def _drop_torn_tail(path: str) -> bool:
     return True
 
 
-def _results(lo: int, hi: int, done: dict[int, Record]) -> list[tuple[str, float]]:
+def _results(lo: int, hi: int, done: dict[int, Record]) -> list[tuple[Verdict, float]]:
     return [(done[s].status, done[s].seconds) for s in range(lo, hi + 1) if s in done]
 
 
@@ -562,9 +562,9 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
     return 0
 
 
-def _kept_counts(lo: int, hi: int, done: dict[int, Record], todo: set[int]) -> dict[str, int]:
+def _kept_counts(lo: int, hi: int, done: dict[int, Record], todo: set[int]) -> dict[Verdict, int]:
     """How many deals of lo..hi the file already decides (or leaves unknown for good), by status."""
-    counts = {WINNABLE: 0, UNWINNABLE: 0, UNKNOWN: 0}
+    counts = {Verdict.WINNABLE: 0, Verdict.LOST: 0, Verdict.UNKNOWN: 0}
     for s in range(lo, hi + 1):
         if s in done and s not in todo:
             counts[done[s].status] += 1

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import NC_, _
+from ...solver import Verdict
 from ...state import Game, Move, Position
 from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
@@ -38,11 +39,11 @@ from .context import Context, SettingName
 from .demo import DEMO_PAUSE, Demo
 from .difficulty import DealLevels
 from .hints import HINT_PATIENCE, Hints
-from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, position_key, rules_key
+from .knowledge import Knowledge, Known, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
 from .offers import Offers, WinnableDeals
 from .reasons import move_reason
-from .status import StatusLine
+from .status import CHECKING, LineState, StatusLine
 from .why import Why
 
 if TYPE_CHECKING:
@@ -51,8 +52,8 @@ if TYPE_CHECKING:
     from ..extras import Session
     from ..table import TableScreen
 
-__all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "LOST", "MAX_RESTARTS", "SOLVE_TIMEOUT", "UNKNOWN",
-           "WINNABLE", "Assist", "Known", "Pending", "_ids", "install", "move_reason", "position_key", "rules_key"]
+__all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "MAX_RESTARTS", "SOLVE_TIMEOUT", "Assist", "Known", "Pending",
+           "_ids", "install", "move_reason", "position_key", "rules_key"]
 
 
 class Assist(Part):
@@ -105,7 +106,7 @@ class Assist(Part):
 
     def status_notes(self) -> list[StatusNote]:
         """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
-        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST,
+        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == Verdict.LOST,
                            action="why" if self.why.offered() else ""),
                 StatusNote(self.player.note)]
 
@@ -124,7 +125,7 @@ class Assist(Part):
         elif name == "back_to_winnable":
             if self.last_winnable():
                 self.back_to_winnable()
-            elif self.status == WINNABLE:
+            elif self.status == Verdict.WINNABLE:
                 table.say(_("This position can still be won: there is no need to go back."))
             else:
                 table.say(_("No earlier position of this game is known to be winnable."))
@@ -183,7 +184,7 @@ class Assist(Part):
         if self.player.playing:
             waits.append(self.player.step(quiet))
         if self.link.pending is None and self.link.running and (
-                self._ctx.setting("winnable_only") or (self.status == LOST and not self.app.game.history)):
+                self._ctx.setting("winnable_only") or (self.status == Verdict.LOST and not self.app.game.history)):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
@@ -235,7 +236,7 @@ class Assist(Part):
         k = self.knowledge.judge(trail)
         if k is not None:
             self._set_status(k.status)
-            if k.status != WINNABLE or course.line:
+            if k.status != Verdict.WINNABLE or course.line:
                 return
         if self.link.start():
             if k is None:
@@ -249,9 +250,9 @@ class Assist(Part):
         if not self.link.ask(req):
             self._set_status("")
 
-    def _set_status(self, status: str) -> None:
+    def _set_status(self, status: LineState) -> None:
         self.verdict.set(status)
-        if status == LOST:
+        if status == Verdict.LOST:
             self.offers.note_loss()
         self.verdict.show()
 
@@ -265,11 +266,11 @@ class Assist(Part):
         if req.kind == "explain":
             self.why.answered(req, reply)
             return
-        if reply.status == WINNABLE:
+        if reply.status == Verdict.WINNABLE:
             line = tuple(reply.moves())  # solve() cuts every loop out of its lines
             self.knowledge.proved(req.key, req.position, line, req.ancestors)
         else:
-            self.knowledge.learn(req.key, Known(LOST if reply.status == LOST else UNKNOWN))
+            self.knowledge.learn(req.key, Known(Verdict.LOST if reply.status == Verdict.LOST else Verdict.UNKNOWN))
             self.why.noted(req, reply)
         if self._seen is not None and self._seen[2] == req.key:
             self._set_status(self.knowledge.known[req.key].status)
@@ -285,8 +286,8 @@ class Assist(Part):
         return self._ctx.setting(name)
 
     @property
-    def status(self) -> str:
-        """The verdict on the position on the table: WINNABLE, LOST, UNKNOWN, CHECKING or ""."""
+    def status(self) -> LineState:
+        """The verdict on the position on the table: a Verdict, CHECKING or "" (nothing to say)."""
         return self.verdict.status
 
     def status_text(self) -> str:

@@ -14,10 +14,11 @@ from collections.abc import Callable
 
 from ... import hints
 from ...i18n import _
+from ...solver import Verdict
 from ...state import Move
 from ..table import describe_move
 from .context import Context
-from .knowledge import CHECKING, LOST, WINNABLE, Knowledge, position_key
+from .knowledge import Knowledge, position_key
 from .link import SolverLink
 from .reasons import move_reason
 
@@ -63,10 +64,10 @@ class Hints:
         pos = ctx.game.position
         k = self._knowledge.lookup(pos)
         line = self._knowledge.line_here(ctx.game)
-        if k is not None and k.status == WINNABLE and line:
+        if k is not None and k.status == Verdict.WINNABLE and line:
             self._winning_hint(line)
             return
-        if k is None or k.status in (CHECKING, WINNABLE):
+        if k is None or k.status == Verdict.WINNABLE:
             if self._link.running:
                 self.wanted = position_key(pos)
                 self._asked = time.monotonic()
@@ -75,7 +76,7 @@ class Hints:
                 return
             self._heuristic_hint("")
             return
-        if k.status == LOST:
+        if k.status == Verdict.LOST:
             self._heuristic_hint(_("This deal can no longer be won."))
         else:
             self._heuristic_hint(_("The solver could not decide this position."))
@@ -156,7 +157,7 @@ class Hints:
             self.wanted = None  # the player moved on or closed the message
             return
         k = self._knowledge.lookup(pos)
-        if k is None or k.status == CHECKING or (k.status == WINNABLE and not self._knowledge.line_here(game)):
+        if k is None or (k.status == Verdict.WINNABLE and not self._knowledge.line_here(game)):
             if time.monotonic() - self._asked >= self.patience:  # a hard one: a useful move meanwhile
                 self.wanted = None
                 # TRANSLATORS: said before a simple hint while the solver still looks ("... Meanwhile: Try 1 of 3: ...").

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import time
+from typing import Final, Literal
 
 from ...i18n import _, ngettext
+from ...solver import Verdict
 from .context import Context
-from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
+from .knowledge import Knowledge
 
+CHECKING: Final = "checking"  # the solver was asked and has not answered yet
 CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than this
+# What the status line tells of the position on the table: a verdict, "checking", or "" (nothing).
+LineState = Verdict | Literal["checking", ""]
 
 
 class StatusLine:
@@ -16,7 +21,7 @@ class StatusLine:
 
     _ctx: Context
     _knowledge: Knowledge
-    status: str  # WINNABLE, LOST, UNKNOWN, CHECKING or "" (nothing to say)
+    status: LineState
     since: float  # when the status last changed
     shown: str
 
@@ -27,7 +32,7 @@ class StatusLine:
         self.since = time.monotonic()
         self.shown = ""
 
-    def set(self, status: str) -> None:
+    def set(self, status: LineState) -> None:
         """The verdict is ``status`` now (the line is redrawn when the table is still)."""
         if status != self.status:
             self.status = status
@@ -39,9 +44,9 @@ class StatusLine:
         if self._ctx.setting("hide_verdicts"):
             return ""  # the player finds out for themselves; hints still answer when asked
         game = self._ctx.game
-        if s == WINNABLE:
+        if s == Verdict.WINNABLE:
             return _("Solver: still winnable") if game.history else _("Solver: this deal can be won")
-        if s == LOST:
+        if s == Verdict.LOST:
             if not game.history:
                 return _("Solver: this deal cannot be won")
             n = self._knowledge.last_winnable(game)
@@ -51,7 +56,7 @@ class StatusLine:
                                 "Solver: cannot be won from here; B goes back {n} moves to a winnable position",
                                 n).format(n=n)
             return _("Solver: cannot be won from here")
-        if s == UNKNOWN:
+        if s == Verdict.UNKNOWN:
             return _("Solver: undecided (it ran out of time)")
         if s == CHECKING:
             # Most answers take a few milliseconds: keep the last words a moment rather than flicker.
