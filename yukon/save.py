@@ -36,7 +36,8 @@ from .cards import MAX_SEED
 from .i18n import N_, _, ngettext
 from .notation import MoveTextError, PositionError, format_move, format_position, parse_move, parse_position
 from .rules import VARIANTS, Rules
-from .state import Game, Position
+from .state import Game, IllegalMove, Position
+from .text.words import refusal
 
 SAVE_VERSION = 1
 GAME_FILE = "game.json"
@@ -517,8 +518,9 @@ def game_from_dict(data: dict[str, Any]) -> SavedGame:
                 probe.play(parse_move(text))
             game.redo_stack[:] = [parse_move(t) for t in redo]
     except (MoveTextError, ValueError) as e:
+        error = refusal(e.illegal) if isinstance(e, IllegalMove) else str(e)
         # TRANSLATORS: why a saved game cannot be resumed; {error} is the first move refused and why.
-        raise BrokenFile(_("the moves do not fit the deal ({error})").format(error=e)) from None
+        raise BrokenFile(_("the moves do not fit the deal ({error})").format(error=error)) from None
     dropped: list[str] = []
     elapsed = data.get("elapsed", 0.0)
     if not number_in(elapsed, 0, MAX_SECONDS):

@@ -31,8 +31,9 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .i18n import N_, _, ngettext
-from .rules import VARIANTS, variant_title
+from .rules import VARIANTS
 from .save import MAX_SAVED_MOVES, MAX_SECONDS, SAVE_VERSION, Store, file_fault, number_in
+from .text.words import variant_title
 
 STATS_FILE = "stats.json"
 STATS_LABEL = "The statistics file"  # its name for the player: a key of save.FILE_FAULTS

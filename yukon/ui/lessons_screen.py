@@ -7,7 +7,7 @@ is the ordinary table (same click-to-select, click-to-place, drag, double-click 
 slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode seam:
 
 * a move the current step does not make is vetoed with the runner's words (the
-  engine's reason for an illegal move, the step's hint for a legal one), so it is
+  rules' reason for an illegal move, the step's hint for a legal one), so it is
   never made; a ``try`` step's refused move moves the lesson on;
 * a move that is made, an undo, a redo or a restart is passed to the runner
   (``yukon.lessons.LessonRun``), which keeps step with the table's game;
@@ -34,6 +34,7 @@ from .. import lessons as lesson_files
 from ..i18n import NC_, _, capital, ngettext, pgettext
 from ..lessons import Lesson, LessonRun, Reply, load_lesson_set, localize
 from ..state import Game, Move
+from ..text.words import refusal, sentence
 from .table import BaseMode, TableHost, TableScreen, describe_move
 from .widgets import ButtonSpec, Panel
 
@@ -101,6 +102,14 @@ def untranslated_text(problems: list[str]) -> str:
     return f"{said} {in_english}"
 
 
+def reply_text(reply: Reply) -> str:
+    """What the lesson says to a move: the rules' reason as a sentence, then the lesson's own words."""
+    if reply.over:
+        return _("This lesson is finished.")
+    reason = sentence(refusal(reply.illegal)) if reply.illegal is not None else ""
+    return " ".join(t for t in (reason, reply.text) if t)
+
+
 # -- the mode --------------------------------------------------------------------------
 class LessonMode(BaseMode):
     """The table's mode seam, answered by the lesson runner of ``screen``."""
@@ -115,7 +124,7 @@ class LessonMode(BaseMode):
             return None
         reply = run.play(move)  # refused or a ``try``: the position does not change
         self.screen.note(reply)
-        return reply.text
+        return reply_text(reply)
 
     def after_move(self, game: Game, move: Move) -> None:
         """The table made the step's move: the runner makes it too and moves on."""
@@ -210,7 +219,7 @@ class LessonScreen(TableScreen):
 
     def note(self, reply: Reply) -> None:
         """Keep the runner's latest answer for the panel."""
-        self.feedback = reply.text
+        self.feedback = reply_text(reply)
         # A refused ``try`` is what the step asked for, but a tick beside a refusal reads oddly.
         self.feedback_good = reply.right if reply.made or not reply.right else None
         if reply.finished:
@@ -218,8 +227,8 @@ class LessonScreen(TableScreen):
         self.full = True
         if reply.made:
             self.t_start = None  # no clock in a lesson (and no redraw every second)
-            if reply.text:
-                self.say(reply.text, "lesson", FEEDBACK_TIME)
+            if self.feedback:
+                self.say(self.feedback, "lesson", FEEDBACK_TIME)
 
     def clear_feedback(self) -> None:
         """Forget the last answer (the position changed by undo, redo or restart)."""

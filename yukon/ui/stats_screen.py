@@ -7,8 +7,9 @@ from collections.abc import Callable
 import pygame
 
 from ..i18n import N_, NC_, _, pgettext
-from ..rules import VARIANT_TITLES, VARIANTS
+from ..rules import VARIANTS
 from ..stats import Statistics, VariantStats, format_share, format_time
+from ..text.words import variant_title
 from . import art
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import button_label, wrap, wrap_balanced
@@ -79,9 +80,9 @@ class StatsScreen(Sheet):
         col_w = max(90, (rect.w - label_w) // len(VARIANTS))
         # a game's name longer than its column (in a longer language) takes two lines, else comes out
         # smaller, rather than run over its neighbour
-        heads = [wrap_balanced(_(VARIANT_TITLES[v]), size, col_w - 10, True) for v in VARIANTS]
+        heads = [wrap_balanced(variant_title(v), size, col_w - 10, True) for v in VARIANTS]
         if max(len(h) for h in heads) > 2:
-            heads = [[_(VARIANT_TITLES[v])] for v in VARIANTS]
+            heads = [[variant_title(v)] for v in VARIANTS]
         rows = max(len(h) for h in heads)
         for k, (v, head) in enumerate(zip(VARIANTS, heads)):
             colour = FOCUS if v == self.variant else TEXT
