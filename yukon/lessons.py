@@ -25,9 +25,10 @@ its ``Reply`` carries the rules' reason as a typed ``Illegal`` beside the lesson
 Languages: the English file holds the script; ``assets/lessons/<code>/<same name>.json``
 holds only its text in language ``<code>`` (title, intro, outro and, step by step in the
 same order, instruction, done, wrong and the same reply keys). ``localize`` lays that text
-over the English lesson for the language in use (``i18n.language()``); the pseudo-language
-is made from the English on the fly. A missing translation leaves the lesson in English; a
-broken or mismatched one is refused in words and the lesson plays in English.
+over the English lesson for the language it is given (a code; the pseudo-language is made
+from the English by ``yukon.pseudo.pseudo_lesson``). A missing translation leaves the
+lesson in English; a broken or mismatched one is refused in words and the lesson plays in
+English.
 ``check_translations`` is the translators' check of one language's files.
 """
 
@@ -41,9 +42,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import i18n, pseudo
 from .cards import Card, parse_card
-from .i18n import _
+from .i18n import ENGLISH, _
 from .notation import MoveTextError, PositionError, parse_move, parse_position
 from .resources import asset_path
 from .state import FOUNDATION, Illegal, Move, Position, Undo
@@ -562,25 +562,12 @@ def translation_path(lesson: Lesson, code: str, directory: str | Path = LESSON_D
     return Path(directory) / code / f"{lesson.key}.json"
 
 
-def pseudo_lesson(lesson: Lesson) -> Lesson:
-    """``lesson`` in the pseudo-language (every text accented and longer), for tests."""
-    def p(text: str) -> str:
-        return pseudo.pseudo(text) if text else text
-    steps = tuple(replace(s, instruction=p(s.instruction), done=p(s.done), wrong=p(s.wrong),
-                          replies={m: p(t) for m, t in s.replies.items()}) for s in lesson.steps)
-    return replace(lesson, title=p(lesson.title), intro=p(lesson.intro), outro=p(lesson.outro), steps=steps)
-
-
-def localize(lesson: Lesson, code: str | None = None,
-             directory: str | Path = LESSON_DIR) -> tuple[Lesson, str | None]:
-    """``lesson`` in language ``code`` (by default the one in use), and what is wrong with its
-    translation, if anything: a missing translation is English without a word, a broken one
-    English with the reason. Never raises."""
-    code = i18n.language() if code is None else code
-    if code == i18n.ENGLISH:
+def localize(lesson: Lesson, code: str, directory: str | Path = LESSON_DIR) -> tuple[Lesson, str | None]:
+    """``lesson`` in language ``code``, and what is wrong with its translation, if anything: a
+    missing translation is English without a word, a broken one English with the reason.
+    Never raises."""
+    if code == ENGLISH:
         return lesson, None
-    if code == pseudo.CODE:
-        return pseudo_lesson(lesson), None
     path = translation_path(lesson, code, directory)
     if not path.exists():
         return lesson, None

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .. import i18n
+from .. import i18n, pseudo
 from .. import lessons as lesson_files
 from ..i18n import NC_, _, capital, ngettext, pgettext
 from ..lessons import Lesson, LessonRun, Reply, load_lesson_set, localize
@@ -207,7 +207,10 @@ class LessonScreen(TableScreen):
         self.untranslated = {}
         self.lessons = []
         for english in self.english:
-            lesson, problem = localize(english, code, lesson_files.LESSON_DIR)
+            if code == pseudo.CODE:
+                lesson, problem = pseudo.pseudo_lesson(english), None
+            else:
+                lesson, problem = localize(english, code, lesson_files.LESSON_DIR)
             self.lessons.append(lesson)
             if problem is not None:
                 self.untranslated[english.key] = problem
