@@ -28,11 +28,12 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.explain import Explanation, explain, sentences
+from yukon.explain import Explanation, explain
 from yukon.rules import Rules
 from yukon.solver import Verdict, crowded_pair, dead_end, solve
 from yukon.state import Move, Position
 from yukon.survey import parse_range, parse_timeout
+from yukon.text.why_words import sentences
 
 
 def _lost_after(p: Position, line: list[Move], seed: int) -> list[Move] | None:

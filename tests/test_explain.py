@@ -11,11 +11,12 @@ import pytest
 from solver_helpers import exhaustive_winnable, small_position
 from yukon import i18n
 from yukon.cards import RANK
-from yukon.explain import Explanation, Stuck, explain, sentences, stuck_cards
+from yukon.explain import Explanation, Stuck, explain, stuck_cards
 from yukon.pseudo import install_pseudo
 from yukon.rules import YUKON, Rules
 from yukon.solver import Verdict, crowded_pair, dead_end, relaxation_closure, solve
 from yukon.state import FACE_DOWN, ON_FOUNDATION, Move, Position
+from yukon.text.why_words import sentences
 
 NO_RETURN = Rules("yukon", False, False)
 RUSSIAN_NO_RETURN = Rules("russian", False, False)

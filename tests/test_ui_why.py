@@ -14,10 +14,11 @@ import pygame
 from test_ui_assist import find_losing_move, make_app
 from window_helpers import click, key, play_by_clicks, run_until, settle
 from yukon import i18n
-from yukon.explain import explain, sentences
+from yukon.explain import explain
 from yukon.solver import Verdict
 from yukon.solver_service import SolverService
 from yukon.state import Game
+from yukon.text.why_words import sentences
 from yukon.ui.assist.why import WhyScreen
 from yukon.ui.screen import QuestionDialog
 

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...explain import Explanation, sentences
+from ...explain import Explanation
 from ...i18n import N_, _, pgettext
 from ...solver import Verdict
+from ...text.why_words import sentences
 from .. import art
 from ..parts import TablePrefs
 from ..screen import Host
