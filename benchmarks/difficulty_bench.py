@@ -5,7 +5,7 @@
 
 Each deal is rated (``yukon.difficulty.rate``: the solver, bounded by ``--nodes`` search
 positions and ``--timeout`` CPU seconds), then played by a player that follows the
-game's own heuristic hints (``yukon.hints.hint_moves``, no solver): it plays the best
+game's own heuristic hints (``yukon.move_order.hint_moves``, no solver): it plays the best
 ranked move that does not lead back to a position already seen, until it wins, has no
 such move left, or has made ``--moves`` moves. Per level it prints the deals, the hint
 player's wins and their share with a 95% Wilson interval. An honest scale has the hint
@@ -30,7 +30,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from yukon.difficulty import FIRST_MOVE_NODES, RATE_NODES, THRESHOLDS, Level, Thresholds, rate, thirds
-from yukon.hints import hint_moves
+from yukon.move_order import hint_moves
 from yukon.rules import Rules
 from yukon.solver import Verdict
 from yukon.state import Move, Position

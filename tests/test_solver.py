@@ -14,9 +14,9 @@ from yukon.solver import (
     _apply_safe,
     _BestFirst,
     _decode,
+    canonical_key,
     check_line,
     dead_end,
-    position_key,
     solve,
 )
 from yukon.state import ON_FOUNDATION, Position
@@ -190,11 +190,11 @@ def test_canonical_key_ignores_column_order_but_not_face_down_cards() -> None:
     q.columns[2], q.columns[5] = q.columns[5], q.columns[2]
     q.down[2], q.down[5] = q.down[5], q.down[2]
     q.reindex()
-    assert position_key(p) == position_key(q)
+    assert canonical_key(p) == canonical_key(q)
     r = p.copy()
     r.down[6] -= 1
     r.reindex()
-    assert position_key(r) != position_key(p)
+    assert canonical_key(r) != canonical_key(p)
 
 
 def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
@@ -202,7 +202,7 @@ def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
     on the real column order, and its verdict on small positions must match the truth."""
     for seed in range(20, 26):
         p = Position.deal(seed, YUKON)
-        assert position_key(_decode(position_key(p), YUKON)) == position_key(p)
+        assert canonical_key(_decode(canonical_key(p), YUKON)) == canonical_key(p)
         b = _BestFirst(p, tables_for(YUKON), {})
         if b.run(20_000) == "won":
             assert check_line(p, b.line)
@@ -241,7 +241,7 @@ def test_key_worked_out_before_a_move_matches_the_key_after_it() -> None:
             for m in moves:
                 expect = b"".join(sorted(_parts_after(p, parts, m)))
                 u = p.push(m)
-                assert position_key(p) == expect, (seed, str(m))
+                assert canonical_key(p) == expect, (seed, str(m))
                 p.pop(u)
                 checked += 1
             p.push(rng.choice(moves))

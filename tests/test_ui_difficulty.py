@@ -29,8 +29,8 @@ from yukon.solver_service import SolverService
 from yukon.state import Game, Position
 from yukon.ui.app import App
 from yukon.ui.assist import Assist, install
-from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES, Difficulty
-from yukon.ui.assist.difficulty import install as install_difficulty
+from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES, Difficulty
+from yukon.ui.assist.deal_levels import install as install_difficulty
 from yukon.ui.extras_app import SheetScreen
 from yukon.ui.extras_app import install as install_extras
 from yukon.ui.keys_overlay import DealDialog

@@ -13,7 +13,7 @@ counts as the cap; one it proves lost is left out). ``effort`` is the mean of th
 logarithms of those node counts: a deal the solver's narrow, greedy searches win at
 once, whatever is played first, has few wrong turns; one that needs wide search has
 many. Measured with a player that follows the game's own heuristic hints
-(``benchmarks/difficulty_bench.py``; ``yukon.hints``) on the 1025 winnable Yukon deals
+(``benchmarks/difficulty_bench.py``; ``yukon.move_order``) on the 1025 winnable Yukon deals
 of 1-1200, the chance that a deal the hint player won has a smaller measure than one it
 lost is 0.72 for ``effort``, 0.70 for ``nodes`` alone, 0.64 for the share of first
 moves not won within the cap (which ``effort`` already counts) and 0.57 for the length

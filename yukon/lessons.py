@@ -19,7 +19,7 @@ alternatives that meet again are checked once), so its work grows with the file,
 exponentially; a script whose alternatives branch into more than ``MAX_CHECKED_POSITIONS``
 positions is refused. ``load_lesson_set`` refuses only the broken files and keeps the
 others. The runner (``LessonRun``) is pure: a wrong move never changes the position, and
-its ``Reply`` carries the rules' reason as a typed ``Illegal`` beside the lesson's own words
+its ``LessonReply`` carries the rules' reason as a typed ``Illegal`` beside the lesson's own words
 (the lessons screen puts the two together).
 
 Languages: the English file holds the script; ``assets/lessons/<code>/<same name>.json``
@@ -90,7 +90,7 @@ class Lesson:
 
 
 @dataclass(frozen=True)
-class Reply:
+class LessonReply:
     """The runner's answer to a move the player tried."""
 
     right: bool  # the move was the one asked for
@@ -168,24 +168,24 @@ class LessonRun:
             return move.to == FOUNDATION and self.position.is_legal(move)
         return move in step.moves
 
-    def play(self, move: Move) -> Reply:
+    def play(self, move: Move) -> LessonReply:
         """Try the player's move: make it if it is the one asked for, else explain why not."""
         step = self.step
         if step is None:
-            return Reply(False, False, "", finished=True, over=True)
+            return LessonReply(False, False, "", finished=True, over=True)
         illegal = self.position.why_illegal(move)
         if step.kind == "try":
             if move in step.moves:
                 self.tried.add(self.step_index)
                 self._advance()
-                return Reply(True, False, step.done, finished=self.finished, illegal=illegal)
+                return LessonReply(True, False, step.done, finished=self.finished, illegal=illegal)
             if illegal is not None:
-                return Reply(False, False, "", illegal=illegal)
-            return Reply(False, False, step.replies.get(move, step.wrong))
+                return LessonReply(False, False, "", illegal=illegal)
+            return LessonReply(False, False, step.replies.get(move, step.wrong))
         if illegal is not None:
-            return Reply(False, False, "", illegal=illegal)
+            return LessonReply(False, False, "", illegal=illegal)
         if not self.would_accept(move):
-            return Reply(False, False, step.replies.get(move, step.wrong))
+            return LessonReply(False, False, step.replies.get(move, step.wrong))
         before = self.step_index
         undo = self.position.push(move)
         self.history.append((undo, before))
@@ -194,7 +194,7 @@ class LessonRun:
         text = step.done if (step.kind == "move" or self.finished) else ""
         if self.finished:
             text = " ".join(t for t in (text, self.lesson.outro) if t)
-        return Reply(True, True, text, undo, self.finished)
+        return LessonReply(True, True, text, undo, self.finished)
 
     def relabel(self, lesson: Lesson) -> None:
         """Go on with the same lesson in other words (a change of language); the place is kept."""

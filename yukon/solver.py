@@ -99,8 +99,19 @@ from .state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 # relaxation's and the twin rule's names are yukon.relaxation's, check_line and
 # without_loops yukon.lines', re-exported.
 __all__ = [
-    "PLAN", "SHORTEN_BUDGET", "Result", "Verdict", "check_line", "crowded",
-    "crowded_pair", "dead_end", "position_key", "relaxation_closure", "shorten_line", "solve", "solve_text",
+    "PLAN",
+    "SHORTEN_BUDGET",
+    "Result",
+    "Verdict",
+    "canonical_key",
+    "check_line",
+    "crowded",
+    "crowded_pair",
+    "dead_end",
+    "relaxation_closure",
+    "shorten_line",
+    "solve",
+    "solve_text",
     "without_loops",
 ]
 
@@ -172,7 +183,7 @@ class Result:
     stats: dict = field(default_factory=dict)
 
 
-def position_key(p: Position) -> bytes:
+def canonical_key(p: Position) -> bytes:
     """A canonical key: equal for positions that differ only in the order of the columns."""
     term = TERM
     return b"".join(sorted([bytes(c) + term[d] for c, d in zip(p.columns, p.down)]))
@@ -888,7 +899,7 @@ class _BestFirst(_Turn):
             self.started = True
             p = self.start.copy()
             forced = _apply_safe(p, t, self.safe)
-            key = position_key(p)
+            key = canonical_key(p)
             parent[key] = (None, tuple((u.move.card, -1) for u in forced))
             if p.is_won():
                 self.line = self._replay(key)
@@ -908,7 +919,7 @@ class _BestFirst(_Turn):
                     parent[b"won"] = (key, (spec,) + tuple((x.move.card, -1) for x in forced))
                     self.line = self._replay(b"won")
                     return "won"
-                k2 = position_key(p)
+                k2 = canonical_key(p)
                 if k2 not in parent:
                     self.nodes += 1
                     parent[k2] = (key, (spec,) + tuple((x.move.card, -1) for x in forced))

@@ -32,7 +32,7 @@ from typing import Protocol
 from .. import i18n, pseudo
 from .. import lessons as lesson_files
 from ..i18n import NC_, _, capital, ngettext, pgettext
-from ..lessons import Lesson, LessonRun, Reply, load_lesson_set, localize
+from ..lessons import Lesson, LessonReply, LessonRun, load_lesson_set, localize
 from ..state import Game, Move
 from ..text.words import refusal, sentence
 from .table import BaseMode, TableHost, TableScreen, describe_move
@@ -102,7 +102,7 @@ def untranslated_text(problems: list[str]) -> str:
     return f"{said} {in_english}"
 
 
-def reply_text(reply: Reply) -> str:
+def reply_text(reply: LessonReply) -> str:
     """What the lesson says to a move: the rules' reason as a sentence, then the lesson's own words."""
     if reply.over:
         return _("This lesson is finished.")
@@ -220,7 +220,7 @@ class LessonScreen(TableScreen):
         """The lesson on the table."""
         return self.lessons[self.index]
 
-    def note(self, reply: Reply) -> None:
+    def note(self, reply: LessonReply) -> None:
         """Keep the runner's latest answer for the panel."""
         self.feedback = reply_text(reply)
         # A refused ``try`` is what the step asked for, but a tick beside a refusal reads oddly.

@@ -8,14 +8,14 @@ pieces together, each in its own module:
     back to a position while the solver's help plays);
   * ``link``: the solver's child process: requests and replies, stale replies dropped, a
     dead child restarted;
-  * ``status``: the status line's verdict ("still winnable", "cannot be won from here");
+  * ``verdict_line``: the status line's verdict ("still winnable", "cannot be won from here");
   * ``reasons``: why a hinted move helps, in a player's words;
-  * ``hints``: Hint (H) and P, which plays the hint;
+  * ``hint_finder``: Hint (H) and P, which plays the hint;
   * ``demo``: the Demo and the Finish;
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
     fresh deal's offer, the Finish offer, and winnable deals only;
   * ``why``: Why? (W) beside a lost status: the solver's reasons, in a sheet.
-  * ``difficulty``: each deal's level, rated by the same child (``levels``), and the
+  * ``deal_levels``: each deal's level, rated by the same child (``levels``), and the
     part that shows it and lets New deal ask for a level.
 
 After every change the assist asks the solver about the position on the table, and every
@@ -36,14 +36,14 @@ from ...state import Game, Move, Position
 from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
+from .deal_levels import DealLevels
 from .demo import DEMO_PAUSE, Demo
-from .difficulty import DealLevels
-from .hints import HINT_PATIENCE, Hints
+from .hint_finder import HINT_PATIENCE, HintFinder
 from .knowledge import Knowledge, Known, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
 from .offers import Offers, WinnableDeals
 from .reasons import move_reason
-from .status import CHECKING, LineState, StatusLine
+from .verdict_line import CHECKING, LineState, VerdictLine
 from .why import Why
 
 if TYPE_CHECKING:
@@ -68,8 +68,8 @@ class Assist(Part):
     session: Session | None
     knowledge: Knowledge
     link: SolverLink
-    verdict: StatusLine
-    hints: Hints
+    verdict: VerdictLine
+    hints: HintFinder
     player: Demo  # the Demo and the Finish
     deals: WinnableDeals
     offers: Offers
@@ -86,8 +86,8 @@ class Assist(Part):
         self._ctx = Context(app, session)
         self.knowledge = Knowledge()
         self.link = SolverLink(service, solve_timeout)
-        self.verdict = StatusLine(self._ctx, self.knowledge)
-        self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
+        self.verdict = VerdictLine(self._ctx, self.knowledge)
+        self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)

@@ -23,7 +23,7 @@ from .context import Context
 from .demo import Demo
 from .knowledge import Knowledge, Known, position_key, rules_key
 from .link import Pending, new_request
-from .status import StatusLine
+from .verdict_line import VerdictLine
 
 if TYPE_CHECKING:
     from ...solver_service import Reply
@@ -100,7 +100,7 @@ class Offers:
 
     _ctx: Context
     _knowledge: Knowledge
-    _verdict: StatusLine
+    _verdict: VerdictLine
     _demo: Demo
     _deals: WinnableDeals
     _explain: Callable[[], None]  # Why?: the solver's reasons the position is lost
@@ -109,7 +109,7 @@ class Offers:
     _offered_finish: set[int]  # games Finish was offered for
     _offered_fresh: set[int]  # games whose lost deal was offered a winnable one
 
-    def __init__(self, ctx: Context, knowledge: Knowledge, verdict: StatusLine, demo: Demo,
+    def __init__(self, ctx: Context, knowledge: Knowledge, verdict: VerdictLine, demo: Demo,
                  deals: WinnableDeals, explain: Callable[[], None]) -> None:
         self._ctx = ctx
         self._explain = explain

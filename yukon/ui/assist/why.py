@@ -31,7 +31,7 @@ from ..widgets import SEP, wrap
 from .context import Context
 from .knowledge import Knowledge, position_key
 from .link import Pending, SolverLink, _ids
-from .status import StatusLine
+from .verdict_line import VerdictLine
 
 if TYPE_CHECKING:
     from ...solver_service import Reply
@@ -129,13 +129,13 @@ class Why:
     _ctx: Context
     _knowledge: Knowledge
     _link: SolverLink
-    _verdict: StatusLine
+    _verdict: VerdictLine
     _back: Callable[[], None]  # undo to the last winnable position
     waiting: Pending | None  # the request whose answer the player waits for
     answer: tuple[tuple, Explanation] | None  # the last explanation, with the position it is for
     searched: dict[tuple, int]  # positions the status search proved lost: the positions it tried
 
-    def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, verdict: StatusLine,
+    def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, verdict: VerdictLine,
                  back: Callable[[], None]) -> None:
         self._ctx = ctx
         self._knowledge = knowledge

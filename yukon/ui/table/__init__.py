@@ -23,7 +23,7 @@ part of the window, its input and its drawing: ``board`` (the cards, their slide
 the victory lap), ``canvas`` (the still layer and the rectangles sent each frame),
 ``pointer`` (press, drag, clicks), ``bar`` (the buttons and the "More" menu), ``panel`` (a
 mode's panel), ``status`` (the status lines), ``message`` (the message box), ``keys`` (named
-commands and the wheel), ``hints``, ``home`` (cards sent home one by one), ``play`` (moves
+commands and the wheel), ``hint_on_show``, ``home`` (cards sent home one by one), ``play`` (moves
 and what follows every change), ``questions`` (restart, new deal, won, stuck) and
 ``gameclock`` (the time played, and the one place the table reads the time: tests replace
 ``time`` there). ``manager`` routes input, time steps and changes of the game to them.
@@ -61,7 +61,7 @@ from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas, merge_rects
 from .gameclock import GameClock, wall
-from .hints import Hints
+from .hint_on_show import HintOnShow
 from .home import HomeRun
 from .keys import Commands
 from .manager import SectionManager
@@ -162,7 +162,7 @@ class TableScreen(Screen):
     mouse: Pointer
     home: HomeRun
     questions: Questions
-    hints: Hints
+    hints: HintOnShow
     commands: Commands
     play: Play
     sections: SectionManager
@@ -188,7 +188,7 @@ class TableScreen(Screen):
         self.mouse = Pointer(self, self.board, self.canvas, self.button_bar, self.side_panel)
         self.home = HomeRun(self)
         self.questions = Questions(self)
-        self.hints = Hints(self)
+        self.hints = HintOnShow(self)
         self.commands = Commands(self, self.mouse)
         self.clock = GameClock()
         self.play = Play(self, self.clock, self.questions)

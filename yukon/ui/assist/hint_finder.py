@@ -1,7 +1,7 @@
 """Hint (H, the Hint button) and P (play the hint).
 
 The next move of a winning line with the reason it helps, then, press after press, the
-other useful moves of ``yukon.hints``; on a lost position the heuristic hints with a word
+other useful moves of ``yukon.move_order``; on a lost position the heuristic hints with a word
 that the deal can no longer be won; while the solver is still thinking a short "looking"
 message that the hint replaces as soon as the answer comes (or a heuristic hint, once the
 hint has waited ``patience`` seconds).
@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ... import hints
+from ... import move_order
 from ...i18n import _
 from ...solver import Verdict
 from ...state import Move
@@ -25,7 +25,7 @@ from .reasons import move_reason
 HINT_PATIENCE = 1.5  # seconds a hint waits for the solver before a heuristic hint stands in
 
 
-class Hints:
+class HintFinder:
     """Hints at the table; ``collect`` takes in the solver's replies before a hint is chosen."""
 
     _ctx: Context
@@ -83,7 +83,7 @@ class Hints:
 
     def _winning_hint(self, line: tuple[Move, ...]) -> None:
         """Each press shows the next: the winning line's move first, then the other useful
-        moves of yukon.hints, then the line's move again."""
+        moves of yukon.move_order, then the line's move again."""
         t = self._ctx.table
         assert t is not None
         game = self._ctx.game
@@ -92,7 +92,7 @@ class Hints:
         first = line[0]
         if self._heuristic is None or self._heuristic[0] != key or self._heuristic[1][:1] != [first]:
             last = game.history[-1].move if game.history else None
-            others = [m for m in hints.hint_moves(pos, last) if m != first]
+            others = [m for m in move_order.hint_moves(pos, last) if m != first]
             self._heuristic = (key, [first, *others], -1)
         _key, moves, i = self._heuristic
         i = (i + 1) % len(moves)
@@ -125,7 +125,7 @@ class Hints:
             t.try_move(move)
 
     def _heuristic_hint(self, preface: str) -> None:
-        """The heuristic hints of ``yukon.hints``, each press the next one (``preface``: a sentence
+        """The heuristic hints of ``yukon.move_order``, each press the next one (``preface``: a sentence
         said first, already in the player's language, or "")."""
         t = self._ctx.table
         assert t is not None
@@ -134,7 +134,7 @@ class Hints:
         key = position_key(pos)
         if self._heuristic is None or self._heuristic[0] != key:
             last = game.history[-1].move if game.history else None
-            self._heuristic = (key, hints.hint_moves(pos, last), -1)
+            self._heuristic = (key, move_order.hint_moves(pos, last), -1)
         _key, moves, i = self._heuristic
         if not moves:
             t.say(joined(preface, _("No move is left. Undo, restart the deal or start a new one.")))

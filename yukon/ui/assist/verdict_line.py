@@ -16,7 +16,7 @@ CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than th
 LineState = Verdict | Literal["checking", ""]
 
 
-class StatusLine:
+class VerdictLine:
     """The verdict on the position on the table (``status``) and its text as drawn now (``shown``)."""
 
     _ctx: Context
