@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
 from .cards import Card
@@ -47,7 +47,6 @@ _CLOSEST: Final[dict[str, str]] = {"pt": "pt_BR"}
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _code: str = ENGLISH
-_listeners: list[Callable[[str], None]] = []
 
 
 def _(message: str) -> str:
@@ -139,8 +138,6 @@ def install(translations: gettext.NullTranslations, code: str) -> None:
     global _current, _code
     _current = translations
     _code = code
-    for listener in list(_listeners):  # noqa: PERF101 - a listener may remove itself
-        listener(code)
 
 
 def set_language(choice: str) -> str:
@@ -159,12 +156,6 @@ def set_language(choice: str) -> str:
         return ENGLISH
     install(translations, code)
     return code
-
-
-def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
-    """Call ``listener(code)`` after each change of language; returns a function that stops it."""
-    _listeners.append(listener)
-    return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
 def capital(text: str) -> str:

@@ -37,7 +37,6 @@ FOUNDATION = 7  # the destination index of a move to a foundation
 ON_FOUNDATION = 7  # loc value: the card is on its foundation
 FACE_DOWN = 8  # loc value: the card lies face down
 COLUMN_COUNT = 7
-DEAL_SIZES = (1, 6, 7, 8, 9, 10, 11)
 
 
 @dataclass(frozen=True, slots=True)

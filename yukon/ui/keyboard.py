@@ -24,8 +24,6 @@ from ..text.words import refusal
 COLUMNS = 7
 FOUNDATIONS = 4
 
-KEY_NAMES = ("left", "right", "up", "down", "enter", "space", "f", "escape")
-
 
 @dataclass(frozen=True, slots=True)
 class KeyAction:
@@ -124,7 +122,7 @@ class KeyCursor:
 
     # -- keys ---------------------------------------------------------------------------
     def key(self, name: str, pos: Position) -> KeyAction:
-        """Act on a key (one of KEY_NAMES) for the position ``pos``."""
+        """Act on a key (left, right, up, down, enter, space, f or escape) for the position ``pos``."""
         first_use = not self.shown
         self.shown = True
         if name in ("left", "right"):
