@@ -24,25 +24,32 @@ def module_names(package: Path) -> dict[str, Path]:
     return names
 
 
-def imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The package's modules that ``name`` imports anywhere in its text."""
+def imports_of(name: str, path: Path) -> set[str]:
+    """Every module ``name`` imports anywhere in its text (top level, in functions, for type
+    checking), as dotted names, relative imports resolved; ``from a import b`` gives ``a.b``."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name in modules)
+            found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[:len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            for alias in node.names:
-                full = f"{target}.{alias.name}"
-                if full in modules:
-                    found.add(full)
-                elif target in modules:
-                    found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return found
+
+
+def imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The package's modules that ``name`` imports anywhere in its text."""
+    found: set[str] = set()
+    for target in imports_of(name, path):
+        if target in modules:
+            found.add(target)
+        elif target.rpartition(".")[0] in modules:  # ``from module import name``
+            found.add(target.rpartition(".")[0])
     found.discard(name)
     return found
 
@@ -111,24 +118,6 @@ SOLVE = ("yukon.relaxation", "yukon.lines", "yukon.solver", "yukon.explain", "yu
          "yukon.move_order", "yukon.solver_service", "yukon.bench")
 LANGUAGE = ("yukon.i18n", "yukon.pseudo", "yukon.text", "yukon.help_text")
 WINDOW = ("pygame", "yukon.ui")
-
-
-def imports_of(name: str, path: Path) -> set[str]:
-    """Every module ``name`` imports anywhere in its text (top level, in functions, for type
-    checking), as dotted names, relative imports resolved; ``from a import b`` gives ``a.b``."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            found.update(f"{target}.{alias.name}" for alias in node.names)
-    return found
 
 
 def under(name: str, prefixes: tuple[str, ...]) -> bool:

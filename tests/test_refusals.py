@@ -9,11 +9,9 @@ worded in every language the game ships (and the pseudo-language), as a whole se
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
 
+from test_i18n_core import positions
 from yukon import i18n
 from yukon.cards import ACE, KING, RANK, RED, SUIT
 from yukon.pseudo import install_pseudo
@@ -26,23 +24,6 @@ ALL_RULES = [Rules(v, a, b) for v in ("yukon", "russian") for a in (False, True)
 NAMES_CARDS = {Refusal.FACE_DOWN, Refusal.ALREADY_HOME, Refusal.FOUNDATION_NEEDS, Refusal.ALREADY_IN_COLUMN,
                Refusal.HEADS_OWN_COLUMN, Refusal.WRONG_TARGET}
 EVERY_MOVE = [Move.of(card, to) for card in range(52) for to in range(FOUNDATION + 1)]
-
-
-def positions(rules: Rules, seeds: range, steps: int = 160) -> Iterator[Position]:
-    """Deals played by random legal moves (sending cards home more often than chance, so that
-    foundations fill, columns empty and cards come back), every eighth position kept."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        p = Position.deal(seed, rules)
-        yield p.copy()
-        for step in range(steps):
-            moves = p.legal_moves()
-            if not moves:
-                break
-            home = [m for m in moves if m.to == FOUNDATION]
-            p.push(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
-            if step % 8 == 7:
-                yield p.copy()
 
 
 def expected(p: Position, move: Move) -> Illegal | None:
@@ -107,7 +88,7 @@ def examples() -> dict[tuple[str, Refusal], Illegal]:
 def test_why_illegal_agrees_with_an_independent_reading_of_the_rules(rules: Rules) -> None:
     kinds: set[Refusal] = set()
     checked = 0
-    for p in positions(rules, range(12 if rules.variant == "yukon" else 40)):  # Russian deals block sooner
+    for p in positions(rules, range(12 if rules.variant == "yukon" else 40), 160):  # Russian deals block sooner
         legal = set(p.legal_moves())
         for move in EVERY_MOVE:
             got = p.why_illegal(move)
