@@ -13,7 +13,8 @@ The catalogues are ``assets/locale/<code>/LC_MESSAGES/yukon.po`` (source) and ``
 (compiled, committed, so a player needs nothing more); ``packaging/catalogues.py``
 extracts, updates, compiles and checks them with Babel (a development tool only).
 Until ``set_language`` is called everything is English, so the command line's output
-stays as RULES.md says. Core module: no pygame.
+stays as RULES.md says. The text layer (with yukon.text): no pygame, and nothing of the core
+imports it.
 """
 
 from __future__ import annotations

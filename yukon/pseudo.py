@@ -3,7 +3,7 @@
 ``--language pseudo`` (or ``install_pseudo()`` in a test) shows each English message with
 every letter swapped for an accented look-alike and padded, placeholders left whole, so
 a screen shows at a glance (and a test checks) which text escaped the catalogue, what
-a longer language cuts off and what the font cannot draw. Core module: no pygame.
+a longer language cuts off and what the font cannot draw. The text layer: no pygame.
 """
 
 from __future__ import annotations
