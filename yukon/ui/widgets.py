@@ -312,11 +312,13 @@ def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[
     lines = wrap(text, size, width, bold)
     if len(lines) < 2:
         return lines
-    lo, hi = 1, width
+    f = art.font(size, bold)
+    # never narrower than the widest word: a narrower width may keep the count by cutting a word in two
+    lo, hi = min(width, max(f.size(word)[0] for word in BREAKS.split(text) if word)), width
     while lo < hi:  # the narrowest width that still needs no more lines
         mid = (lo + hi) // 2
         trial = wrap(text, size, mid, bold)
-        if len(trial) <= len(lines) and max(art.font(size, bold).size(t)[0] for t in trial) <= mid:
+        if len(trial) <= len(lines) and max(f.size(t)[0] for t in trial) <= mid:
             hi = mid
         else:
             lo = mid + 1
