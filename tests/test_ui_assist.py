@@ -312,7 +312,7 @@ def test_a_game_the_demo_finished_is_not_the_players_win(service: SolverService)
     app.draw()
     press_button(app, "Demo")
     run_until(app, lambda: app.game.position.is_won(), 30.0)
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak) == (1, 0, 0)
     assert any("does not count" in n for n in extras.session.news)
     assert not app.errors

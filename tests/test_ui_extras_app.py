@@ -22,6 +22,7 @@ import pytest
 
 from window_helpers import play_by_clicks
 from yukon.notation import parse_position
+from yukon.rules import YUKON
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
 from yukon.ui.app import App
@@ -142,7 +143,7 @@ def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
         assert len(app.game.history) == before + 1 and app.game.moves_made[-1] == parse_move(text)
         assert extras.keyboard.cursor_rect(table_of(app)) is not None  # the cursor stays drawn
     assert app.game.position.is_won()
-    assert extras.session.stats.of("yukon").won == 0  # a prepared position sets no records
+    assert extras.session.stats.of(YUKON).won == 0  # a prepared position sets no records
     press(app, pygame.K_ESCAPE)  # a key cuts the celebration short and brings the win message
     assert any(isinstance(s, QuestionDialog) for s in app.screens)
 
@@ -184,7 +185,7 @@ def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     assert app2.elapsed() > 0 or not history
     press(app2, pygame.K_z, pygame.KMOD_CTRL)
     assert app2.game.moves_made == history[:-1]
-    assert extras2.session.stats.of("yukon").played == 1  # the same game, counted once
+    assert extras2.session.stats.of(YUKON).played == 1  # the same game, counted once
 
 
 def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
@@ -255,7 +256,7 @@ def test_choose_deal_asks_when_a_game_is_under_way(tmp_path: Path) -> None:
     assert isinstance(app.top, QuestionDialog) and app.game.seed == 4711
     press(app, pygame.K_RETURN)  # the first answer: deal it
     assert app.game.seed == 42
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert y.played == 1 and y.current_streak == 0
 
 
@@ -320,7 +321,7 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest
     press(app, pygame.K_y, pygame.KMOD_CTRL)
     play_by_keys(app, extras, parse_move("KD-F"))
     assert played[-2:] == ["home", "win"]
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
     for _ in range(400):  # the win message comes once the celebration has landed
         if any(isinstance(s, QuestionDialog) for s in app.screens):
@@ -506,7 +507,7 @@ def test_a_deal_on_the_command_line_asks_before_replacing_a_game_under_way(tmp_p
     assert (tmp_path / GAME_FILE).read_text() == saved_text  # nothing written over yet
     click_answer(app, "Keep my game")
     assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.current_streak) == (6, 2) and extras.session.counted  # the streak lives on
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     app2, _ = start(tmp_path, seed=999)  # the next plain start resumes it still
@@ -523,7 +524,7 @@ def test_a_deal_on_the_command_line_replaces_the_game_when_the_player_says_so(tm
     assert app.top is app.table and app.game.seed == 5 and not app.game.history
     extras.session.flush()
     assert json.loads((tmp_path / GAME_FILE).read_text())["seed"] == 5
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.current_streak, y.best_streak) == (6, 0, 2) and not extras.session.counted
 
 
@@ -538,5 +539,5 @@ def test_the_deal_under_way_asked_for_again_goes_on_without_a_question(tmp_path:
     made = game_under_way(tmp_path, 21, 4)
     app, extras = start(tmp_path, seed=21, resume=False)  # python main.py --seed 21, the deal in play
     assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.current_streak) == (6, 2)  # not counted twice, no loss

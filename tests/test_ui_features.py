@@ -415,7 +415,7 @@ def test_time_away_never_counts_toward_the_best_time(clock: type[FakeTime], tmp_
     click(app, x, y)
     click(app, x, y)  # double-click: home, and the game is won
     assert t.position.is_won()
-    assert extras.session.stats.of("yukon").best_time == pytest.approx(42.0)
+    assert extras.session.stats.of(YUKON).best_time == pytest.approx(42.0)
 
 
 # -- dragging ------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from ..i18n import NC_, _
 from ..rules import YUKON, Rules
 from ..safe import home_moves
 from ..state import Game, Move, Position
+from .changes import PlayedBy
 from .clock import FixedClock
 from .icon import window_icon
 from .idle import IdleWait
@@ -349,9 +350,10 @@ class App:
         self.push(RulesScreen(self))
 
     # -- the game --------------------------------------------------------------------------
-    def notify(self, kind: ChangeKind, game: Game, move: Move | None) -> None:
-        """Tell every part about a change; a part's failure never reaches the player."""
-        change = Change(kind, game, move)
+    def notify(self, kind: ChangeKind, game: Game, move: Move | None, by: PlayedBy | None = None) -> None:
+        """Tell every part about a change (``by``: who made the move when not the player); a part's
+        failure never reaches the player."""
+        change = Change(kind, game, move, by)
         for p in list(self.parts):
             try:
                 p.changed(change)

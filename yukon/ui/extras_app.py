@@ -448,7 +448,7 @@ class Extras(Part):
         s = self.session
         elapsed = app.elapsed()
         if kind == "move":
-            s.moved(game, game.history[-1] if game.history else None, elapsed, "move")
+            s.moved(game, game.history[-1] if game.history else None, elapsed, "move", change.by)
         elif kind == "redo":
             s.moved(game, game.history[-1] if game.history else None, elapsed, "redo")
         elif kind == "undo":
@@ -470,6 +470,8 @@ class Extras(Part):
             self._win_news = list(news)
         elif kind == "stuck":
             s.save(game, elapsed)
+        elif kind == "hint":
+            s.hinted(game, elapsed)
         self._previous = game
         self.tell()
 
@@ -539,10 +541,10 @@ class Extras(Part):
 
     def show_stats(self, news: list[str] | None = None) -> None:
         """The statistics sheet (with the latest win's news, if any)."""
-        variant = self.app.game.rules.variant
         if news is None and self.session.finished:
-            news = self.session.news  # just won: the records it set head the sheet
-        self.app.push(SheetScreen(self.app, StatsScreen(self.session.stats, variant, self._reset_stats, news)))
+            news = self.session.news  # just won: how it counts and the records it set head the sheet
+        self.app.push(SheetScreen(self.app, StatsScreen(self.session.stats, self.app.game.rules, self._reset_stats,
+                                                        news)))
 
     def _reset_stats(self) -> None:
         self.session.reset_stats()

@@ -51,7 +51,7 @@ import pygame
 from ...i18n import _, language
 from ...state import Game, Move, Position, Undo
 from .. import art
-from ..changes import ChangeKind, TablePrefs
+from ..changes import ChangeKind, PlayedBy, TablePrefs
 from ..input import Command
 from ..layout import TableLayout, compute_layout
 from ..screen import Host, Screen
@@ -343,8 +343,9 @@ class TableScreen(Screen):
         self.message = Message(text, wall() + seconds, kind)
         self.full = True
 
-    def try_move(self, move: Move, by: str | None = None) -> bool:
-        """Make a move if the mode and the rules allow it, else say why; True when made (``by``: the Demo)."""
+    def try_move(self, move: Move, by: PlayedBy | None = None) -> bool:
+        """Make a move if the mode and the rules allow it, else say why; True when made (``by``: the Demo
+        or Finish, when they make it for the player)."""
         made = self.play.move(move, by)
         if made:
             self._check_end()
