@@ -199,7 +199,7 @@ def test_a_broken_translation_is_named_and_the_lesson_plays_in_english(
     monkeypatch.setattr(lesson_files, "LESSON_DIR", tmp_path)
     speak("de")
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     assert s.message is not None and s.message.kind == "error"
     assert s.message.text == (f"Lesson translation de/{LESSONS[0].key}.json: 'steps' must list the text of the "
@@ -225,7 +225,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     copy_lessons(tmp_path, "fr")
     monkeypatch.setattr(lesson_files, "LESSON_DIR", tmp_path)
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     step, move = s.run.step, s.run.hint()
     assert step is not None and step.kind == "try" and move is not None
@@ -240,7 +240,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     assert s.feedback == f"[fr] {LESSONS[0].steps[1].replies[next(iter(LESSONS[0].steps[1].replies))]}"
     pseudo.install_pseudo()
     d.bar_button("Leave lessons")
-    d.bar_button("Lessons")  # reopened where it was left, in the language now in use
+    d.open_lessons()  # reopened where it was left, in the language now in use
     assert d.lesson is s and s.run.step_index == 1
     assert panel_text(d).startswith(pseudo.pseudo("Lesson {number} of {count}: {title}").format(
         number=1, count=4, title=pseudo.pseudo(LESSONS[0].title)))
@@ -252,7 +252,7 @@ def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) 
     whatever the step, with the longest feedback of the lesson on show."""
     pseudo.install_pseudo()
     d = make(size)
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     for index in range(len(LESSONS)):
         s.go_to(index)
@@ -274,3 +274,4 @@ def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) 
             assert hint is not None
             s.try_move(hint)
             d.settle()
+

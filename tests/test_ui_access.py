@@ -462,6 +462,7 @@ def test_rules_screen_follows_every_option(tmp_path: Path) -> None:
 def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path) -> None:
     app, _ = start(tmp_path, seed=5, size=(1280, 800))
     press(app, pygame.K_l)
+    press(app, pygame.K_RETURN)  # the list of lessons offers the first
     lesson = app.top
     assert isinstance(lesson, LessonScreen) and lesson.layout is not None
     lay = lesson.layout
@@ -488,6 +489,7 @@ def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path
     press(app, pygame.K_LEFT)  # normal -> larger (backwards round)
     done(app)
     press(app, pygame.K_l)
+    press(app, pygame.K_RETURN)  # the list offers the lesson under way: it goes on where it was left
     assert app.top is lesson
     lay = lesson.layout
     assert lay is not None

@@ -141,6 +141,7 @@ def test_new_deal_in_a_lesson_asks_for_a_level_over_the_table(service: SolverSer
     app, a, _part = make_app(Game.deal(2), service)
     install_lessons(app)
     press_button(app, "Lessons")
+    key(app, pygame.K_RETURN)  # the lesson the list offers
     assert isinstance(app.top, LessonScreen)
     key(app, pygame.K_n)
     asked = app.top

@@ -402,6 +402,7 @@ def test_deal_number_from_a_lesson_names_the_game_behind_and_leaves_the_lessons(
     game = app.game
     moves = list(game.moves_made)
     press(app, pygame.K_l)
+    press(app, pygame.K_RETURN)  # the lesson the list offers
     lesson = app.top
     assert isinstance(lesson, LessonScreen)
     press(app, pygame.K_d)
