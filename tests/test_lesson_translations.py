@@ -28,6 +28,7 @@ from yukon.lessons import (
     text_fields,
     translate_lesson,
 )
+from yukon.ui.widgets import panel_text_size
 
 LESSONS = load_lessons()
 CODES = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
@@ -246,7 +247,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
         number=1, count=4, title=pseudo.pseudo(LESSONS[0].title)))
 
 
-@pytest.mark.parametrize("size", [(800, 600), (640, 480)])
+@pytest.mark.parametrize("size", [(800, 600), (640, 480), (480, 360)])
 def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) -> None:
     """In the pseudo-language (every text 40% longer) the panel's buttons stay on the panel,
     whatever the step, with the longest feedback of the lesson on show."""
@@ -275,3 +276,34 @@ def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) 
             s.try_move(hint)
             d.settle()
 
+
+@pytest.mark.parametrize("code", [i18n.ENGLISH, *CODES])
+def test_at_480_by_360_every_step_s_words_fit_the_panel_beside_seven_columns(code: str) -> None:
+    """The smallest usual window: the panel leaves room for all seven columns, and in every language
+    the whole of each step's text (its opening words, or the longest answer a move can get) fits above
+    the panel's buttons."""
+    i18n.set_language(code)
+    d = make((480, 360))
+    d.open_lessons()
+    s = d.lesson
+    for index in range(len(LESSONS)):
+        s.go_to(index)
+        d.settle()
+        lesson = s.lesson
+        longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
+                      + [st.done for st in lesson.steps], key=len)
+        while True:
+            for feedback in ("", longest):
+                s.feedback = feedback
+                s.invalidate()
+                d.app.frame()
+                lay = s.layout
+                assert lay is not None and lay.panel is not None and lay.max_scroll == 0
+                _size, fits = panel_text_size(s.lesson_panel(), lay.panel, d.app.size)
+                assert fits, (code, lesson.key, s.run.step_index, bool(feedback))
+            if s.run.finished:
+                break
+            hint = s.run.hint()
+            assert hint is not None
+            s.try_move(hint)
+            d.settle()

@@ -256,7 +256,7 @@ def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
     assert d.lesson.index == 1
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (640, 480)])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (640, 480), (480, 360)])
 def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, int]) -> None:
     d = make(size)
     d.open_lessons()
@@ -264,6 +264,10 @@ def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, in
     for index, lesson in enumerate(LESSONS):
         s.go_to(index)
         d.settle()
+        lay = s.layout
+        assert lay is not None and lay.max_scroll == 0  # the panel leaves room for all seven columns
+        for column in range(7):
+            assert lay.view.contains(lay.column_end_rect(column)), (size, lesson.key, column)
         longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
                       + [st.done for st in lesson.steps], key=len)
         while True:

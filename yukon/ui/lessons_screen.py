@@ -317,9 +317,10 @@ class LessonScreen(TableScreen):
             # TRANSLATORS: {instruction} is what the step asks the player to do.
             paragraphs.append(_("Step {number} of {count}: {instruction}").format(
                 number=run.step_index + 1, count=run.step_count, instruction=run.instruction))
-        finished = len(done & {l.key for l in self.lessons})
-        paragraphs.append(ngettext("Lessons finished: {n} of {count}.", "Lessons finished: {n} of {count}.",
-                                   finished).format(n=finished, count=n))
+        if run.finished:  # while a lesson is under way the room is the step's (the Lessons list ticks the rest)
+            finished = len(done & {l.key for l in self.lessons})
+            paragraphs.append(ngettext("Lessons finished: {n} of {count}.", "Lessons finished: {n} of {count}.",
+                                       finished).format(n=finished, count=n))
         if self.lesson.key in self.untranslated:
             paragraphs.append(_("This lesson's text in your language cannot be used; it plays in English."))
         if self.problems:  # the message on opening names each file and its fault

@@ -350,20 +350,40 @@ def _panel_height(panel: Panel, size: int, inner_w: int, pad: int) -> int:
     h += size // 2
     for para in panel.paragraphs:
         h += sum(art.font(size).size(line)[1] for line in wrap(para, size, inner_w)) + size // 2
-    bh = max(40, size * 2 + 8)
-    return h + size // 2 + len(panel.buttons) * (bh + 10) + pad
+    return h + size // 2 + len(panel.buttons) * (_panel_button_height(size) + PANEL_BUTTON_GAP) + pad
+
+
+PANEL_BUTTON_GAP = 8  # pixels between a panel's buttons
+
+
+def _panel_button_height(size: int) -> int:
+    """A panel button's height at text size ``size``."""
+    return max(36, size * 2 + 8)
+
+
+def panel_text_size(panel: Panel, rect: pygame.Rect, window: tuple[int, int], factor: float = 1.0) -> tuple[int, bool]:
+    """The text size ``panel`` is drawn at in ``rect`` (a ``window``-sized window, text at ``factor``
+    times its size), and whether all its text fits above its buttons at that size."""
+    pad = max(8, rect.w // 18)
+    size = round(max(12, min(round(20 * text_scale(*window)), rect.w // 17)) * factor)
+    while size > 10 and _panel_height(panel, size, rect.w - 2 * pad, pad) > rect.h:
+        size -= 1  # text that would push the buttons off the panel comes down as far as needed (a small window)
+    return size, _panel_height(panel, size, rect.w - 2 * pad, pad) <= rect.h
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
                factor: float = 1.0) -> list[tuple[pygame.Rect, Callable[[], None]]]:
-    """Draw a mode's panel (text at ``factor`` times its size); return its button rectangles with their actions."""
+    """Draw a mode's panel (text at ``factor`` times its size); return its button rectangles with their
+    actions. The buttons keep to the foot of the panel whatever the text."""
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, BUTTON_EDGE, rect.topleft, rect.bottomleft)
     pad = max(8, rect.w // 18)
-    size = round(max(12, min(round(20 * text_scale(*surface.get_size())), rect.w // 17)) * factor)
+    size, _fits = panel_text_size(panel, rect, surface.get_size(), factor)
     inner_w = rect.w - 2 * pad
-    while size > 12 and _panel_height(panel, size, inner_w, pad) > rect.h:
-        size -= 1  # larger text that would push the buttons off the panel comes down as far as needed
+    bh = _panel_button_height(size)
+    top_of_buttons = rect.bottom - pad - len(panel.buttons) * (bh + PANEL_BUTTON_GAP)
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect.x, rect.y, rect.w, max(0, top_of_buttons - size // 2 - rect.y)).clip(clip))
     y = rect.y + pad
     for line in wrap(panel.title, size + 4, inner_w, True):
         img = art.text(line, size + 4, GOLD, True)
@@ -376,12 +396,12 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
             surface.blit(img, (rect.x + pad, y))
             y += img.get_height()
         y += size // 2
+    surface.set_clip(clip)
     out = []
-    bh = max(40, size * 2 + 8)
-    y = max(y + size // 2, rect.bottom - pad - len(panel.buttons) * (bh + 10))
+    y = top_of_buttons
     for label, action in panel.buttons:
         r = pygame.Rect(rect.x + pad, y, inner_w, bh)
         draw_button(surface, r, label, size)
         out.append((r, action))
-        y += bh + 10
+        y += bh + PANEL_BUTTON_GAP
     return out
