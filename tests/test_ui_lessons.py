@@ -22,6 +22,7 @@ from yukon.ui.lesson_list import LessonList
 from yukon.ui.lessons_part import Lessons
 from yukon.ui.lessons_part import install as install_lessons
 from yukon.ui.lessons_screen import LessonScreen
+from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import MenuList, QuestionDialog
 from yukon.ui.sheet import SheetScreen
 from yukon.ui.table import TableScreen
@@ -449,3 +450,18 @@ def test_the_lessons_button_lists_the_lessons_and_opens_the_one_picked() -> None
     d.key(pygame.K_RETURN)
     assert d.lesson.index == 2
 
+
+def test_high_contrast_draws_the_lesson_panel_and_bar_plain_not_green() -> None:
+    d = make((1024, 640))
+    d.app.apply_prefs(TablePrefs(high_contrast=True))
+    d.open_lessons()
+    s = d.lesson
+    s.invalidate()
+    d.app.frame()
+    lay = s.layout
+    assert lay is not None and lay.panel is not None
+    surface = pygame.display.get_surface()
+    panel = surface.get_at((lay.panel.x + 3, lay.panel.bottom - 3))[:3]
+    bar = surface.get_at((lay.bar.x + 2, lay.bar.bottom - 2))[:3]
+    for colour in (panel, bar):
+        assert max(colour) - min(colour) <= 8, colour  # a grey like the high-contrast table, no green in it

@@ -28,6 +28,11 @@ BUTTON_HOVER = (34, 86, 54)
 BUTTON_EDGE = (120, 170, 130)
 PANEL = (14, 40, 24)
 GOLD = (255, 206, 64)
+# High contrast: the bar, a side panel and their buttons plain dark grey with light edges, like its table.
+HC_PANEL = (20, 20, 24)
+HC_BUTTON = (36, 36, 42)
+HC_BUTTON_HOVER = (70, 70, 80)
+HC_EDGE = (225, 225, 225)
 Action = Callable[[], None] | str
 
 
@@ -163,14 +168,19 @@ def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) 
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int,
-                hover: bool = False, enabled: bool = True, accent: bool = False) -> None:
-    """A rounded button with a centred label."""
+                hover: bool = False, enabled: bool = True, accent: bool = False, plain: bool = False) -> None:
+    """A rounded button with a centred label (``plain``: in high contrast's grey, not green)."""
     radius = max(4, rect.h // 5)
-    fill = BUTTON_HOVER if hover and enabled else BUTTON
+    if plain:
+        fill = HC_BUTTON_HOVER if hover and enabled else HC_BUTTON
+        edge = HC_EDGE if enabled else (110, 110, 110)
+    else:
+        fill = BUTTON_HOVER if hover and enabled else BUTTON
+        edge = BUTTON_EDGE if enabled else (70, 90, 74)
     if accent:
         fill = (120, 90, 10) if not hover else (150, 116, 20)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, BUTTON_EDGE if enabled else (70, 90, 74), rect, width=1, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=2 if plain and enabled else 1, border_radius=radius)
     img = button_label(label, size, rect.w, TEXT if enabled else TEXT_DIM)
     surface.blit(img, img.get_rect(center=rect.center))
 
@@ -371,12 +381,12 @@ def panel_text_size(panel: Panel, rect: pygame.Rect, window: tuple[int, int], fa
     return size, _panel_height(panel, size, rect.w - 2 * pad, pad) <= rect.h
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
-               factor: float = 1.0) -> list[tuple[pygame.Rect, Callable[[], None]]]:
-    """Draw a mode's panel (text at ``factor`` times its size); return its button rectangles with their
-    actions. The buttons keep to the foot of the panel whatever the text."""
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.line(surface, BUTTON_EDGE, rect.topleft, rect.bottomleft)
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel, factor: float = 1.0,
+               plain: bool = False) -> list[tuple[pygame.Rect, Callable[[], None]]]:
+    """Draw a mode's panel (text at ``factor`` times its size; ``plain``: high contrast's grey); return its
+    button rectangles with their actions. The buttons keep to the foot of the panel whatever the text."""
+    pygame.draw.rect(surface, HC_PANEL if plain else PANEL, rect)
+    pygame.draw.line(surface, HC_EDGE if plain else BUTTON_EDGE, rect.topleft, rect.bottomleft, 2 if plain else 1)
     pad = max(8, rect.w // 18)
     size, _fits = panel_text_size(panel, rect, surface.get_size(), factor)
     inner_w = rect.w - 2 * pad
@@ -401,7 +411,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
     y = top_of_buttons
     for label, action in panel.buttons:
         r = pygame.Rect(rect.x + pad, y, inner_w, bh)
-        draw_button(surface, r, label, size)
+        draw_button(surface, r, label, size, plain=plain)
         out.append((r, action))
         y += bh + PANEL_BUTTON_GAP
     return out

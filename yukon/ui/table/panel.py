@@ -62,4 +62,5 @@ class SidePanel:
         if panel is None or lay.panel is None:
             self.buttons = []
             return
-        self.buttons = draw_panel(surface, lay.panel, panel, self.table.app.prefs.text_factor)
+        prefs = self.table.app.prefs
+        self.buttons = draw_panel(surface, lay.panel, panel, prefs.text_factor, prefs.high_contrast)
