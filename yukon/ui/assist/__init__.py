@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...difficulty import Level, Rating
 from ...i18n import NC_, _
 from ...state import Game, Move, Position
 from ..changes import PlayedBy
@@ -259,6 +260,9 @@ class Assist(Part):
     def _reply(self, req: Pending, reply: Reply) -> None:
         if req.kind == "level":
             self.levels.heard(req, reply)
+            rating = reply.stats.get("rating")
+            if isinstance(rating, Rating) and rating.level is Level.UNWINNABLE:
+                self.knowledge.learn(req.key, Known(LOST))  # the deal as dealt: the verdict says so, once
             return
         if req.kind == "deal":
             self.deals.answered(req, reply)
