@@ -32,21 +32,23 @@ from yukon.ui.stats_screen import StatsScreen
 NO_RETURN = Rules("yukon", foundation_return=False)
 
 
-def player_line(position: Position) -> list[Move]:
-    """A winning line from ``position`` that a player can click through (no card comes back from home)."""
+def player_line(position: Position, clicked: int | None = None) -> list[Move]:
+    """A winning line from ``position`` whose last ``clicked`` moves (default: all) a player can
+    click through (no card comes back from home)."""
     result = solve(position, timeout=20)
     assert result.status == WINNABLE
+    line = list(result.moves)
     p = position.copy()
-    for m in result.moves:
-        assert p.loc[m.card] < ON_FOUNDATION, "a line with a foundation return"
+    for i, m in enumerate(line):
+        assert i < len(line) - (clicked or len(line)) or p.loc[m.card] < ON_FOUNDATION, "a foundation return"
         p.play(m)
-    return list(result.moves)
+    return line
 
 
 def near_the_end(seed: int, rules: Rules, left: int) -> tuple[Game, list[Move]]:
     """Deal ``seed`` under ``rules`` with all but the last ``left`` moves of a winning line made."""
     game = Game.deal(seed, rules)
-    line = player_line(game.position)
+    line = player_line(game.position, left)
     for m in line[:-left]:
         game.play(m)
     return game, line[-left:]
