@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from yukon import i18n
 from yukon.cards import CARD_TEXT, RED
 from yukon.resources import asset_path
 from yukon.ui import art, card_backs, deck, felts
@@ -327,3 +328,23 @@ def test_felts_are_the_same_on_every_draw_and_kept_for_the_newest_sizes() -> Non
     felts.table_felt("burgundy", (330, 200))
     assert felts.table_felt("green", (320, 200)) is not first  # let go after KEEP others
     assert felts.table_felt("nonsense", (20, 10)).get_size() == (20, 10)
+
+
+# -- names in the player's language ---------------------------------------------------------------
+
+def test_names_and_sentences_are_in_the_players_language(copied_assets: Path) -> None:
+    english = ([deck.deck_title(k) for k in deck.deck_keys()], [card_backs.back_title(s) for s in card_backs.BACK_STYLES],
+               [felts.felt_title(s) for s in felts.FELTS])
+    assert english[0] == ["Simple", "Classic", "Vintage"]
+    for code in ("de", "es", "fr", "it", "pl", "pt_BR", "ru"):
+        i18n.set_language(code)
+        names = ([deck.deck_title(k) for k in deck.deck_keys()], [card_backs.back_title(s) for s in card_backs.BACK_STYLES],
+                 [felts.felt_title(s) for s in felts.FELTS])
+        for mine, theirs in zip(names[1:], english[1:], strict=True):
+            assert all(a != b for a, b in zip(mine, theirs, strict=True)), (code, mine)
+        assert len(set(names[0])) == 3, code
+        assert choose_deck("classic", four_colour=True).note != deck.RECOLOUR_NOTE, code
+        (copied_assets / "classic" / "AS.svg").unlink(missing_ok=True)
+        note = choose_deck("classic").note
+        assert note is not None and "AS.svg" in note and deck.deck_title("classic") in note, code
+        assert not note.startswith("The "), code
