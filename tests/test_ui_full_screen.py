@@ -28,6 +28,7 @@ from yukon.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui import assist, build, launch
 from yukon.ui.app import MIN_SIZE, App, fitting_size
 from yukon.ui.assist import difficulty
+from yukon.ui.rules_screen import RulesScreen
 from yukon.ui.screen import MenuList
 from yukon.ui.table import TableScreen
 from yukon.ui.table.bar import label
@@ -139,3 +140,35 @@ def test_the_game_starts_in_full_screen_and_goes_in_and_out_of_it(
     assert code == 0 and "Cannot open" not in err, err
     saved = load_game(Store(tmp_path)).saved  # quitting in full screen saved the game as it was
     assert saved is not None and saved.game.seed == SEED and [u.move for u in saved.game.history] == played
+
+
+def test_switching_under_the_rules_screen_leaves_the_loop_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """F11 while the Rules screen hides the table: the table, laid out anew, waits to be drawn
+    until it is in sight again, and the loop goes back to waiting for input instead of running
+    flat out until the Rules screen closes."""
+    pygame.display.quit()
+    app = App(seed=SEED, size=(800, 600))
+    settle(app)
+    key(app, pygame.K_F1)
+    settle(app)
+    over = app.top
+    assert isinstance(over, RulesScreen) and over.opaque
+    waits: list[float] = []
+
+    def wait(timeout: float) -> list[pygame.event.Event]:
+        waits.append(timeout)
+        return pygame.event.get()
+
+    monkeypatch.setattr(app.idle, "wait", wait)
+    for full in (True, False):
+        key(app, pygame.K_F11)
+        assert app.fullscreen is full and app.top is over
+        waits.clear()
+        for _ in range(5):
+            app.frame(block=True)
+        assert len(waits) >= 4, "the loop ran without waiting for input"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.table
+    app.frame()
+    lay = table_of(app).layout
+    assert lay is not None and (lay.width, lay.height) == app.size == (800, 600)

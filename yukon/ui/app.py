@@ -459,15 +459,19 @@ class App:
             for s in self.screens:
                 s.update(self.step)
 
+    def visible(self) -> list[Screen]:
+        """The screens in sight: the top one and those under it down to the first opaque one."""
+        first = len(self.screens) - 1
+        while first > 0 and not self.screens[first].opaque:
+            first -= 1
+        return self.screens[first:]
+
     def draw(self) -> None:
         """Draw what changed and send it to the display."""
         surface = pygame.display.get_surface()
         if surface is None or not self.screens:
             return
-        first = len(self.screens) - 1
-        while first > 0 and not self.screens[first].opaque:
-            first -= 1
-        visible = self.screens[first:]
+        visible = self.visible()
         alpha = self.clock.alpha
         if self._full or (len(visible) > 1 and any(s.needs_draw() for s in visible)):
             for s in visible:
@@ -502,7 +506,10 @@ class App:
             self._collect_due = False
             gc.collect()
         ticks = [w for w in (p.tick() for p in list(self.parts)) if w is not None]
-        if block and not self.busy() and not any(s.needs_draw() for s in self.screens) and not self._full:
+        # Only what is in sight can need drawing now: a covered screen (the table after a resize
+        # under the Rules screen) is drawn whole when it comes back in sight (pop), so its wish
+        # to be drawn must not keep the loop from waiting.
+        if block and not self.busy() and not any(s.needs_draw() for s in self.visible()) and not self._full:
             waits = [w for w in (s.wake_in() for s in self.screens) if w is not None] + ticks
             timeout = min([0.5] + waits)
             events = self.idle.wait(timeout)
