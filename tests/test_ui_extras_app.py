@@ -20,10 +20,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from window_helpers import play_by_clicks
 from yukon.notation import parse_position
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
+from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
@@ -277,28 +279,61 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
     assert app2.game.rules.variant == "russian"
 
 
-def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[str] = []
-    def fake_open(url: str) -> bool:
-        opened.append(url)
-        return True
-
-    monkeypatch.setattr(webbrowser, "open", fake_open)
-    docs = tmp_path / "home" / "Documents"
-    docs.mkdir(parents=True)
-    app = App(seed=8, size=(1024, 700))
-    extras = install(app, folder=str(tmp_path / "data"), rules_folder=str(docs))
-    app.frame()
+def open_rules_and_save(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[RulesScreenPlus, list[str]]:
+    """F1, then a click on "Save the rules"; the screen and the texts drawn after the click."""
     press(app, pygame.K_F1)
-    assert isinstance(app.top, RulesScreenPlus)
-    click(app, *app.top.save_rect.center)
-    page = docs / "yukon-rules.html"
-    assert page.exists() and opened == [page.resolve().as_uri()]
-    assert not (tmp_path / "data" / "yukon-rules.html").exists()  # not in the hidden data folder
-    assert "saved" in app.top.note and str(page.resolve()) in app.top.note  # the full path is said
-    assert extras.rules_folder == str(docs)
-    click(app, *app.top.keys_rect.center)
+    rules = app.top
+    assert isinstance(rules, RulesScreenPlus)
+    drawn: list[str] = []
+    real = art.text
+
+    def recording(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, size, colour, bold)
+
+    monkeypatch.setattr(art, "text", recording)
+    click(app, *rules.save_rect.center)
+    return rules, drawn
+
+
+def test_the_rules_page_goes_into_the_data_folder_and_opens_in_the_browser(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home, data = tmp_path / "home", tmp_path / "data"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("YUKON_DATA_DIR", str(data))
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"version": 1, "lessons_offered": True}))
+    found = text_mode_and_by_file_type()
+    found["firefox"] = webbrowser.Mozilla("firefox")
+    browsers = SystemBrowsers(monkeypatch, found, first="xdg-open")
+    app = App(seed=8, size=(1024, 700))
+    extras = install(app)  # the player's data folder: YUKON_DATA_DIR
+    app.frame()
+    assert extras.folder == str(data)
+    rules, drawn = open_rules_and_save(app, monkeypatch)
+    page = (data / "yukon-rules.html").resolve()
+    assert page.exists() and list(home.rglob("*.html")) == []  # where the saves are, not the home folder
+    assert browsers.opened == [("firefox", page.as_uri())]  # the browser, not whatever handles HTML
+    assert rules.note == f"The rules are saved as {page} and your browser was asked to open them."
+    assert any(str(page) in text for text in drawn)  # the window says where
+    click(app, *rules.keys_rect.center)
     assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, KeysOverlay)
+
+
+def test_without_a_browser_the_rules_screen_says_where_the_page_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home, data = tmp_path / "home", tmp_path / "data"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    browsers = SystemBrowsers(monkeypatch, text_mode_and_by_file_type(), first="lynx")
+    app, _extras = start(data)
+    rules, drawn = open_rules_and_save(app, monkeypatch)
+    page = (data / "yukon-rules.html").resolve()
+    assert page.exists() and list(home.iterdir()) == []
+    assert browsers.opened == []  # no editor, no text-mode browser
+    assert rules.note == f"The rules are saved as {page}; open that file in a browser to print it."
+    assert any(str(page) in text for text in drawn)  # the window says where
 
 
 def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
