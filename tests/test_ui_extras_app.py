@@ -23,6 +23,7 @@ import pytest
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from window_helpers import play_by_clicks
 from yukon.notation import parse_position
+from yukon.rules import Rules
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
 from yukon.ui import art
@@ -32,7 +33,7 @@ from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.layout import TableLayout
 from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import QuestionDialog
-from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.settings_screen import SettingsScreen, value_text
 from yukon.ui.stats_screen import StatsScreen
 from yukon.ui.table import TableScreen
 
@@ -279,11 +280,8 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
     assert app2.game.rules.variant == "russian"
 
 
-def open_rules_and_save(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[RulesScreenPlus, list[str]]:
-    """F1, then a click on "Save the rules"; the screen and the texts drawn after the click."""
-    press(app, pygame.K_F1)
-    rules = app.top
-    assert isinstance(rules, RulesScreenPlus)
+def record_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every text the window draws (``art.text``), in order."""
     drawn: list[str] = []
     real = art.text
 
@@ -292,6 +290,15 @@ def open_rules_and_save(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[Rule
         return real(s, size, colour, bold)
 
     monkeypatch.setattr(art, "text", recording)
+    return drawn
+
+
+def open_rules_and_save(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[RulesScreenPlus, list[str]]:
+    """F1, then a click on "Save the rules"; the screen and the texts drawn after the click."""
+    press(app, pygame.K_F1)
+    rules = app.top
+    assert isinstance(rules, RulesScreenPlus)
+    drawn = record_texts(monkeypatch)
     click(app, *rules.save_rect.center)
     return rules, drawn
 
@@ -500,6 +507,43 @@ def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
     app2 = App(seed=32, size=(800, 600), rules=Rules("yukon"))
     install(app2, folder=str(tmp_path), resume=False, rules=Rules("yukon"))  # `--seed 32 --game yukon`
     assert app2.game.seed == 32 and app2.game.rules.variant == "yukon"
+
+
+def click_sheet_button(app: App, label: str) -> None:
+    """Click a button of the sheet on top (as drawn at the last frame)."""
+    screen = app.top
+    assert isinstance(screen, SheetScreen)
+    sheet = screen.sheet
+    buttons = sheet.question.answers if sheet.question is not None else sheet.buttons()
+    rect = sheet._hits[[lb for lb, _ in buttons].index(label)][0]
+    click(app, *rect.center)
+
+
+def test_settings_show_the_game_given_on_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`main.py --seed 31 --game russian` over settings kept for Yukon without foundation return:
+    Settings shows the rules of the game on the table, and Done keeps them for the next deals."""
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "yukon",
+                                                        "foundation_return": False}))
+    russian = Rules("russian")
+    app = App(seed=31, size=(1024, 700), rules=russian)
+    install(app, folder=str(tmp_path), resume=False, rules=russian)
+    app.frame()
+    game = app.game
+    assert game.rules == russian and game.seed == 31
+    drawn = record_texts(monkeypatch)
+    press(app, pygame.K_s)
+    screen = app.top
+    assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, SettingsScreen)
+    assert "Russian Solitaire" in drawn and "Yukon" not in drawn  # the Game row's value, as drawn
+    sheet = screen.sheet
+    assert value_text(sheet.settings, "variant") == "Russian Solitaire"
+    assert value_text(sheet.settings, "foundation_return") == "On"  # as the table plays it
+    click_sheet_button(app, "Done")  # nothing changed: no question, no new deal
+    assert app.top is app.table and app.game is game and app.rules == russian
+    press(app, pygame.K_n)  # the next deal is Russian Solitaire too
+    assert app.game is not game and app.game.rules == russian
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["variant"] == "russian" and saved["foundation_return"] is True  # what Settings showed
 
 
 def play_some(app: App, n: int) -> None:

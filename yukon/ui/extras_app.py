@@ -11,6 +11,7 @@ solver's part reads the same settings through ``session``.
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import tempfile
@@ -523,12 +524,15 @@ class Extras(Part):
             title=_("Welcome")))
 
     def show_settings(self) -> None:
-        """The settings sheet."""
+        """The settings sheet. Its rules are the ones the app deals under: the game on the table's
+        (also when the command line chose it), or those the player chose for the next deal."""
         self._previous = self.app.game
         under_way = self.session.under_way(self.app.game)
         hidden = frozenset() if self.solver_settings else SOLVER_SETTINGS
-        self.app.push(SheetScreen(self.app, SettingsScreen(self.session.settings, under_way, self._settings_done,
-                                                           hidden, self.use_language)))
+        shown = copy.deepcopy(self.session.settings)
+        shown.set_rules(self.app.rules)
+        self.app.push(SheetScreen(self.app, SettingsScreen(shown, under_way, self._settings_done, hidden,
+                                                           self.use_language)))
 
     def _settings_done(self, settings: Settings, new_deal: bool) -> None:
         self.session.change_settings(settings)
