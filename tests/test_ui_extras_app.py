@@ -20,18 +20,20 @@ from pathlib import Path
 import pygame
 import pytest
 
+from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from window_helpers import play_by_clicks
 from yukon.notation import parse_position
-from yukon.rules import YUKON
+from yukon.rules import YUKON, Rules
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
+from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.layout import TableLayout
 from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import QuestionDialog
-from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.settings_screen import SettingsScreen, value_text
 from yukon.ui.stats_screen import StatsScreen
 from yukon.ui.table import TableScreen
 
@@ -278,28 +280,67 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
     assert app2.game.rules.variant == "russian"
 
 
-def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[str] = []
-    def fake_open(url: str) -> bool:
-        opened.append(url)
-        return True
+def record_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every text the window draws (``art.text``), in order."""
+    drawn: list[str] = []
+    real = art.text
 
-    monkeypatch.setattr(webbrowser, "open", fake_open)
-    docs = tmp_path / "home" / "Documents"
-    docs.mkdir(parents=True)
-    app = App(seed=8, size=(1024, 700))
-    extras = install(app, folder=str(tmp_path / "data"), rules_folder=str(docs))
-    app.frame()
+    def recording(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, size, colour, bold)
+
+    monkeypatch.setattr(art, "text", recording)
+    return drawn
+
+
+def open_rules_and_save(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[RulesScreenPlus, list[str]]:
+    """F1, then a click on "Save the rules"; the screen and the texts drawn after the click."""
     press(app, pygame.K_F1)
-    assert isinstance(app.top, RulesScreenPlus)
-    click(app, *app.top.save_rect.center)
-    page = docs / "yukon-rules.html"
-    assert page.exists() and opened == [page.resolve().as_uri()]
-    assert not (tmp_path / "data" / "yukon-rules.html").exists()  # not in the hidden data folder
-    assert "saved" in app.top.note and str(page.resolve()) in app.top.note  # the full path is said
-    assert extras.rules_folder == str(docs)
-    click(app, *app.top.keys_rect.center)
+    rules = app.top
+    assert isinstance(rules, RulesScreenPlus)
+    drawn = record_texts(monkeypatch)
+    click(app, *rules.save_rect.center)
+    return rules, drawn
+
+
+def test_the_rules_page_goes_into_the_data_folder_and_opens_in_the_browser(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home, data = tmp_path / "home", tmp_path / "data"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("YUKON_DATA_DIR", str(data))
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"version": 1, "lessons_offered": True}))
+    found = text_mode_and_by_file_type()
+    found["firefox"] = webbrowser.Mozilla("firefox")
+    browsers = SystemBrowsers(monkeypatch, found, first="xdg-open")
+    app = App(seed=8, size=(1024, 700))
+    extras = install(app)  # the player's data folder: YUKON_DATA_DIR
+    app.frame()
+    assert extras.folder == str(data)
+    rules, drawn = open_rules_and_save(app, monkeypatch)
+    page = (data / "yukon-rules.html").resolve()
+    assert page.exists() and list(home.rglob("*.html")) == []  # where the saves are, not the home folder
+    assert browsers.opened == [("firefox", page.as_uri())]  # the browser, not whatever handles HTML
+    assert rules.note == f"The rules are saved as {page} and your browser was asked to open them."
+    assert any(str(page) in text for text in drawn)  # the window says where
+    click(app, *rules.keys_rect.center)
     assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, KeysOverlay)
+
+
+def test_without_a_browser_the_rules_screen_says_where_the_page_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home, data = tmp_path / "home", tmp_path / "data"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    browsers = SystemBrowsers(monkeypatch, text_mode_and_by_file_type(), first="lynx")
+    app, _extras = start(data)
+    rules, drawn = open_rules_and_save(app, monkeypatch)
+    page = (data / "yukon-rules.html").resolve()
+    assert page.exists() and list(home.iterdir()) == []
+    assert browsers.opened == []  # no editor, no text-mode browser
+    assert rules.note == f"The rules are saved as {page}; open that file in a browser to print it."
+    assert any(str(page) in text for text in drawn)  # the window says where
 
 
 def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -467,6 +508,43 @@ def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
     app2 = App(seed=32, size=(800, 600), rules=Rules("yukon"))
     install(app2, folder=str(tmp_path), resume=False, rules=Rules("yukon"))  # `--seed 32 --game yukon`
     assert app2.game.seed == 32 and app2.game.rules.variant == "yukon"
+
+
+def click_sheet_button(app: App, label: str) -> None:
+    """Click a button of the sheet on top (as drawn at the last frame)."""
+    screen = app.top
+    assert isinstance(screen, SheetScreen)
+    sheet = screen.sheet
+    buttons = sheet.question.answers if sheet.question is not None else sheet.buttons()
+    rect = sheet._hits[[lb for lb, _ in buttons].index(label)][0]
+    click(app, *rect.center)
+
+
+def test_settings_show_the_game_given_on_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`main.py --seed 31 --game russian` over settings kept for Yukon without foundation return:
+    Settings shows the rules of the game on the table, and Done keeps them for the next deals."""
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "yukon",
+                                                        "foundation_return": False}))
+    russian = Rules("russian")
+    app = App(seed=31, size=(1024, 700), rules=russian)
+    install(app, folder=str(tmp_path), resume=False, rules=russian)
+    app.frame()
+    game = app.game
+    assert game.rules == russian and game.seed == 31
+    drawn = record_texts(monkeypatch)
+    press(app, pygame.K_s)
+    screen = app.top
+    assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, SettingsScreen)
+    assert "Russian Solitaire" in drawn and "Yukon" not in drawn  # the Game row's value, as drawn
+    sheet = screen.sheet
+    assert value_text(sheet.settings, "variant") == "Russian Solitaire"
+    assert value_text(sheet.settings, "foundation_return") == "On"  # as the table plays it
+    click_sheet_button(app, "Done")  # nothing changed: no question, no new deal
+    assert app.top is app.table and app.game is game and app.rules == russian
+    press(app, pygame.K_n)  # the next deal is Russian Solitaire too
+    assert app.game is not game and app.game.rules == russian
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["variant"] == "russian" and saved["foundation_return"] is True  # what Settings showed
 
 
 def play_some(app: App, n: int) -> None:

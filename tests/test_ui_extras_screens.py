@@ -16,7 +16,7 @@ from yukon.cards import MAX_SEED
 from yukon.rules import YUKON
 from yukon.settings import Settings
 from yukon.stats import Statistics
-from yukon.ui.input import Action, PointerDown
+from yukon.ui.input import Action, PointerDown, PointerUp
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.settings_screen import ROWS, SettingsScreen
 from yukon.ui.stats_screen import StatsScreen
@@ -45,7 +45,9 @@ def test_settings_change_by_keys_and_clicks(surface: pygame.Surface) -> None:
         s.handle(Action("down"))
     s.handle(Action("confirm"))
     r = s._rows[[name for name, _, _ in ROWS].index("left_handed")]
-    s.handle(PointerDown(r.centerx, r.centery, 1))
+    s.handle(PointerDown(r.centerx, r.centery, 1))  # a row changes when the button comes up on it
+    assert s.settings.left_handed is False
+    s.handle(PointerUp(r.centerx, r.centery, 1))
     click_button(s, surface, "Done")
     assert s.closed and len(got) == 1
     st, new = got[0]
