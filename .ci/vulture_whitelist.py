@@ -27,6 +27,11 @@ _.english_whatever_the_machine
 _.english_after
 _.open_folder_fixture
 _.pseudo_language
+_.pygame_ready
+
+# Stand-ins for a webbrowser controller's open(url, new=0, autoraise=True) keep its signature: the
+# webbrowser module may pass autoraise by name.
+_.autoraise
 
 # configparser.ConfigParser calls optionxform on each key (tests/test_packaging.py overrides it).
 _.optionxform

@@ -21,7 +21,7 @@ from .. import i18n
 from ..i18n import LANGUAGES, N_, NC_, _, pgettext
 from ..rules import VARIANTS
 from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
-from ..text.words import variant_title
+from ..text.words import rules_line, variant_title
 from . import art
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
@@ -161,10 +161,11 @@ class SettingsScreen(Sheet):
     def done(self) -> None:
         """Keep the choices; ask first if they would replace a game under way."""
         if self.rules_changed() and self.game_under_way:
-            # TRANSLATORS: {game} is the game's name (Yukon, Russian Solitaire).
+            # TRANSLATORS: {game} is the rules chosen: the game's name and any option that differs from the
+            # usual rules ("Yukon", "Yukon, no foundation return", "Russian Solitaire, any card in an empty column").
             self.ask(_("The new rules ({game}) need a new deal. Replace the game under way now "
                        "(it counts as a loss), or keep playing it and use the new rules from the next deal?").format(
-                         game=variant_title(self.settings.variant)),
+                         game=rules_line(self.settings.rules())),
                      [(pgettext("button", "New deal now"), lambda: self._finish(True)),
                       (pgettext("button", "From the next deal"), lambda: self._finish(False)),
                       (pgettext("button", "Back"), lambda: None)], cancel_index=2)
