@@ -59,6 +59,14 @@ class LessonBook(Protocol):
 
 
 # -- the way in ------------------------------------------------------------------------
+def in_language(english: Lesson, code: str) -> tuple[Lesson, str | None]:
+    """A lesson in language ``code`` (the pseudo-language made from the English), and what is wrong
+    with its translation, if anything (``yukon.lessons.localize``)."""
+    if code == pseudo.CODE:
+        return pseudo.pseudo_lesson(english), None
+    return localize(english, code, lesson_files.LESSON_DIR)
+
+
 def under_way(screen: LessonScreen | None) -> bool:
     """Is ``screen``'s lesson begun and not finished (worth taking up again where it was left)?"""
     return screen is not None and not screen.run.finished and (screen.run.step_index > 0 or bool(screen.game.history))
@@ -88,7 +96,7 @@ def choose_lesson(app: TableHost, book: LessonBook, over: LessonScreen | None = 
     kept = book.kept if under_way(book.kept) else None
     entries: list[LessonEntry] = []
     for english in lessons:
-        title = localize(english, i18n.language(), lesson_files.LESSON_DIR)[0].title
+        title = in_language(english, i18n.language())[0].title
         if kept is not None and kept.lesson.key == english.key:
             state = _("Step {number} of {count}").format(number=kept.run.step_index + 1, count=kept.run.step_count)
         elif english.key in done:
@@ -260,10 +268,7 @@ class LessonScreen(TableScreen):
         self.untranslated = {}
         self.lessons = []
         for english in self.english:
-            if code == pseudo.CODE:
-                lesson, problem = pseudo.pseudo_lesson(english), None
-            else:
-                lesson, problem = localize(english, code, lesson_files.LESSON_DIR)
+            lesson, problem = in_language(english, code)
             self.lessons.append(lesson)
             if problem is not None:
                 self.untranslated[english.key] = problem
