@@ -4,12 +4,15 @@
 [--any-card-in-space] [--no-foundation-return]`` prints ``winnable`` (then the winning
 moves, one per line), ``unwinnable`` or ``unknown``.
 
-``python -m yukon survey --deals A-B [--game ...] [--timeout S] [--jobs N] [--results FILE]``
-solves deals A..B on N processes with a progress bar on stderr, keeps one line per deal in
-the results file (so a second run skips the deals already done, and solves again the
-unknown ones when its --timeout is longer than theirs) and prints the counts, the
-winnable share with a 95% Wilson interval (unknowns counted as losses for the low end
-and as wins for the high end) and the median, p95 and max solve times.
+``python -m yukon survey --deals A-B [--game ...] [--timeout S] [--jobs N] [--results FILE]
+[--lines FILE]`` solves deals A..B on N processes with a progress bar on stderr, keeps one
+line per deal in the results file (so a second run skips the deals already done, and
+solves again the unknown ones when its --timeout is longer than theirs) and prints the
+counts, the winnable share with a 95% Wilson interval (unknowns counted as losses for the
+low end and as wins for the high end) and the median, p95 and max solve times. With
+``--lines`` the winning moves of every winnable deal are kept in a second file, one deal a
+line, so that anyone can replay them; a winnable deal whose line is not there yet is
+solved again for it.
 
 Faults: a run takes at most MAX_SURVEY_DEALS deals and --jobs is capped at the processors.
 Each result line is written whole, unbuffered, as it comes, so a kill tears at most the
@@ -44,12 +47,13 @@ from .cliargs import (
     read_position,
     say,
 )
-from .notation import shown, whole_number
+from .notation import parse_move, shown, whole_number
 from .rules import VARIANTS, Rules
 from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 from .state import Position
 
 RESULTS_HEADER = "# yukon survey v1"
+LINES_HEADER = "# yukon survey lines v1"
 Z95 = 1.959963984540054
 # One run solves at most this many deals (the range is held in memory); a larger survey
 # is several runs with the same results file.
@@ -57,7 +61,8 @@ MAX_SURVEY_DEALS = 1_000_000
 
 
 Job = tuple[int, str, bool, bool, float | None]  # seed, variant, any card in space, foundation return, timeout
-Outcome = tuple[int, str, float, int, int]  # seed, status, seconds, nodes, moves in the line
+# seed, status, seconds, nodes, moves in the line, the line (move texts joined by spaces; "" if none)
+Outcome = tuple[int, str, float, int, int, str]
 
 
 class SurveyError(Exception):
@@ -132,11 +137,11 @@ def rules_tag(rules: Rules) -> str:
 
 
 def solve_deal(job: Job) -> Outcome:
-    """Solve one deal (in a worker): (seed, status, seconds, nodes, moves in the line)."""
+    """Solve one deal (in a worker): (seed, status, seconds, nodes, moves in the line, the line)."""
     seed, variant, any_space, back, timeout = job
     rules = Rules(variant, any_space, back)
     r = solve(Position.deal(seed, rules), timeout=timeout, clock=time.process_time)
-    return seed, r.status, r.stats["seconds"], r.stats["nodes"], len(r.moves)
+    return seed, r.status, r.stats["seconds"], r.stats["nodes"], len(r.moves), " ".join(map(str, r.moves))
 
 
 def _section_limit(words: list[str]) -> tuple[bool, float | None]:
@@ -198,13 +203,71 @@ def read_results(path: str, tag: str) -> dict[int, Record]:
     return done
 
 
-def needs_solving(record: Record | None, timeout: float | None) -> bool:
+def read_lines(path: str, tag: str) -> dict[int, str]:
+    """The winning lines already in a lines file (seed -> move texts joined by spaces).
+
+    A later line for a deal wins; a torn last line is ignored. Raises ValueError when the
+    file belongs to other rules or is not a lines file. The moves are not checked here:
+    ``replay_line`` does that.
+    """
+    found: dict[int, str] = {}
+    if not os.path.isfile(path):
+        return found
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data or (b"\n" not in data and LINES_HEADER.encode().startswith(data)):
+        return found
+    if not data.startswith(LINES_HEADER.encode() + b"\n"):
+        raise ValueError(f"{path} is not a survey lines file (its first line is not {LINES_HEADER!r})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a survey lines file (it is not UTF-8 text)") from None
+    for line in text.split("\n")[1:-1]:  # the last piece is "" or a torn line
+        if line.startswith("# rules"):
+            words = line.split()
+            other = words[2] if len(words) > 2 else ""
+            if other != tag:
+                raise ValueError(f"{path} holds lines for {other}, not {tag}")
+            continue
+        seed, tab, moves = line.partition("\t")
+        if not tab or line.startswith("#"):
+            continue
+        try:
+            found[int(seed)] = moves
+        except ValueError:
+            continue
+    return found
+
+
+def replay_line(seed: int, rules: Rules, moves: str) -> int:
+    """Play a kept winning line from deal ``seed`` through the engine; its number of moves.
+
+    Raises ValueError, naming the deal and the move, if a move is not text the engine
+    reads, is illegal where it is played, or the line does not end in a won table.
+    """
+    p = Position.deal(seed, rules)
+    texts = moves.split()
+    for i, text in enumerate(texts, 1):
+        try:
+            p.play(parse_move(text))
+        except ValueError as e:  # MoveTextError is a ValueError too
+            raise ValueError(f"{rules_tag(rules)} deal {seed}: move {i} ({shown(text)}) cannot be played: {e}") from None
+    if not p.is_won():
+        raise ValueError(f"{rules_tag(rules)} deal {seed}: its line of {len(texts)} moves does not win")
+    return len(texts)
+
+
+def needs_solving(record: Record | None, timeout: float | None, lined: bool = True) -> bool:
     """Whether a deal must be solved (again) under ``timeout``.
 
     Unknown deals are solved again when the new limit is longer than the one they ran
-    out of (None: no limit); decided deals never are.
+    out of (None: no limit); decided deals never are, except a winnable one whose line is
+    wanted and not kept (``lined`` False).
     """
     if record is None:
+        return True
+    if record.status == WINNABLE and not lined:
         return True
     if record.status != UNKNOWN or record.limit is None:
         return False
@@ -421,8 +484,8 @@ class _Workers:
                 self.outcomes.put(f"the solver failed on deal {job[0]}: {parts[-1]}")
                 return
             try:
-                seed, status, seconds, nodes, moves = parts
-                self.outcomes.put((int(seed), status, float(seconds), int(nodes), int(moves)))
+                seed, status, seconds, nodes, moves, line = parts
+                self.outcomes.put((int(seed), status, float(seconds), int(nodes), int(moves), line))
             except ValueError:
                 self.outcomes.put(f"a worker process ended while solving deal {job[0]} "
                                   f"(exit status {proc.wait()})")
@@ -481,11 +544,16 @@ def _results(lo: int, hi: int, done: dict[int, Record]) -> list[tuple[str, float
 
 
 def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int, path: str,
-               out: TextIO, err: TextIO | None, progress: bool = True, solve_more: bool = True) -> int:
+               out: TextIO, err: TextIO | None, progress: bool = True, solve_more: bool = True,
+               lines_path: str | None = None) -> int:
     """Solve deals lo..hi not yet decided in ``path``, append each result there, print the summary.
 
     Deals already in the file are kept, except unknown ones whose time limit was shorter
-    than ``timeout``: those are solved again (the new line wins). With ``solve_more``
+    than ``timeout``: those are solved again (the new line wins). With ``lines_path`` the
+    winning moves of each winnable deal are appended to that file as well (before its
+    result line, so a kill between them only costs a deal solved again), and winnable deals
+    of the range without a line there are solved again for it; one that does not come back
+    winnable keeps its old result and stays without a line (a note says how many). With ``solve_more``
     False nothing is solved: the summary covers the deals of the range already in the
     file (a survey stopped part way). Ctrl+C, SIGTERM or SIGHUP stop the survey with one
     line on ``err`` and the exit status 128 + the signal; every result so far is kept.
@@ -499,24 +567,36 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
     tag = rules_tag(rules)
     try:
         done = read_results(path, tag)
+        lined = read_lines(lines_path, tag) if lines_path is not None and solve_more else None
     except ValueError as e:
         raise SurveyError(str(e)) from None
     except OSError as e:
-        raise SurveyError(f"cannot read {path}: {e.strerror or e}") from None
+        raise SurveyError(f"cannot read {e.filename or path}: {e.strerror or e}") from None
     if not solve_more:
         out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
         return 0
-    todo = [s for s in range(lo, hi + 1) if needs_solving(done.get(s), timeout)]
+    todo = [s for s in range(lo, hi + 1)
+            if needs_solving(done.get(s), timeout, lined is None or s in lined)]
     counts = _kept_counts(lo, hi, done, set(todo))
     bar = _Progress(err, progress)
     f, new_file = _open_results(path, bar, err)
+    lines_file: BinaryIO | None = None
+    if lines_path is not None:
+        try:
+            lines_file, new_lines = _open_results(lines_path, bar, err)
+        except SurveyError:
+            f.close()
+            raise
+        if new_lines:
+            _append(lines_file, lines_path, f"{LINES_HEADER}\n# rules {tag}\n# seed\tmoves\n")
+    unlined = 0  # winnable deals solved again for their line that did not come back winnable
     finished = total - len(todo)
     started = time.monotonic()
     stopped_by = 0
     jobs_list = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout) for s in todo]
     workers = min(jobs, len(todo))
     pool: _Workers | None = None
-    with f:
+    with f, (lines_file or contextlib.nullcontext()):
         undo_signals = _catch_stop_signals()
         try:
             _append(f, path, (f"{RESULTS_HEADER}\n" if new_file else "")
@@ -532,9 +612,16 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
                 except OSError as e:
                     raise SurveyError(f"cannot start {workers} worker processes: {e.strerror or e}") from None
                 results = pool.results()
-            for seed, status, seconds, nodes, moves in results:
-                _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{nodes}\t{moves}\n")
-                done[seed] = Record(status, seconds, nodes, moves, timeout)
+            for seed, status, seconds, nodes, moves, line in results:
+                old = done.get(seed)
+                if old is not None and old.status == WINNABLE and status != WINNABLE:
+                    unlined += 1  # solved again only for its line: the old result stands
+                    status = WINNABLE
+                else:
+                    if lines_file is not None and lines_path is not None and status == WINNABLE:
+                        _append(lines_file, lines_path, f"{seed}\t{line}\n")
+                    _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{nodes}\t{moves}\n")
+                    done[seed] = Record(status, seconds, nodes, moves, timeout)
                 counts[status] += 1
                 finished += 1
                 bar.write(_bar(finished, total, counts, started, total - len(todo)))
@@ -558,6 +645,9 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
                  err)
         return 128 + stopped_by
     bar.finish()
+    if unlined:
+        bar.line(f"note: {unlined} winnable deals solved again for their line were not won within the "
+                 f"limit this time; they keep their result and have no line in {lines_path}", err)
     out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
     return 0
 
@@ -662,9 +752,13 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> 
     if args.results is not None and not args.results.strip():
         raise UsageError("--results needs a file name")
     path = args.results or f"survey-{rules_tag(rules)}.tsv"
+    if args.lines is not None and not args.lines.strip():
+        raise UsageError("--lines needs a file name")
+    if args.lines is not None and os.path.abspath(args.lines) == os.path.abspath(path):
+        raise UsageError("--lines needs a file of its own, not the results file")
     try:
         return run_survey(lo, hi, rules, args.timeout, jobs, path, out, sys.stderr,
-                          progress=not args.quiet, solve_more=not args.summary_only)
+                          progress=not args.quiet, solve_more=not args.summary_only, lines_path=args.lines)
     except SurveyError as e:
         raise UsageError(str(e)) from None
 
@@ -695,6 +789,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help="worker processes (default 1; at most the number of processors)")
     p.add_argument("--results", metavar="FILE", default=None,
                    help="results file (default survey-GAME.tsv); deals already in it are skipped")
+    p.add_argument("--lines", metavar="FILE", default=None,
+                   help="keep the winning moves of each winnable deal in FILE (winnable deals without "
+                        "one there are solved again for it)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--summary-only", action="store_true",
                    help="solve nothing; print the figures for the deals of the range already in the file")
