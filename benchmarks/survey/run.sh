@@ -12,19 +12,19 @@ nice python -m yukon survey --deals 1-5000 --game yukon --timeout 6 --jobs 2 \
 nice python -m yukon survey --deals 1-10000 --game yukon --timeout 10 --jobs 2 \
     --results benchmarks/survey/yukon-1-10000.tsv > benchmarks/survey/yukon-1-10000.txt
 nice python -m yukon survey --deals 1-5000 --game yukon --no-foundation-return --timeout 10 --jobs 2 \
-    --results benchmarks/survey/yukon+no-foundation-return-1-5000.tsv \
-    > benchmarks/survey/yukon+no-foundation-return-1-5000.txt
+    --results benchmarks/survey/yukon+no-foundation-return-1-10000.tsv \
+    > benchmarks/survey/yukon+no-foundation-return-1-10000.txt
 # Their unknown deals solved again by later solvers at 12 s (deals 0-999 decided: session 6's 97.1%
 # without returns; session 7's 97.3% with them).
 nice python -m yukon survey --deals 1-10000 --game yukon --timeout 12 --jobs 2 \
     --results benchmarks/survey/yukon-1-10000.tsv > benchmarks/survey/yukon-1-10000.txt
 nice python -m yukon survey --deals 1-5000 --game yukon --no-foundation-return --timeout 12 --jobs 2 \
-    --results benchmarks/survey/yukon+no-foundation-return-1-5000.tsv \
-    > benchmarks/survey/yukon+no-foundation-return-1-5000.txt
+    --results benchmarks/survey/yukon+no-foundation-return-1-10000.tsv \
+    > benchmarks/survey/yukon+no-foundation-return-1-10000.txt
 # ... and by session 7's solver at 13 s (the survey solves unknown deals again only with a longer limit).
 nice python -m yukon survey --deals 1-5000 --game yukon --no-foundation-return --timeout 13 --jobs 2 \
-    --results benchmarks/survey/yukon+no-foundation-return-1-5000.tsv \
-    > benchmarks/survey/yukon+no-foundation-return-1-5000.txt
+    --results benchmarks/survey/yukon+no-foundation-return-1-10000.tsv \
+    > benchmarks/survey/yukon+no-foundation-return-1-10000.txt
 nice python -m yukon survey --deals 1-5000 --game yukon --any-card-in-space --timeout 10 --jobs 2 \
-    --results benchmarks/survey/yukon+any-card-in-space-1-5000.tsv \
-    > benchmarks/survey/yukon+any-card-in-space-1-5000.txt
+    --results benchmarks/survey/yukon+any-card-in-space-1-10000.tsv \
+    > benchmarks/survey/yukon+any-card-in-space-1-10000.txt
