@@ -145,6 +145,15 @@ def rules_tag(rules: Rules) -> str:
     return tag
 
 
+def rules_from_tag(tag: str) -> Rules:
+    """The rules a ``rules_tag`` word names; ValueError for a word that is not one."""
+    variant, *options = tag.split("+")
+    if variant not in VARIANTS or len(set(options)) != len(options) \
+            or not set(options) <= {"any-card-in-space", "no-foundation-return"}:
+        raise ValueError(f"{shown(tag)} is not a survey's rules (like yukon+no-foundation-return)")
+    return Rules(variant, "any-card-in-space" in options, "no-foundation-return" not in options)
+
+
 def _section_limit(words: list[str]) -> tuple[bool, float | None]:
     """(said, limit) of a ``# rules TAG timeout T [nodes N]`` line: limit in seconds, None for none."""
     if len(words) < 5 or words[3] != "timeout":
