@@ -16,6 +16,7 @@ put another solver's verdicts into the file.
 from __future__ import annotations
 
 import hashlib
+import logging
 import queue
 from collections.abc import Iterator
 from typing import Any
@@ -42,6 +43,7 @@ class DaskJobs:
     done: queue.Queue[Any]  # finished futures, and notes (str) from the scheduler's events
     keys: dict[str, int]  # task key -> seed, for the tasks of this survey
     client: Any
+    address: str
     futures: dict[str, Any]  # task key -> its future, until its outcome is taken
     window: int
 
@@ -51,10 +53,16 @@ class DaskJobs:
         except ImportError:
             raise SurveyError(missing_dask_message()) from None
         self.jobs = jobs
+        self.address = address
         self.sent = 0
         self.done = queue.Queue()
         self.keys = {}
         self.futures = {}
+        # Dask's own log lines would come between the progress bar and the survey's one-line
+        # account of what went wrong.
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.split(".")[0] == "distributed":  # its config sets some children's levels itself
+                logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             self.client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as e:
@@ -99,6 +107,8 @@ class DaskJobs:
 
     def results(self) -> Iterator[Outcome | str]:
         """Each deal's outcome as it comes, and notes; SurveyError when a deal cannot be solved."""
+        from concurrent.futures import CancelledError
+
         from distributed import KilledWorker
 
         taken = 0
@@ -113,6 +123,11 @@ class DaskJobs:
             seed = self.keys.get(item.key, -1)
             try:
                 outcome = item.result()
+            except CancelledError as e:  # only this survey cancels, on the way out: the scheduler went
+                why = str(e).replace("\n", " ")
+                raise SurveyError(f"lost the Dask scheduler at {self.address} while deal {seed} was being "
+                                  f"solved ({why}); every result so far is kept: run the same command "
+                                  "again to go on") from None
             except KilledWorker:
                 raise SurveyError(f"deal {seed} was being solved by every worker that died under it "
                                   "(too little memory for its search?); the survey stops") from None
