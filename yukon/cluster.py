@@ -44,6 +44,7 @@ class DaskJobs:
     keys: dict[str, int]  # task key -> seed, for the tasks of this survey
     client: Any
     address: str
+    fingerprint: str  # code_fingerprint() of this survey, which every task carries
     futures: dict[str, Any]  # task key -> its future, until its outcome is taken
     window: int
 
