@@ -699,12 +699,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_cmd_solve)
 
     p = sub.add_parser("survey", help="solve a range of deals and report the winnable share",
-                       description="Solve deals A..B on N processes; results are kept in a file so a "
-                                   "second run skips the deals already done.")
+                       description="Solve deals A..B on N processes here or on a Dask cluster; results are "
+                                   "kept in a file so a second run skips the deals already done.")
     p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-5000")
     p.add_argument("--game", choices=VARIANTS, default="yukon", help="variant (default yukon)")
     p.add_argument("--timeout", type=parse_timeout, default=10.0, metavar="S",
-                   help="seconds per deal before unknown (default 10; 0 = no limit)")
+                   help="CPU seconds per deal before unknown (default 10; 0 = no limit)")
     p.add_argument("--nodes", type=_nodes, default=None, metavar="N",
                    help="positions searched per deal before unknown (default: no limit); unlike "
                         "--timeout it gives the same answers on any machine")
