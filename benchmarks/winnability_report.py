@@ -192,6 +192,12 @@ def undecided(surveys: list[Survey]) -> list[str]:
     return out
 
 
+def _deals(deals: list[int], shown: int = 12) -> str:
+    """The first ``shown`` deal numbers, and how many more."""
+    text = ", ".join(str(d) for d in deals[:shown])
+    return text + (f" and {len(deals) - shown} more" if len(deals) > shown else "")
+
+
 def page(surveys: list[Survey]) -> str:
     lines = [
         "# How many deals of Yukon and Russian Solitaire can be won",
@@ -249,8 +255,9 @@ def page(surveys: list[Survey]) -> str:
                      f"(median {percentile([float(m) for m in s.moves], 0.5):.0f} moves, "
                      f"longest {max(s.moves, default=0)})"
                      + ("." if not s.lineless else
-                        f"; {len(s.lineless)} winnable deals have no line kept yet, decided by an earlier "
-                        "run that did not keep lines, so not replayed."))
+                        f"; {len(s.lineless)} winnable deals have no line kept, so are not replayed: an "
+                        "earlier run that kept no lines won them, and they were not (yet) won again "
+                        f"for one ({_deals(s.lineless)})."))
     lines += [
         "",
         "Each move is played through the engine's own legality check (`Position.play`); the script",
