@@ -40,7 +40,7 @@ from yukon.resources import asset_path
 from yukon.ui import APP_ID
 from yukon.ui.app import App
 from yukon.ui.extras_app import RulesScreenPlus, data_folder, install
-from yukon.ui.icon import ICON_SIZES, WINDOW_ICON_SIZE, draw_icon, icon_file, window_icon
+from yukon.ui.icon import ICON_SIZES, WINDOW_ICON_SIZE, draw_icon, icon_file, icon_svg_file, window_icon
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = ROOT / "packaging" / "linux"
@@ -191,6 +191,26 @@ def test_icon_files_are_the_drawing(size: int) -> None:
     colours = {tuple(drawn.get_at(p))[:3] for p in pixels if drawn.get_at(p).a == 255}
     assert len(colours) >= 4  # felt, card back, card face and the heart's red at every size
     assert any(r > 150 and g < 80 and b < 80 for r, g, b in colours)
+
+
+@pytest.mark.parametrize("size", [128, 256])
+def test_the_scalable_icon_draws_the_same_picture(size: int) -> None:
+    """assets/icons/icon.svg (hicolor/scalable) is what packaging/make_icons.py writes from the drawing's
+    numbers, and drawn by an SVG renderer (pygame-ce's) it is the PNGs' picture."""
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import make_icons
+
+    svg = icon_svg_file()
+    assert svg.read_text(encoding="utf-8") == make_icons.icon_svg(), "run python packaging/make_icons.py"
+    root = ET.parse(svg).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox") == "0 0 512 512"
+    img = pygame.image.load_sized_svg(str(svg), (size, size))
+    assert img.get_size() == (size, size)
+    assert img.get_at((0, 0)).a == 0 and img.get_at((size // 2, size // 2)).a == 255
+    drawn = draw_icon(size)
+    pixels = [(x, y) for x in range(size) for y in range(size)]
+    diff = sum(abs(a - b) for p in pixels for a, b in zip(img.get_at(p), drawn.get_at(p))) / (4 * len(pixels))
+    assert diff < 2.5  # measured 1.65 at 128 and 0.93 at 256: anti-aliasing apart, the same picture
 
 
 def test_the_window_gets_the_icon(monkeypatch: pytest.MonkeyPatch) -> None:
