@@ -16,6 +16,7 @@ import random
 from pathlib import Path
 
 import pygame
+import pytest
 
 from window_helpers import click, key, play_by_clicks, press_button, run_until
 from yukon.difficulty import RATE_NODES, Level, rate
@@ -23,7 +24,7 @@ from yukon.i18n import _
 from yukon.solver_service import SolverService
 from yukon.state import Game
 from yukon.ui.app import App
-from yukon.ui.assist import WINNABLE, Assist, install
+from yukon.ui.assist import CHECKING, WINNABLE, Assist, install
 from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES
 from yukon.ui.assist.difficulty import install as install_difficulty
 from yukon.ui.extras_app import SheetScreen
@@ -160,6 +161,31 @@ def test_a_deal_played_in_an_earlier_run_is_never_handed_out_by_level(service: S
     random.seed(5)
     got = new_deal_of(app, "Easy")
     assert got not in (first, 2) and rate(got, node_limit=RATE_NODES).level is Level.EASY
+    assert not app.errors
+    app.quit()
+    a.close()
+
+
+@pytest.mark.parametrize("machine", [1, 2, 3])
+def test_a_new_players_first_deal_is_proved_winnable_and_easy(service: SolverService, tmp_path: Path,
+                                                              machine: int) -> None:
+    # A new machine: an empty data folder and no deal on the command line. (Before, the first deal was
+    # whatever came at random: these seeds of Python's generator dealt a medium and two hard ones.)
+    random.seed(machine)
+    app, a = full_app(tmp_path / "new", service)
+    seed = app.game.seed
+    assert seed is not None and not app.game.history
+    run_until(app, lambda: a.levels.table_rating() is not None and a.status not in (CHECKING, ""))
+    rating = a.levels.table_rating()
+    assert rating is not None and rating.level is Level.EASY, (seed, rating)
+    assert rating == rate(seed, node_limit=RATE_NODES)  # the child rated it as the solver here does
+    assert a.status == WINNABLE
+    run_until(app, lambda: "Solver: this deal can be won" in status_line(app)
+              and _(NOTES[Level.EASY]) in status_line(app))
+    app.quit()
+    # The next start is no longer a new player's: the saved game comes back, whatever it is.
+    app, a = full_app(tmp_path / "new", service)
+    assert app.game.seed == seed
     assert not app.errors
     app.quit()
     a.close()

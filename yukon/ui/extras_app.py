@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -272,7 +273,8 @@ class Extras(Part):
             self.sound.open()  # a few ms now rather than a stutter on the first move
 
     def start(self, resume: bool = True, rules: Rules | None = None, welcome: bool = False) -> None:
-        """Once the part is in the app: resume the saved game (or ask), then greet a newcomer."""
+        """Once the part is in the app: resume the saved game (or ask), then greet a newcomer (whose
+        very first deal, unless the command line gave one, is one proved winnable and rated easy)."""
         app = self.app
         first_start = self.first_start
         if rules is not None:  # the command line chose the game: it wins over the settings
@@ -289,8 +291,15 @@ class Extras(Part):
             else:  # nothing played in it: nothing is lost by replacing it
                 self.session.leaving(saved.game)
                 saved = None
+        first = None
+        if saved is None and first_start and resume:  # a new player, and no deal given on the command line
+            from ..difficulty import first_deal
+
+            first = first_deal(app.rules, random.Random())
         if saved is not None:
             app.set_game(saved.game, saved.elapsed)  # new deals still follow the settings' rules
+        elif first is not None:
+            app.new_deal(first)  # the very first deal on this machine: proved winnable, and easy
         elif app.game.rules != app.rules and not app.game.history and app.game.seed is not None:
             app.new_deal(app.game.seed)  # the same deal number under the settings' game
         if saved is None:
