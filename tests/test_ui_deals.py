@@ -82,14 +82,18 @@ def test_a_new_deal_never_shows_the_last_deals_verdict(service: SolverService) -
 
 
 def full_app(folder: Path, service: SolverService, game: Game | None = None) -> tuple[App, Assist]:
-    """The window as the game builds it, its data in ``folder``: ``game`` given on the command
-    line, else the saved game resumed (or a fresh deal)."""
+    """The window as the game builds it, its data in ``folder`` (a newcomer is welcomed there, as in
+    the player's own): ``game`` given on the command line, else the saved game resumed (or a fresh deal)."""
     app = App(size=(1280, 800), game=game)
-    extras = install_extras(app, folder=str(folder), resume=game is None, solver_settings=True, lessons=False)
+    extras = install_extras(app, folder=str(folder), resume=game is None, solver_settings=True, lessons=True,
+                            welcome=True)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     a = install(app, service, session=extras.session, solve_timeout=1e6)
     install_difficulty(app, a)
     app.draw()
+    if isinstance(app.top, QuestionDialog):  # a newcomer's welcome: the lessons are offered
+        answer(app, "Just play")
+    assert app.top is app.table
     return app, a
 
 
