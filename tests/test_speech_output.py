@@ -108,7 +108,18 @@ def _calls(program: str) -> list[list[str]]:
 
 @pytest.fixture
 def spd_say(tmp_path: Path) -> str:
-    return _script(tmp_path, "spd-say", "")
+    """A fake spd-say: its arguments go to spd-say.log, each line of its input to spd-say.lines."""
+    return _script(tmp_path, "spd-say", f"""
+with open({str(tmp_path / 'spd-say.lines')!r}, 'a', encoding='utf-8') as f:
+    for line in sys.stdin:
+        f.write(line)
+        f.flush()
+""")
+
+
+def _lines(program: str) -> list[str]:
+    path = Path(program + ".lines")
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
 
 
 @pytest.fixture
@@ -134,16 +145,15 @@ def test_linux_without_a_library_speaks_through_spd_say_in_the_players_language(
     s = closing(_threaded(find_speaker("pt_BR", platform="linux", which={"spd-say": spd_say}.get,
                                        load=_no_module)))
     s.say("Coluna 4: 3 viradas para baixo")
-    s.say("-5% is not an option", interrupt=False)
+    s.say("-5% is not\nan option", interrupt=False)
     assert s.wait_idle(SAFETY)  # (a stop at once would drop the sentences still waiting)
     s.stop()
     assert s.wait_idle(SAFETY)
+    s.close(SAFETY)  # ends spd-say, so everything it was given is in its log
     assert s.name == "speech-dispatcher (spd-say)" and s.available and s.problem is None
-    assert _calls(spd_say) == [
-        ["-C", "-l", "pt-BR", "--", "Coluna 4: 3 viradas para baixo"],
-        ["-l", "pt-BR", "--", "-5%% is not an option"],  # spd-say reads the text as a printf format
-        ["-C"],
-    ]
+    assert _calls(spd_say) == [["--pipe-mode", "-l", "pt-BR"]]  # one spd-say for all: the daemon keeps the order
+    assert _lines(spd_say) == ["!-!CANCEL self", "Coluna 4: 3 viradas para baixo", "-5% is not an option",
+                               "!-!CANCEL self"]
 
 
 class _FakeBackend:
@@ -180,6 +190,7 @@ class _FakeBackend:
 
 
 def _fake_prism(backend: _FakeBackend | None) -> types.ModuleType:
+    """A prism module whose best backend is ``backend`` (None: none); on Linux it offers only Orca."""
     module = types.ModuleType("prism")
 
     class Context:
@@ -187,7 +198,13 @@ def _fake_prism(backend: _FakeBackend | None) -> types.ModuleType:
             if backend is None:
                 raise ValueError("Invalid or unsupported backend")
             return backend
+
+        def create(self, backend_id: str) -> _FakeBackend:
+            if backend is None or backend.name != "Orca" or backend_id != "orca":
+                raise ValueError("Invalid or unsupported backend")
+            return backend
     module.Context = Context  # type: ignore[attr-defined]
+    module.BackendId = types.SimpleNamespace(ORCA="orca")  # type: ignore[attr-defined]
     return module
 
 
@@ -201,18 +218,29 @@ def _loader(**modules: types.ModuleType) -> Callable[[str], types.ModuleType]:
 
 
 def test_prism_comes_first_and_a_bare_voice_is_set_to_the_language(
-        spd_say: str, closing: Callable[[ThreadedSpeaker], ThreadedSpeaker]) -> None:
+        closing: Callable[[ThreadedSpeaker], ThreadedSpeaker]) -> None:
     log: list[tuple[str, object]] = []
-    backend = _FakeBackend("Speech Dispatcher", ["en-US", "ru-LV", "ru", "pl"], log)
-    s = closing(_threaded(find_speaker("ru", platform="linux", which={"spd-say": spd_say}.get,
+    backend = _FakeBackend("SAPI", ["en-US", "ru-LV", "ru", "pl"], log)
+    s = closing(_threaded(find_speaker("ru", platform="win32", which=_nowhere,
                                        load=_loader(prism=_fake_prism(backend)))))
-    s.say("Столбец 4")
+    s.say("Столбец 4. Дом: пик нет")  # whole: Prism stops only the sentence being spoken, so no splitting
     assert s.wait_idle(SAFETY)
     s.stop()
     assert s.wait_idle(SAFETY)
-    assert s.name == "Speech Dispatcher"
-    assert log == [("voice", "ru"), ("speak", ("Столбец 4", True)), ("stop", None)]
-    assert _calls(spd_say) == []
+    assert s.name == "SAPI"
+    assert log == [("voice", "ru"), ("speak", ("Столбец 4. Дом: пик нет", True)), ("stop", None)]
+
+
+@pytest.mark.parametrize(("best", "heard_by"), [("Orca", "Orca"), ("Speech Dispatcher", "speech-dispatcher (spd-say)")])
+def test_on_linux_prism_is_used_for_orca_and_spd_say_for_speech_dispatcher(
+        best: str, heard_by: str, spd_say: str, closing: Callable[[ThreadedSpeaker], ThreadedSpeaker]) -> None:
+    log: list[tuple[str, object]] = []
+    s = closing(_threaded(find_speaker("en", platform="linux", which={"spd-say": spd_say}.get,
+                                       load=_loader(prism=_fake_prism(_FakeBackend(best, [], log))))))
+    s.say("Column 4")
+    assert s.wait_idle(SAFETY)
+    assert s.name == heard_by
+    assert log == ([("speak", ("Column 4", True))] if best == "Orca" else [])
 
 
 def test_a_screen_reader_keeps_the_players_own_voice(closing: Callable[[ThreadedSpeaker], ThreadedSpeaker]) -> None:
@@ -230,8 +258,10 @@ def test_when_prism_finds_nothing_the_next_output_speaks(
                                        load=_loader(prism=_fake_prism(None)))))
     s.say("Kolumna 4")
     assert s.wait_idle(SAFETY)
+    s.close(SAFETY)
     assert s.name == "speech-dispatcher (spd-say)" and s.available
-    assert _calls(spd_say) == [["-C", "-l", "pl", "--", "Kolumna 4"]]
+    assert _calls(spd_say) == [["--pipe-mode", "-l", "pl"]]
+    assert _lines(spd_say) == ["!-!CANCEL self", "Kolumna 4"]
 
 
 def test_accessible_output2_is_used_when_it_is_there(closing: Callable[[ThreadedSpeaker], ThreadedSpeaker]) -> None:
@@ -293,13 +323,22 @@ def test_a_failing_spd_say_reports_its_own_words(tmp_path: Path,
                                                  closing: Callable[[ThreadedSpeaker], ThreadedSpeaker]) -> None:
     program = _script(tmp_path, "spd-say", "sys.stderr.write('Failed to connect to Speech Dispatcher:\\n"
                       "Error: Can\\'t connect to unix socket\\n'); sys.exit(1)")
-    s = closing(ThreadedSpeaker([Candidate("spd", lambda: SpdSayEngine(program, "en"))], NO_SPEECH_LINUX))
+    s = ThreadedSpeaker([Candidate("spd", lambda: SpdSayEngine(program, "en"))], NO_SPEECH_LINUX)
     s.say("Deal 42")
+    s.say("Deal 43", interrupt=False)  # still accepted: the daemon may come back
     assert s.wait_idle(SAFETY)
+    s.close(SAFETY)  # (however far the fake got, its end is waited for here)
     assert s.problem == "speech-dispatcher (spd-say): Error: Can't connect to unix socket"
-    s.say("Deal 43")  # still accepted: the daemon may come back
-    assert s.wait_idle(SAFETY)
-    assert len(_calls(program)) == 2
+    assert 1 <= len(_calls(program)) <= 2  # a new spd-say once the first had ended
+
+
+def test_spd_say_gets_a_long_text_sentence_by_sentence_after_one_cancel(spd_say: str) -> None:
+    engine = SpdSayEngine(spd_say, "de")
+    engine.speak("Spiel 42: Yukon. Ablagestapel: kein Pik.\nSpalte 1: Pik-Sieben", True)
+    engine.speak("Spalte 2: leer", False)
+    engine.close()
+    assert _lines(spd_say) == ["!-!CANCEL self", "Spiel 42: Yukon.", "Ablagestapel: kein Pik.", "Spalte 1: Pik-Sieben",
+                               "Spalte 2: leer"]
 
 
 # -- never blocking ------------------------------------------------------------------------
@@ -314,6 +353,7 @@ class _HangingEngine:
         self.release = threading.Event()
         self.spoken: list[tuple[str, bool]] = []
         self.silenced = 0
+        self.closed = False
 
     def speak(self, text: str, interrupt: bool) -> None:
         self.spoken.append((text, interrupt))
@@ -322,6 +362,9 @@ class _HangingEngine:
 
     def silence(self) -> None:
         self.silenced += 1
+
+    def close(self) -> None:
+        self.closed = True
 
 
 def _returns(action: Callable[[], None]) -> bool:

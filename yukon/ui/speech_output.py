@@ -8,8 +8,8 @@ and ``find_speaker(language)`` picks the first output this machine has, in this 
    JAWS, SAPI and OneCore on Windows; VoiceOver and the system voice on macOS; Orca and
    speech-dispatcher on Linux;
 2. accessible_output2, when a player has it instead (the same outputs, older, no Orca);
-3. the system's own command: ``spd-say`` (speech-dispatcher) on Linux and the BSDs, ``say``
-   on macOS;
+3. the system's own command: speech-dispatcher's ``spd-say`` (one, in pipe mode) on Linux
+   and the BSDs, ``say`` on macOS;
 4. a ``SilentSpeaker`` whose ``reason`` says, in words for Settings, what to install.
 
 ``say`` never blocks the frame loop: ``ThreadedSpeaker`` hands each sentence to one worker
@@ -23,7 +23,9 @@ No pygame here.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import re
 import shutil
 import subprocess
 import sys
@@ -37,7 +39,7 @@ from typing import Any, Final, Protocol
 from ..i18n import N_
 
 QUEUE_LIMIT: Final = 8  # sentences said with interrupt=False that may wait; older ones are dropped
-PROGRAM_TIME_LIMIT: Final = 5.0  # seconds a speech command may take to hand over its text before it is killed
+PROGRAM_TIME_LIMIT: Final = 5.0  # seconds a speech program may take to answer or to end before it is killed
 
 # Why there is no speech, for the message in Settings (translate with _() where shown).
 NO_SPEECH_LINUX: Final = N_(
@@ -74,6 +76,9 @@ class Engine(Protocol):
 
     def silence(self) -> None:
         """Stop speaking."""
+
+    def close(self) -> None:
+        """Let go of the output (the game is ending, or the speaker is being replaced)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +174,7 @@ class ThreadedSpeaker:
     _lock: threading.Condition
     _pending: deque[tuple[str, bool]]
     _busy: bool  # the worker is inside the engine
+    _engine: Engine | None  # the output that started (the worker's alone)
     _thread: threading.Thread
 
     def __init__(self, candidates: Sequence[Candidate], reason: str) -> None:
@@ -182,6 +188,7 @@ class ThreadedSpeaker:
         self._lock = threading.Condition()
         self._pending = deque()
         self._busy = True  # until the engine is started
+        self._engine = None
         self._thread = threading.Thread(target=self._run, name="speech output", daemon=True)
         self._thread.start()
 
@@ -232,8 +239,18 @@ class ThreadedSpeaker:
         self.available = False
         return None
 
+    def _call(self, action: Callable[[], None]) -> bool:
+        """Run one call of the output; False, with its failure in ``problem``, if it raised."""
+        assert self._engine is not None
+        try:
+            action()
+        except Exception as exc:  # noqa: BLE001 - a dead speech program must not end the worker or reach the game
+            self.problem = f"{self._engine.name}: {exc}"
+            return False
+        return True
+
     def _run(self) -> None:
-        engine = self._start_engine()
+        engine = self._engine = self._start_engine()
         while True:
             with self._lock:
                 self._busy = False
@@ -242,32 +259,38 @@ class ThreadedSpeaker:
                 text, interrupt = self._pending.popleft()
                 self._busy = True
             if text == _CLOSE:
+                if engine is not None:
+                    self._call(engine.close)
                 break
             if engine is None:
                 continue  # nothing to speak with: requests are dropped
-            try:
-                if text == _STOP:
-                    engine.silence()
-                else:
-                    engine.speak(text, interrupt)
+            if text == _STOP:
+                self._call(engine.silence)
+            elif self._call(functools.partial(engine.speak, text, interrupt)):
                 self.problem = None
-            except Exception as exc:  # noqa: BLE001 - a dead speech program must not end the worker or reach the game
-                self.problem = f"{engine.name}: {exc}"
         with self._lock:
             self._busy = False
             self._lock.notify_all()
 
 
 class PrismEngine:
-    """Prism (``prismatoid``): the best output it finds (a screen reader first, then a system voice)."""
+    """Prism (``prismatoid``): the best output it finds (a screen reader first, then a system voice).
+
+    On Linux only Orca: Prism's speech-dispatcher backend stops only the sentence being spoken
+    (spd_stop), so a read-out sent sentence by sentence could not be cut off, and in one piece
+    it starts late; spd-say does both right (see SpdSayEngine), so speech-dispatcher is left to it.
+    """
 
     name: str
     _context: Any
     _backend: Any
 
-    def __init__(self, prism: ModuleType, language: str) -> None:
+    def __init__(self, prism: ModuleType, language: str, platform: str) -> None:
         self._context = prism.Context()
-        self._backend = self._context.create_best()  # ValueError when the machine has none
+        if platform in ("win32", "darwin"):
+            self._backend = self._context.create_best()  # ValueError when the machine has none
+        else:
+            self._backend = self._context.create(prism.BackendId.ORCA)  # ValueError when Orca is not running
         self.name = str(self._backend.name)
         features = self._backend.features
         # A screen reader speaks with the player's own voice and settings; a bare voice
@@ -285,6 +308,9 @@ class PrismEngine:
     def silence(self) -> None:
         """Stop Prism's output."""
         self._backend.stop()
+
+    def close(self) -> None:
+        """Nothing to end: Prism frees its backend with the object."""
 
 
 class AccessibleOutputEngine:
@@ -309,6 +335,9 @@ class AccessibleOutputEngine:
         """Stop the output."""
         self._output.silence()
 
+    def close(self) -> None:
+        """Nothing to end."""
+
 
 def _run_program(args: list[str], *, feed: bool = False, errors: bool = False) -> subprocess.Popen[bytes]:
     """Start a speech command in its own session, output discarded; ``feed``: a pipe to its
@@ -318,44 +347,69 @@ def _run_program(args: list[str], *, feed: bool = False, errors: bool = False) -
 
 
 class SpdSayEngine:
-    """speech-dispatcher through its command line, one ``spd-say`` a sentence.
+    """speech-dispatcher through its command line: one ``spd-say --pipe-mode`` kept open.
 
-    ``-C`` cancels what is being spoken (``interrupt``), ``-l`` sets the language, ``--``
-    ends the options so a sentence starting with "-" is not read as one. spd-say passes
-    the text on as a printf format, so "%" is doubled. The worker waits for spd-say to
-    hand the text over (milliseconds; it does not wait for the speech to end), which keeps
-    the sentences in order; one that takes longer than PROGRAM_TIME_LIMIT is killed.
+    Each sentence is a line on spd-say's input, so all go through one connection and
+    speech-dispatcher queues them in order (sentences from separate spd-say runs were
+    dropped here once their run had ended). A text goes out sentence by sentence: the daemon
+    starts a message only once it has prepared all of it, so the whole table read out in one
+    piece sounded after 1.0-1.6 s here, sentence by sentence after 20-50 ms (see
+    benchmarks/speech_latency.py). A line starting "!-!" is a command to the daemon:
+    "!-!CANCEL self" cuts off all this game's speech, queued sentences too (``interrupt``,
+    ``silence``), and nobody else's. ``-l`` sets the language. When spd-say has ended (no
+    daemon, or the daemon went away) its last words are raised and the next text starts a
+    new one.
     """
 
     name: str
-    _program: str
-    _language: str
+    _args: list[str]
+    _process: subprocess.Popen[bytes] | None
 
     def __init__(self, program: str, language: str) -> None:
         self.name = "speech-dispatcher (spd-say)"
-        self._program = program
-        self._language = language.replace("_", "-")
+        self._args = [program, "--pipe-mode", "-l", language.replace("_", "-")]
+        self._process = None
 
     def speak(self, text: str, interrupt: bool) -> None:
-        """Hand ``text`` to speech-dispatcher; raises RuntimeError when spd-say fails."""
-        flags = ["-C"] if interrupt else []
-        self._call([self._program, *flags, "-l", self._language, "--", text.replace("%", "%%")])
+        """Hand ``text`` to speech-dispatcher, a line a sentence; raises RuntimeError when spd-say has failed."""
+        lines = [" ".join(part.split()).removeprefix("!-!") for part in sentences(text)]
+        self._send((["!-!CANCEL self"] if interrupt else []) + lines)
 
     def silence(self) -> None:
-        """Cancel all speech."""
-        self._call([self._program, "-C"])
+        """Cut off this game's speech."""
+        self._send(["!-!CANCEL self"])
 
-    def _call(self, args: list[str]) -> None:
-        process = _run_program(args, errors=True)
+    def close(self) -> None:
+        """End spd-say (its input closed, it finishes at once); raises RuntimeError if it had failed."""
+        process, self._process = self._process, None
+        if process is not None:
+            self._end(process)
+
+    def _send(self, lines: list[str]) -> None:
+        ended = self._process if self._process is not None and self._process.poll() is not None else None
+        if self._process is None or ended is not None:
+            self._process = _run_program(self._args, feed=True, errors=True)
+        process = self._process
+        assert process.stdin is not None
         try:
-            _out, err = process.communicate(timeout=PROGRAM_TIME_LIMIT)
+            process.stdin.write("".join(f"{line}\n" for line in lines).encode("utf-8"))
+            process.stdin.flush()
+        except OSError:  # spd-say is gone already
+            self._process = None
+            self._end(process)
+        if ended is not None:
+            self._end(ended)
+
+    def _end(self, process: subprocess.Popen[bytes]) -> None:
+        """Close ``process``'s input, wait for it (killed after PROGRAM_TIME_LIMIT), raise its complaint if any."""
+        try:
+            _out, err = process.communicate(timeout=PROGRAM_TIME_LIMIT)  # (closes its input first)
         except subprocess.TimeoutExpired:
             process.kill()
-            process.communicate()
-            raise RuntimeError(f"{self._program} did not answer within {PROGRAM_TIME_LIMIT} s") from None
-        if process.returncode != 0:
-            words = err.decode("utf-8", "replace").strip().splitlines()
-            raise RuntimeError(words[-1] if words else f"{self._program} failed ({process.returncode})")
+            _out, err = process.communicate()
+        if process.returncode:
+            words = (err or b"").decode("utf-8", "replace").strip().splitlines()
+            raise RuntimeError(words[-1] if words else f"spd-say ended ({process.returncode})")
 
 
 class MacSayEngine:
@@ -394,6 +448,16 @@ class MacSayEngine:
             self._process.wait()
         self._process = None
 
+    def close(self) -> None:
+        """Stop speaking."""
+        self.silence()
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop that ends a sentence ("Column 1: ... . Column 2: ..."), blanks dropped."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", text)]
+    return [p for p in parts if p]
+
 
 def parse_mac_voices(listing: str) -> list[tuple[str, str]]:
     """``say -v ?``'s lines ("Alice   it_IT   # Salve...") as (voice name, locale) pairs."""
@@ -423,7 +487,7 @@ def candidates(language: str, platform: str, which: Callable[[str], str | None],
     found: list[Candidate] = []
     prism = _module(load, "prism")
     if prism is not None:
-        found.append(Candidate("Prism", lambda: PrismEngine(prism, language)))
+        found.append(Candidate("Prism", lambda: PrismEngine(prism, language, platform)))
     auto = _module(load, "accessible_output2.outputs.auto")
     if auto is not None:
         found.append(Candidate("accessible_output2", lambda: AccessibleOutputEngine(auto)))
