@@ -28,7 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("BROWSER", "true")  # a click on "Save the rules" must not start a browser
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -59,10 +58,12 @@ def main() -> int:
 
     import pygame
 
+    from yukon import help_text
     from yukon.ui import art
     from yukon.ui.app import App
     from yukon.ui.extras_app import install
 
+    help_text.graphical_browser = lambda: None  # a click on "Save the rules" must not start a browser
     folder = tempfile.mkdtemp(prefix="yukon-memsoak-")
     rng = random.Random(args.seed)
     app = App(seed=args.seed, size=(1000, 700))

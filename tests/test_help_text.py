@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from yukon import help_text
 from yukon.notation import parse_move, parse_position
 
@@ -69,37 +70,47 @@ def test_rules_page_to_unwritable_folder_reports(tmp_path: Path) -> None:
     assert path is None and "Could not" in message
 
 
-def test_open_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[str] = []
-
-    def fake_open(url: str) -> bool:
-        opened.append(url)
-        return True
-
-    monkeypatch.setattr(webbrowser, "open", fake_open)
+def test_the_page_opens_only_in_a_graphical_browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """xdg-open comes first here, as on most Linux desktops: for an .html file it starts whatever
+    handles HTML (a terminal editor on the playtest machine). Firefox is asked instead."""
+    found = text_mode_and_by_file_type()
+    found["firefox"] = webbrowser.Mozilla("firefox")
+    browsers = SystemBrowsers(monkeypatch, found, first="xdg-open")
     path, message = help_text.save_and_open_rules(tmp_path)
-    assert path is not None and opened == [path.resolve().as_uri()]
-    assert "browser" in message
-
-    def broken(url: str) -> bool:
-        raise webbrowser.Error("no browser")
-
-    monkeypatch.setattr(webbrowser, "open", broken)
-    assert help_text.open_in_browser(path) is False
-    path2, message2 = help_text.save_and_open_rules(tmp_path)
-    assert path2 == path and "open that file in a browser" in message2
+    assert path is not None and browsers.opened == [("firefox", path.as_uri())]
+    assert message == f"The rules are saved as {path} and your browser was asked to open them."
 
 
-def test_the_rules_go_to_documents_else_home(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    assert help_text.documents_folder(home) == home  # no Documents folder: the home folder
-    (home / "Documents").mkdir()
-    assert help_text.documents_folder(home) == home / "Documents"
-    (home / "Dokumente").mkdir()
-    (home / ".config").mkdir()
-    (home / ".config" / "user-dirs.dirs").write_text('XDG_DOCUMENTS_DIR="$HOME/Dokumente"\n')
-    assert help_text.documents_folder(home) == home / "Dokumente"  # the desktop's own name for it
+def test_the_desktop_s_default_browser_comes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = {"x-www-browser": webbrowser.BackgroundBrowser("x-www-browser"), "firefox": webbrowser.Mozilla("firefox"),
+             "chromium": webbrowser.Chrome("chromium")}
+    browsers = SystemBrowsers(monkeypatch, found, first="chromium")  # what xdg-settings names
+    assert help_text.graphical_browser() is found["chromium"]
+    browsers.first = "xdg-open"  # webbrowser's first choice is not a browser: the list's order
+    assert help_text.graphical_browser() is found["x-www-browser"]
+
+
+@pytest.mark.parametrize("first", ["xdg-open", "lynx", "elinks", "vim"])
+def test_without_a_graphical_browser_nothing_opens_and_the_path_is_said(
+        first: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    browsers = SystemBrowsers(monkeypatch, text_mode_and_by_file_type(), first=first)
+    assert help_text.graphical_browser() is None
+    path, message = help_text.save_and_open_rules(tmp_path)
+    assert path is not None and path.exists() and browsers.opened == []
+    assert message == f"The rules are saved as {path}; open that file in a browser to print it."
+
+
+def test_open_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    firefox = webbrowser.Mozilla("firefox")
+    SystemBrowsers(monkeypatch, {"firefox": firefox})
+
+    def broken(url: str, new: int = 0, autoraise: bool = True) -> bool:
+        raise OSError("no such program")
+
+    monkeypatch.setattr(firefox, "open", broken)
+    assert help_text.open_in_browser(tmp_path / "page.html") is False
+    path, message = help_text.save_and_open_rules(tmp_path)
+    assert path is not None and "open that file in a browser" in message
 
 
 def test_the_printable_page_has_no_raw_position_text(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ import pygame
 import pytest
 
 import yukon
+from browser_helpers import SystemBrowsers
 from yukon import resources
 from yukon.lessons import LESSON_DIR, load_lessons
 from yukon.resources import asset_path
@@ -270,13 +271,7 @@ def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
     monkeypatch.delenv("HOME", raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setattr(os.path, "expanduser", lambda p: p.replace("~", str(home), 1))
-    opened: list[str] = []
-
-    def browser(url: str) -> bool:
-        opened.append(url)
-        return True
-
-    monkeypatch.setattr(webbrowser, "open", browser)
+    browsers = SystemBrowsers(monkeypatch, {"firefox": webbrowser.Mozilla("firefox")})
     app = App(seed=8, size=(1024, 700))
     extras = install(app)  # the user's data folder, which cannot be had
     app.frame()
@@ -294,9 +289,8 @@ def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rules.save_rect.center, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rules.save_rect.center, button=1))
     app.frame()
-    # The rules page the player asked for goes where a player looks (Documents, else home),
-    # as a file: no folder of ours appears in the home folder.
-    pages = list(home.rglob("*.html"))
-    assert len(pages) == 1 and opened == [pages[0].resolve().as_uri()] and "saved" in rules.note
-    assert str(pages[0].resolve()) in rules.note
-    assert [p for p in home.iterdir() if p.is_dir()] == []
+    # Without a data folder the rules page the player asked for goes into the temporary folder,
+    # for the browser to show: nothing of ours appears in the home folder.
+    page = (tmp_path / "tmp" / "yukon-rules.html").resolve()
+    assert page.exists() and list(home.rglob("*")) == []
+    assert browsers.opened == [("firefox", page.as_uri())] and str(page) in rules.note

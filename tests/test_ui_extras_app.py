@@ -20,17 +20,20 @@ from pathlib import Path
 import pygame
 import pytest
 
+from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from window_helpers import play_by_clicks
 from yukon.notation import parse_position
+from yukon.rules import YUKON, Rules
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
+from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.layout import TableLayout
 from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import QuestionDialog
-from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.settings_screen import SettingsScreen, value_text
 from yukon.ui.stats_screen import StatsScreen
 from yukon.ui.table import TableScreen
 
@@ -142,7 +145,7 @@ def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
         assert len(app.game.history) == before + 1 and app.game.moves_made[-1] == parse_move(text)
         assert extras.keyboard.cursor_rect(table_of(app)) is not None  # the cursor stays drawn
     assert app.game.position.is_won()
-    assert extras.session.stats.of("yukon").won == 0  # a prepared position sets no records
+    assert extras.session.stats.of(YUKON).won == 0  # a prepared position sets no records
     press(app, pygame.K_ESCAPE)  # a key cuts the celebration short and brings the win message
     assert any(isinstance(s, QuestionDialog) for s in app.screens)
 
@@ -184,7 +187,7 @@ def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     assert app2.elapsed() > 0 or not history
     press(app2, pygame.K_z, pygame.KMOD_CTRL)
     assert app2.game.moves_made == history[:-1]
-    assert extras2.session.stats.of("yukon").played == 1  # the same game, counted once
+    assert extras2.session.stats.of(YUKON).played == 1  # the same game, counted once
 
 
 def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
@@ -255,7 +258,7 @@ def test_choose_deal_asks_when_a_game_is_under_way(tmp_path: Path) -> None:
     assert isinstance(app.top, QuestionDialog) and app.game.seed == 4711
     press(app, pygame.K_RETURN)  # the first answer: deal it
     assert app.game.seed == 42
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert y.played == 1 and y.current_streak == 0
 
 
@@ -277,28 +280,67 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
     assert app2.game.rules.variant == "russian"
 
 
-def test_rules_screen_saves_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[str] = []
-    def fake_open(url: str) -> bool:
-        opened.append(url)
-        return True
+def record_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every text the window draws (``art.text``), in order."""
+    drawn: list[str] = []
+    real = art.text
 
-    monkeypatch.setattr(webbrowser, "open", fake_open)
-    docs = tmp_path / "home" / "Documents"
-    docs.mkdir(parents=True)
-    app = App(seed=8, size=(1024, 700))
-    extras = install(app, folder=str(tmp_path / "data"), rules_folder=str(docs))
-    app.frame()
+    def recording(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, size, colour, bold)
+
+    monkeypatch.setattr(art, "text", recording)
+    return drawn
+
+
+def open_rules_and_save(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[RulesScreenPlus, list[str]]:
+    """F1, then a click on "Save the rules"; the screen and the texts drawn after the click."""
     press(app, pygame.K_F1)
-    assert isinstance(app.top, RulesScreenPlus)
-    click(app, *app.top.save_rect.center)
-    page = docs / "yukon-rules.html"
-    assert page.exists() and opened == [page.resolve().as_uri()]
-    assert not (tmp_path / "data" / "yukon-rules.html").exists()  # not in the hidden data folder
-    assert "saved" in app.top.note and str(page.resolve()) in app.top.note  # the full path is said
-    assert extras.rules_folder == str(docs)
-    click(app, *app.top.keys_rect.center)
+    rules = app.top
+    assert isinstance(rules, RulesScreenPlus)
+    drawn = record_texts(monkeypatch)
+    click(app, *rules.save_rect.center)
+    return rules, drawn
+
+
+def test_the_rules_page_goes_into_the_data_folder_and_opens_in_the_browser(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home, data = tmp_path / "home", tmp_path / "data"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("YUKON_DATA_DIR", str(data))
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"version": 1, "lessons_offered": True}))
+    found = text_mode_and_by_file_type()
+    found["firefox"] = webbrowser.Mozilla("firefox")
+    browsers = SystemBrowsers(monkeypatch, found, first="xdg-open")
+    app = App(seed=8, size=(1024, 700))
+    extras = install(app)  # the player's data folder: YUKON_DATA_DIR
+    app.frame()
+    assert extras.folder == str(data)
+    rules, drawn = open_rules_and_save(app, monkeypatch)
+    page = (data / "yukon-rules.html").resolve()
+    assert page.exists() and list(home.rglob("*.html")) == []  # where the saves are, not the home folder
+    assert browsers.opened == [("firefox", page.as_uri())]  # the browser, not whatever handles HTML
+    assert rules.note == f"The rules are saved as {page} and your browser was asked to open them."
+    assert any(str(page) in text for text in drawn)  # the window says where
+    click(app, *rules.keys_rect.center)
     assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, KeysOverlay)
+
+
+def test_without_a_browser_the_rules_screen_says_where_the_page_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home, data = tmp_path / "home", tmp_path / "data"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    browsers = SystemBrowsers(monkeypatch, text_mode_and_by_file_type(), first="lynx")
+    app, _extras = start(data)
+    rules, drawn = open_rules_and_save(app, monkeypatch)
+    page = (data / "yukon-rules.html").resolve()
+    assert page.exists() and list(home.iterdir()) == []
+    assert browsers.opened == []  # no editor, no text-mode browser
+    assert rules.note == f"The rules are saved as {page}; open that file in a browser to print it."
+    assert any(str(page) in text for text in drawn)  # the window says where
 
 
 def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -320,7 +362,7 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest
     press(app, pygame.K_y, pygame.KMOD_CTRL)
     play_by_keys(app, extras, parse_move("KD-F"))
     assert played[-2:] == ["home", "win"]
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
     for _ in range(400):  # the win message comes once the celebration has landed
         if any(isinstance(s, QuestionDialog) for s in app.screens):
@@ -401,6 +443,7 @@ def test_deal_number_from_a_lesson_names_the_game_behind_and_leaves_the_lessons(
     game = app.game
     moves = list(game.moves_made)
     press(app, pygame.K_l)
+    press(app, pygame.K_RETURN)  # the lesson the list offers
     lesson = app.top
     assert isinstance(lesson, LessonScreen)
     press(app, pygame.K_d)
@@ -467,6 +510,43 @@ def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
     assert app2.game.seed == 32 and app2.game.rules.variant == "yukon"
 
 
+def click_sheet_button(app: App, label: str) -> None:
+    """Click a button of the sheet on top (as drawn at the last frame)."""
+    screen = app.top
+    assert isinstance(screen, SheetScreen)
+    sheet = screen.sheet
+    buttons = sheet.question.answers if sheet.question is not None else sheet.buttons()
+    rect = sheet._hits[[lb for lb, _ in buttons].index(label)][0]
+    click(app, *rect.center)
+
+
+def test_settings_show_the_game_given_on_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`main.py --seed 31 --game russian` over settings kept for Yukon without foundation return:
+    Settings shows the rules of the game on the table, and Done keeps them for the next deals."""
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "yukon",
+                                                        "foundation_return": False}))
+    russian = Rules("russian")
+    app = App(seed=31, size=(1024, 700), rules=russian)
+    install(app, folder=str(tmp_path), resume=False, rules=russian)
+    app.frame()
+    game = app.game
+    assert game.rules == russian and game.seed == 31
+    drawn = record_texts(monkeypatch)
+    press(app, pygame.K_s)
+    screen = app.top
+    assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, SettingsScreen)
+    assert "Russian Solitaire" in drawn and "Yukon" not in drawn  # the Game row's value, as drawn
+    sheet = screen.sheet
+    assert value_text(sheet.settings, "variant") == "Russian Solitaire"
+    assert value_text(sheet.settings, "foundation_return") == "On"  # as the table plays it
+    click_sheet_button(app, "Done")  # nothing changed: no question, no new deal
+    assert app.top is app.table and app.game is game and app.rules == russian
+    press(app, pygame.K_n)  # the next deal is Russian Solitaire too
+    assert app.game is not game and app.game.rules == russian
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["variant"] == "russian" and saved["foundation_return"] is True  # what Settings showed
+
+
 def play_some(app: App, n: int) -> None:
     table = app.table
     assert table is not None
@@ -506,7 +586,7 @@ def test_a_deal_on_the_command_line_asks_before_replacing_a_game_under_way(tmp_p
     assert (tmp_path / GAME_FILE).read_text() == saved_text  # nothing written over yet
     click_answer(app, "Keep my game")
     assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.current_streak) == (6, 2) and extras.session.counted  # the streak lives on
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     app2, _ = start(tmp_path, seed=999)  # the next plain start resumes it still
@@ -523,7 +603,7 @@ def test_a_deal_on_the_command_line_replaces_the_game_when_the_player_says_so(tm
     assert app.top is app.table and app.game.seed == 5 and not app.game.history
     extras.session.flush()
     assert json.loads((tmp_path / GAME_FILE).read_text())["seed"] == 5
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.current_streak, y.best_streak) == (6, 0, 2) and not extras.session.counted
 
 
@@ -538,5 +618,5 @@ def test_the_deal_under_way_asked_for_again_goes_on_without_a_question(tmp_path:
     made = game_under_way(tmp_path, 21, 4)
     app, extras = start(tmp_path, seed=21, resume=False)  # python main.py --seed 21, the deal in play
     assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
-    y = extras.session.stats.of("yukon")
+    y = extras.session.stats.of(YUKON)
     assert (y.played, y.current_streak) == (6, 2)  # not counted twice, no loss

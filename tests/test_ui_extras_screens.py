@@ -13,9 +13,10 @@ import pygame
 import pytest
 
 from yukon.cards import MAX_SEED
+from yukon.rules import YUKON
 from yukon.settings import Settings
 from yukon.stats import Statistics
-from yukon.ui.input import Action, PointerDown
+from yukon.ui.input import Action, PointerDown, PointerUp
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.settings_screen import ROWS, SettingsScreen
 from yukon.ui.stats_screen import StatsScreen
@@ -44,7 +45,9 @@ def test_settings_change_by_keys_and_clicks(surface: pygame.Surface) -> None:
         s.handle(Action("down"))
     s.handle(Action("confirm"))
     r = s._rows[[name for name, _, _ in ROWS].index("left_handed")]
-    s.handle(PointerDown(r.centerx, r.centery, 1))
+    s.handle(PointerDown(r.centerx, r.centery, 1))  # a row changes when the button comes up on it
+    assert s.settings.left_handed is False
+    s.handle(PointerUp(r.centerx, r.centery, 1))
     click_button(s, surface, "Done")
     assert s.closed and len(got) == 1
     st, new = got[0]
@@ -110,9 +113,9 @@ def test_cancel_keeps_everything(surface: pygame.Surface) -> None:
 
 def test_stats_reset_asks_first(surface: pygame.Surface) -> None:
     stats = Statistics()
-    stats.count_played("yukon")
+    stats.count_played(YUKON)
     resets = []
-    s = StatsScreen(stats, "yukon", lambda: resets.append(1), news=["New best time!"])
+    s = StatsScreen(stats, YUKON, lambda: resets.append(1), news=["New best time!"])
     click_button(s, surface, "Reset...")
     assert s.question is not None and not resets
     click_button(s, surface, "Keep them")
@@ -183,7 +186,7 @@ def test_every_sheet_works_without_a_mouse(surface: pygame.Surface) -> None:
     assert got == [("russian", False)] and s.closed
 
     resets = []
-    st = StatsScreen(Statistics(), "yukon", lambda: resets.append(1))
+    st = StatsScreen(Statistics(), YUKON, lambda: resets.append(1))
     st.handle(Action("left"))  # focus on the last button (Close) ...
     st.handle(Action("left"))  # ... then Reset...
     st.handle(Action("confirm"))

@@ -57,7 +57,7 @@ def start_with_settings(tmp_path: Path, size: tuple[int, int], settings: dict[st
                         game: Game | None = None) -> Driver:
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, **settings}))
     app = App(seed=123456789, size=size, game=game)
-    EXTRAS[app] = install(app, folder=str(tmp_path), resume=False, rules_folder=str(tmp_path))
+    EXTRAS[app] = install(app, folder=str(tmp_path), resume=False)
     app.frame()
     return Driver(app)
 

@@ -11,8 +11,12 @@ import html
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .i18n import N_, NC_, _, language, pgettext
+
+if TYPE_CHECKING:
+    import webbrowser
 
 Section = tuple[str, list[str]]
 
@@ -318,33 +322,64 @@ def write_rules_html(folder: str | os.PathLike[str]) -> Path:
     return path
 
 
-def open_in_browser(path: str | os.PathLike[str]) -> bool:
-    """Open a local file in the web browser; True if a browser took it. Never raises."""
-    try:
-        import webbrowser  # only when asked: it is slow to import and the window starts without it
+# The browsers that open a window of their own, as ``webbrowser`` names them, in the order they
+# are tried after its first choice. Left out on purpose: the openers that go by the file's type
+# (xdg-open, gio, gvfs-open, kfmclient), which for an .html file start whatever program is set to
+# handle HTML, a text editor in a terminal as readily as a browser; and the text-mode browsers
+# (www-browser, links, elinks, lynx, w3m), which would take over the terminal the game was
+# started from, or run where nobody sees them.
+BROWSER_NAMES = ("x-www-browser", "firefox", "google-chrome", "chromium", "chromium-browser", "chrome",
+                 "microsoft-edge", "opera", "epiphany", "iceweasel", "seamonkey", "safari", "macosx",
+                 "windows-default")
+# Commands that start a graphical browser when ``webbrowser`` runs them in the background:
+# Debian's x-www-browser (only graphical browsers provide it) and browsers found on Windows.
+_BROWSER_COMMANDS = frozenset({"x-www-browser", "firefox", "firefox.exe", "chrome", "chrome.exe", "msedge.exe",
+                               "opera", "opera.exe", "iexplore.exe", "seamonkey", "mozilla"})
 
-        return bool(webbrowser.open(Path(path).resolve().as_uri()))
+
+def is_graphical_browser(controller: webbrowser.BaseBrowser) -> bool:
+    """Does this ``webbrowser`` controller start a browser with a window of its own?"""
+    import webbrowser
+
+    kind = type(controller).__name__
+    if kind in ("WindowsDefault", "MacOSXOSAScript"):  # the system's own way to its default browser
+        return True
+    if isinstance(controller, webbrowser.UnixBrowser):  # Firefox, Chrome, Opera, Epiphany, Edge...
+        return bool(controller.background)  # ... but not elinks, which runs in the terminal
+    if isinstance(controller, webbrowser.BackgroundBrowser):
+        return os.path.basename(controller.name).lower() in _BROWSER_COMMANDS
+    return False  # a text-mode browser, or a command from $BROWSER that runs in the foreground
+
+
+def graphical_browser() -> webbrowser.BaseBrowser | None:
+    """The system's web browser, when it is one with a window of its own; else None.
+
+    ``webbrowser``'s own first choice comes first ($BROWSER, or the desktop's default browser
+    when it knows it by name), then the browsers of ``BROWSER_NAMES`` that it found.
+    """
+    import webbrowser  # only when asked: it is slow to import and the window starts without it
+
+    for name in (None, *BROWSER_NAMES):
+        try:
+            controller = webbrowser.get(name)
+        except webbrowser.Error:  # none at all, or not this one
+            continue
+        if is_graphical_browser(controller):
+            return controller
+    return None
+
+
+def open_in_browser(path: str | os.PathLike[str]) -> bool:
+    """Open a local file in the system's web browser; True if a browser took it.
+
+    Only a graphical browser is asked (``graphical_browser``); without one nothing is started
+    and the caller tells the player where the file is. Never raises.
+    """
+    try:
+        browser = graphical_browser()
+        return browser is not None and bool(browser.open(Path(path).resolve().as_uri()))
     except Exception:  # noqa: BLE001 - no browser, no display, odd platform: the game goes on
         return False
-
-
-def documents_folder(home: str | os.PathLike[str] | None = None) -> Path:
-    """Where a player looks for a saved page: the Documents folder (the desktop's own name for
-    it, from ~/.config/user-dirs.dirs, when set) if it exists, else the home folder."""
-    base = Path(home) if home is not None else Path.home()
-    candidates = []
-    try:
-        for line in (base / ".config" / "user-dirs.dirs").read_text(encoding="utf-8").splitlines():
-            if line.startswith("XDG_DOCUMENTS_DIR="):
-                value = line.split("=", 1)[1].strip().strip('"')
-                candidates.append(Path(value.replace("$HOME", str(base))))
-    except (OSError, UnicodeDecodeError):
-        pass
-    candidates.append(base / "Documents")
-    for folder in candidates:
-        if folder.is_dir() and folder.resolve() != base.resolve():
-            return folder
-    return base
 
 
 def save_and_open_rules(folder: str | os.PathLike[str]) -> tuple[Path | None, str]:

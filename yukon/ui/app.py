@@ -43,6 +43,7 @@ from ..i18n import NC_, _
 from ..rules import YUKON, Rules
 from ..safe import home_moves
 from ..state import Game, Move, Position
+from .changes import PlayedBy
 from .clock import FixedClock
 from .icon import window_icon
 from .idle import IdleWait
@@ -185,17 +186,16 @@ class App:
         self._pacer = pygame.time.Clock()
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
         self.windowed_size = size or fitting_size()
-        pygame.display.set_caption("Yukon Solitaire")
-        pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
-        if fullscreen:
-            self.toggle_fullscreen()
-        else:
-            self._set_mode(self.windowed_size)
         self.idle = IdleWait(FPS)
         self._last = time.perf_counter()
         from .table import TableScreen
 
         self.table: TableScreen | None = None
+        # The window last of the services: the full-screen switch uses the idle wait and the
+        # screen stack, so they exist before it (the table, made next, lays out to its size).
+        pygame.display.set_caption("Yukon Solitaire")
+        pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
+        self._open_window(fullscreen)
         self.table = TableScreen(self)
         self.push(self.table)
 
@@ -277,6 +277,23 @@ class App:
         s = pygame.display.get_surface()
         return s.get_size() if s is not None else self.windowed_size
 
+    def _open_window(self, fullscreen: bool) -> None:
+        """Open the window: full screen, or at ``windowed_size`` (also what leaving full screen gives)."""
+        if fullscreen:
+            self._go_full_screen()
+        else:
+            self._set_mode(self.windowed_size)
+        self.idle.window_changed()
+
+    def _go_full_screen(self) -> None:
+        """Fill the screen; where that cannot be had, a window at ``windowed_size``."""
+        self.fullscreen = True
+        try:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        except pygame.error:
+            self.fullscreen = False
+            self._set_mode(self.windowed_size)
+
     def toggle_fullscreen(self) -> None:
         """Full screen on or off; the game carries on."""
         if self.fullscreen:
@@ -290,14 +307,8 @@ class App:
             # The switch's own size events still speak of the full screen: they must not undo this.
             self._stale_size = (full_size, time.monotonic() + 1.0)
         else:
-            if pygame.display.get_surface() is not None:
-                self.windowed_size = self.size
-            self.fullscreen = True
-            try:
-                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            except pygame.error:
-                self.fullscreen = False
-                self._set_mode(self.windowed_size)
+            self.windowed_size = self.size  # the window to come back to
+            self._go_full_screen()
         self.idle.window_changed()
         self._resized()
 
@@ -349,9 +360,10 @@ class App:
         self.push(RulesScreen(self))
 
     # -- the game --------------------------------------------------------------------------
-    def notify(self, kind: ChangeKind, game: Game, move: Move | None) -> None:
-        """Tell every part about a change; a part's failure never reaches the player."""
-        change = Change(kind, game, move)
+    def notify(self, kind: ChangeKind, game: Game, move: Move | None, by: PlayedBy | None = None) -> None:
+        """Tell every part about a change (``by``: who made the move when not the player); a part's
+        failure never reaches the player."""
+        change = Change(kind, game, move, by)
         for p in list(self.parts):
             try:
                 p.changed(change)
@@ -449,15 +461,19 @@ class App:
             for s in self.screens:
                 s.update(self.step)
 
+    def visible(self) -> list[Screen]:
+        """The screens in sight: the top one and those under it down to the first opaque one."""
+        first = len(self.screens) - 1
+        while first > 0 and not self.screens[first].opaque:
+            first -= 1
+        return self.screens[first:]
+
     def draw(self) -> None:
         """Draw what changed and send it to the display."""
         surface = pygame.display.get_surface()
         if surface is None or not self.screens:
             return
-        first = len(self.screens) - 1
-        while first > 0 and not self.screens[first].opaque:
-            first -= 1
-        visible = self.screens[first:]
+        visible = self.visible()
         alpha = self.clock.alpha
         if self._full or (len(visible) > 1 and any(s.needs_draw() for s in visible)):
             for s in visible:
@@ -492,7 +508,10 @@ class App:
             self._collect_due = False
             gc.collect()
         ticks = [w for w in (p.tick() for p in list(self.parts)) if w is not None]
-        if block and not self.busy() and not any(s.needs_draw() for s in self.screens) and not self._full:
+        # Only what is in sight can need drawing now: a covered screen (the table after a resize
+        # under the Rules screen) is drawn whole when it comes back in sight (pop), so its wish
+        # to be drawn must not keep the loop from waiting.
+        if block and not self.busy() and not any(s.needs_draw() for s in self.visible()) and not self._full:
             waits = [w for w in (s.wake_in() for s in self.screens) if w is not None] + ticks
             timeout = min([0.5] + waits)
             events = self.idle.wait(timeout)

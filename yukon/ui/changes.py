@@ -12,16 +12,20 @@ from typing import Literal
 
 from ..state import Game, Move
 
-ChangeKind = Literal["move", "undo", "redo", "restart", "new", "won", "stuck"]
+# "hint": a hint was shown for the game (nothing moved; a win of it is an assisted one).
+ChangeKind = Literal["move", "undo", "redo", "restart", "new", "won", "stuck", "hint"]
+PlayedBy = Literal["Demo", "Finish"]  # who made a move when not the player (the solver, for them)
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """A change at the table: what happened, to which game, by which move (if one)."""
+    """A change at the table: what happened, to which game, by which move (if one), and who made it
+    when not the player."""
 
     kind: ChangeKind
     game: Game
     move: Move | None = None
+    by: PlayedBy | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,11 @@
 """The bookkeeping around a game: resume, autosave, statistics and sounds, in one place.
 
 ``Session`` is told what happens at the table (a move, undo or redo, a restart, a new deal,
-a win, quitting) and does the rest: it saves the game after every change and on quit,
+a hint, a win, quitting) and does the rest: it saves the game after every change and on quit,
 counts the game as played at its first move, records a loss when an unfinished counted
-game is abandoned, records a win and words the news, and plays the matching sound. It
+game is abandoned, keeps what helped the player (hints, the Demo's and Finish's moves: saved
+with the game), records a win, clean or assisted, and words the news, and plays the matching
+sound. A game whose last move the Demo played is not the player's win: it counts as a loss. It
 never raises into the table: every file problem becomes a message for the player, each
 said once. No drawing here; the sound board is passed in (any object with ``play(name)``).
 """
@@ -17,7 +19,10 @@ from ..i18n import _
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
-from ..stats import STATS_FILE, load_stats, save_stats
+from ..stats import HELPS, STATS_FILE, Help, load_stats, save_stats
+from .changes import PlayedBy
+
+HELPS_KEY = "helps"  # the saved game's extra entry: what helped in it so far
 
 
 class SoundPlayer(Protocol):
@@ -64,8 +69,8 @@ class Session:
         self.sound.set_enabled(self.settings.sound)
         self.counted = False  # the game under way counts as played
         self.finished = False  # the game under way was won (no loss on leaving it)
-        self.assisted = False  # the solver's demo played some of this game for the player
-        self.news: list[str] = []  # what the last win set (records), for the win message
+        self.helps: set[Help] = set()  # what helped the player in the game under way (its win is assisted)
+        self.news: list[str] = []  # how the last win counts and what it set, for the win message
 
     def _tell(self, message: str | None) -> None:
         if message:
@@ -98,7 +103,8 @@ class Session:
             return None
         self.counted = saved.counted
         self.finished = False
-        self.assisted = False
+        kept = saved.extra.get(HELPS_KEY, [])
+        self.helps = {h for h in HELPS if isinstance(kept, list) and h in kept}
         return saved
 
     def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None,
@@ -108,6 +114,7 @@ class Session:
             clear_game(self.store)
             return
         later = self.background if later is None else later
+        extra = {**(extra or {}), HELPS_KEY: sorted(self.helps)} if self.helps else extra
         self._tell(save_game(self.store, game, elapsed, self.counted, extra, later=later))
 
     def _save_stats(self) -> None:
@@ -117,11 +124,15 @@ class Session:
             self._tell(save_stats(self.store, self.stats))
 
     # -- what happens at the table -----------------------------------------------------
-    def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move") -> list[str]:
-        """A move (kind ``move``), an undo or a redo was made; returns the win news, if it won."""
+    def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move",
+              by: PlayedBy | None = None) -> list[str]:
+        """A move (kind ``move``; ``by`` the Demo or Finish when not the player), an undo or a redo
+        was made; returns the win news, if it won."""
+        if kind == "move" and by is not None:
+            self.helps.add("demo" if by == "Demo" else "finish")
         if kind == "move" and not self.counted and game.seed is not None:
             self.counted = True
-            self.stats.count_played(game.rules.variant)
+            self.stats.count_played(game.rules)
             self._save_stats()
         if undo is not None:
             if undo.move.to_foundation and kind != "undo":
@@ -131,28 +142,32 @@ class Session:
             if undo.flipped:
                 self.sound.play("flip")
         if game.position.is_won() and not self.finished:
-            return self.won(game, elapsed)
+            return self.won(game, elapsed, by)
         self.save(game, elapsed)
         return []
 
-    def mark_assisted(self) -> None:
-        """The demo played for the player: a win of this game is the solver's, not theirs."""
-        self.assisted = True
+    def hinted(self, game: Game, elapsed: float) -> None:
+        """A hint was shown for the game under way: a win of it is an assisted one (kept with the game)."""
+        if "hint" not in self.helps and not self.finished:
+            self.helps.add("hint")
+            self.save(game, elapsed)
 
-    def won(self, game: Game, elapsed: float) -> list[str]:
-        """The game is won: record it, play the fanfare, forget the save; returns the news."""
+    def won(self, game: Game, elapsed: float, by: PlayedBy | None = None) -> list[str]:
+        """The game is won (``by``: who played the last move, when not the player): record it, play
+        the fanfare, forget the save; returns the news."""
         self.finished = True
-        if self.assisted:
-            # Counted as played and not won: the streak ends, no record is set.
+        if by == "Demo":
+            # The Demo's win is not the player's: counted as played and not won, the streak ends.
             if game.seed is not None:
                 if not self.counted:
-                    self.stats.count_played(game.rules.variant)
+                    self.stats.count_played(game.rules)
                 self.counted = True
-                self.stats.record_loss(game.rules.variant)
+                self.stats.record_loss(game.rules)
                 self._save_stats()
             self.news = [_("The demo finished this game, so it does not count as your win.")]
         elif game.seed is not None:  # a prepared position sets no records
-            self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
+            self.news = self.stats.record_win(game.rules, elapsed, len(game.history), self.counted,
+                                              frozenset(self.helps))
             self.counted = True
             self._save_stats()
         else:
@@ -168,18 +183,18 @@ class Session:
     def leaving(self, game: Game | None) -> None:
         """The game under way is being replaced (new deal, another deal, other rules)."""
         if game is not None and self.counted and not self.finished:
-            self.stats.record_loss(game.rules.variant)
+            self.stats.record_loss(game.rules)
             self._save_stats()
         self.counted = False
         self.finished = False
-        self.assisted = False
+        self.helps = set()
         self.news = []
 
     def started(self, game: Game) -> None:
         """A fresh game is on the table: save it so a quit right now still resumes it."""
         self.counted = False
         self.finished = False
-        self.assisted = False
+        self.helps = set()
         self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
 
     def under_way(self, game: Game | None) -> bool:
@@ -200,7 +215,7 @@ class Session:
         self.sound.set_enabled(settings.sound)
         self._tell(save_settings(self.store, settings))
 
-    def reset_stats(self, variant: str | None = None) -> None:
-        """Forget the statistics of one variant (or all) and keep that."""
-        self.stats.reset(variant)
+    def reset_stats(self) -> None:
+        """Forget every statistic and keep that."""
+        self.stats.reset()
         self._tell(save_stats(self.store, self.stats))

@@ -11,8 +11,10 @@ solver's part reads the same settings through ``session``.
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
+import tempfile
 from typing import TYPE_CHECKING
 
 import pygame
@@ -93,9 +95,9 @@ class RulesScreenPlus(RulesScreen):
         super().handle(cmd)
 
     def save_rules(self) -> None:
-        """Write the rules page where a player finds it (Documents, else home), open it in the
-        browser and say where it went."""
-        folder = self.extras.rules_folder or help_text.documents_folder()
+        """Write the rules page into the data folder (the saves' own; without one, the temporary
+        folder), open it in the web browser if there is one, and say where it went."""
+        folder = self.extras.folder or tempfile.gettempdir()
         _unused, self.note = help_text.save_and_open_rules(folder)
         self.full = True
 
@@ -249,15 +251,14 @@ class KeyboardPlay:
 class Extras(Part):
     """Resume, settings, statistics, rules page, keys, deal numbers, keyboard play and sound."""
 
-    def __init__(self, app: App, folder: str | None, rules_folder: str | None = None,
-                 solver_settings: bool = False, language: str | None = None) -> None:
+    def __init__(self, app: App, folder: str | None, solver_settings: bool = False,
+                 language: str | None = None) -> None:
         self.app = app
         # --language: that language is in use for this run; the saved setting waits until the
         # player chooses another in Settings
         self.language_given = language
         self.language = ""  # the setting's language last put in use (i18n.SYSTEM or a code)
-        self.folder = folder
-        self.rules_folder = rules_folder  # where "Save the rules" writes; None: Documents, else home
+        self.folder = folder  # saves, settings, statistics and the rules page; None: nothing is kept
         self.solver_settings = solver_settings  # the settings screen shows the solver's rows
         self.sound = SoundBoard()
         # Looked at before reading: a damaged settings file is moved aside as it is read.
@@ -448,7 +449,7 @@ class Extras(Part):
         s = self.session
         elapsed = app.elapsed()
         if kind == "move":
-            s.moved(game, game.history[-1] if game.history else None, elapsed, "move")
+            s.moved(game, game.history[-1] if game.history else None, elapsed, "move", change.by)
         elif kind == "redo":
             s.moved(game, game.history[-1] if game.history else None, elapsed, "redo")
         elif kind == "undo":
@@ -470,6 +471,8 @@ class Extras(Part):
             self._win_news = list(news)
         elif kind == "stuck":
             s.save(game, elapsed)
+        elif kind == "hint":
+            s.hinted(game, elapsed)
         self._previous = game
         self.tell()
 
@@ -523,12 +526,15 @@ class Extras(Part):
             title=_("Welcome")))
 
     def show_settings(self) -> None:
-        """The settings sheet."""
+        """The settings sheet. Its rules are the ones the app deals under: the game on the table's
+        (also when the command line chose it), or those the player chose for the next deal."""
         self._previous = self.app.game
         under_way = self.session.under_way(self.app.game)
         hidden = frozenset() if self.solver_settings else SOLVER_SETTINGS
-        self.app.push(SheetScreen(self.app, SettingsScreen(self.session.settings, under_way, self._settings_done,
-                                                           hidden, self.use_language)))
+        shown = copy.deepcopy(self.session.settings)
+        shown.set_rules(self.app.rules)
+        self.app.push(SheetScreen(self.app, SettingsScreen(shown, under_way, self._settings_done, hidden,
+                                                           self.use_language)))
 
     def _settings_done(self, settings: Settings, new_deal: bool) -> None:
         self.session.change_settings(settings)
@@ -539,10 +545,10 @@ class Extras(Part):
 
     def show_stats(self, news: list[str] | None = None) -> None:
         """The statistics sheet (with the latest win's news, if any)."""
-        variant = self.app.game.rules.variant
         if news is None and self.session.finished:
-            news = self.session.news  # just won: the records it set head the sheet
-        self.app.push(SheetScreen(self.app, StatsScreen(self.session.stats, variant, self._reset_stats, news)))
+            news = self.session.news  # just won: how it counts and the records it set head the sheet
+        self.app.push(SheetScreen(self.app, StatsScreen(self.session.stats, self.app.game.rules, self._reset_stats,
+                                                        news)))
 
     def _reset_stats(self) -> None:
         self.session.reset_stats()
@@ -591,15 +597,14 @@ class Extras(Part):
 
 
 def install(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
-            rules_folder: str | None = None, welcome: bool | None = None, solver_settings: bool = False,
+            welcome: bool | None = None, solver_settings: bool = False,
             lessons: bool = True, language: str | None = None) -> Extras:
     """Add the extras to ``app`` and start them; ``folder=True`` takes the user's data folder from SDL.
 
     ``resume=False`` (a deal or game given on the command line) keeps the table's game,
     but when a saved game is under way it is resumed and the player is asked first (the
     saved game is never replaced without a word); ``rules`` (a game given on the command
-    line) overrides the settings' rules; ``rules_folder`` is where "Save the rules" writes
-    (None: Documents, else the home folder). ``welcome``: on the very first start (no
+    line) overrides the settings' rules. ``welcome``: on the very first start (no
     settings kept yet) point the player to the lessons, once; by default only in the
     player's own data folder (``folder=True``), not a folder given by a test or a benchmark.
     ``solver_settings``: the settings screen shows the solver's rows (the solver is there);
@@ -610,7 +615,7 @@ def install(app: App, folder: str | None | bool = True, resume: bool = True, rul
         welcome = folder is True
     if folder is True:
         folder = data_folder()
-    extras = Extras(app, folder or None, rules_folder, solver_settings, language)
+    extras = Extras(app, folder or None, solver_settings, language)
     app.add_part(extras)
     if lessons:
         from .lessons_part import install as install_lessons

@@ -48,14 +48,16 @@ class IdleWait:
 
     def __init__(self, fps: int) -> None:
         self.fps = fps
-        self._xfd = _x11_fd()
+        # Made before the window: the app calls window_changed() once it is open (and after
+        # each switch of full screen), which finds the X connection to block on.
+        self._xfd: int | None = None
         self._read, self._write = os.pipe()
         os.set_blocking(self._read, False)
         os.set_blocking(self._write, False)
         self._idle_since = time.perf_counter()
 
     def window_changed(self) -> None:
-        """The window was made again (full screen on or off): find the X connection anew."""
+        """The window was opened or made again (full screen on or off): find the X connection anew."""
         self._xfd = _x11_fd()
 
     def active(self) -> None:

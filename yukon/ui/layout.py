@@ -3,7 +3,9 @@
 ``compute_layout(width, height, position, ...)`` places the status area and four
 foundations along the top, seven column headings and the seven columns below, the
 button bar at the bottom and, when a mode (a lesson) asks for one, a text panel on the
-right. Cards scale with the window; a long column tightens its own overlap, face-down
+right. A column takes a click or a drop on its heading, its cards and about a card's
+height below its end card (an empty column: its slot and as much below), not on the bare
+cloth further down. Cards scale with the window; a long column tightens its own overlap, face-down
 cards first, so every face-up card keeps a strip showing its corner index while it can,
 then at least a clickable strip, and past that point the column fans tighter still: a
 long column never shrinks the cards of the other columns. When the window is too narrow
@@ -29,6 +31,7 @@ UP_STEP = 0.27  # usual overlap of face-up cards, in card heights (the card art 
 DOWN_STEP = 0.11  # usual overlap of face-down cards
 
 
+COLUMN_MARGIN = 1.0  # below its end card a column takes a drop this many card heights further down
 MIN_FAN = 2  # past MIN_STRIP a very long column fans this tight before it would leave the table
 
 
@@ -58,7 +61,8 @@ def index_height(card_w: int) -> int:
 
 @dataclass(slots=True)
 class Hit:
-    """What lies under a point: kind is card, down, foundation, heading, column or none."""
+    """What lies under a point: kind is card, down, foundation, heading, column (a column's own area
+    around its cards) or none."""
 
     kind: str
     column: int | None = None
@@ -87,7 +91,7 @@ class TableLayout:
     cols_y: int
     foundation_rects: list[Rect]
     heading_rects: list[Rect]
-    column_rects: list[Rect]
+    column_rects: list[Rect]  # each column's own area: heading, cards, about a card below them
     status_rect: Rect
     card_xy: dict[int, tuple[int, int]] = field(default_factory=dict)
     column_cards: list[list[int]] = field(default_factory=list)
@@ -202,6 +206,14 @@ def column_steps(n: int, down: int, avail: float, ch: int, cw: int) -> tuple[flo
     return fd, fu
 
 
+def narrowest_table(width: int, height: int) -> int:
+    """The narrowest table area of a ``width`` x ``height`` window that shows all seven columns
+    at the smallest readable card size (a side panel leaves at least this much)."""
+    gap = max(4, round(MIN_CARD_W * GAP_RATIO))
+    margin = max(6, min(24, round(min(width, height) * 0.015)))  # never less than compute_layout's
+    return 2 * margin + COLUMN_COUNT * MIN_CARD_W + (COLUMN_COUNT - 1) * gap
+
+
 def _head_h(cw: int) -> int:
     return max(16, round(cw * 0.26))
 
@@ -255,7 +267,7 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     cols_y = _cols_y(found_y, cw, ch)
     foundation_rects = [Rect(col_x[3 + s], found_y, cw, ch) for s in range(4)]
     heading_rects = [Rect(x, head_y, cw, head_h) for x in col_x]
-    column_rects = [Rect(x - gap // 2, head_y, cw + gap, max(view.bottom - head_y, 1)) for x in col_x]
+    column_rects = [Rect(x - gap // 2, head_y, cw + gap, 1) for x in col_x]  # heights once the cards lie
     sx = max(view.x + margin, col_x[0])
     status_rect = Rect(sx, found_y, max(col_x[3] - gap - sx, 1), ch)
     if left_handed:
@@ -277,6 +289,10 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
             y += fd if j < down else fu
         lay.column_cards.append(list(col))
         lay.column_down.append(down)
+        # A column's own area: its heading, its cards (or its empty slot) and about a card
+        # below them; bare cloth further down is no place to put a card.
+        end = (xy[col[-1]][1] if col else cols_y) + ch + round(COLUMN_MARGIN * ch)
+        lay.column_rects[i].height = max(min(end, view.bottom) - head_y, 1)
     for s in range(4):
         top = position.foundations[s]
         r = foundation_rects[s]

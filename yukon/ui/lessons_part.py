@@ -1,4 +1,5 @@
-"""The lessons as a part of the app: the Lessons button and key, the lessons finished, the one left half done.
+"""The lessons as a part of the app: the Lessons button and key (the list of lessons), the lessons
+finished, the one left half done.
 
 The lesson screens load on the first press (importing them costs about 0.1 s at start-up).
 Finished lessons are kept in the settings when there is a session to keep them in
@@ -34,13 +35,18 @@ class Lessons(Part):
         return [ButtonSpec(NC_("button", "Lessons"), self.press, "L")]
 
     def press(self) -> None:
-        """The Lessons button: open them where the player left off."""
-        self.open()
+        """The Lessons button: the list of lessons, to pick one."""
+        from .lessons_screen import choose_lesson
+
+        choose_lesson(self.app, self)
 
     def action(self, table: TableScreen, name: str) -> bool:
-        """L opens the lessons from the main table."""
+        """L shows the list of lessons, from the main table or over the lesson on show."""
         if name == "lessons" and table is self.app.table:
-            self.open()
+            self.press()
+            return True
+        if name == "lessons" and self.kept is not None and table is self.kept:
+            self.kept.choose()
             return True
         return False
 

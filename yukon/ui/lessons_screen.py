@@ -1,8 +1,10 @@
 """The guided lessons in the window: the table on a lesson's position, a panel beside it.
 
-``open_lessons(app, book)`` (the Lessons part's button, ``yukon.ui.lessons_part``) puts a ``LessonScreen``
-on the screen stack, over the game in play, which stays as it was; a lesson left half
-done is taken up again where it was left. The lesson screen
+``choose_lesson(app, book)`` (the Lessons part's button, ``yukon.ui.lessons_part``) lists the
+lessons, each marked finished or under way (``yukon.ui.lesson_list``); the one picked opens
+(``open_lessons``): a ``LessonScreen`` on the screen stack, over the game in play, which stays
+as it was; a lesson left half done is taken up again where it was left. The lesson bar's
+Lessons button (and L) brings the list back to go to another lesson. The lesson screen
 is the ordinary table (same click-to-select, click-to-place, drag, double-click and
 slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode seam:
 
@@ -56,21 +58,71 @@ class LessonBook(Protocol):
 
 
 # -- the way in ------------------------------------------------------------------------
+def under_way(screen: LessonScreen | None) -> bool:
+    """Is ``screen``'s lesson begun and not finished (worth taking up again where it was left)?"""
+    return screen is not None and not screen.run.finished and (screen.run.step_index > 0 or bool(screen.game.history))
+
+
+def _load(app: TableHost) -> tuple[list[Lesson], list[str]]:
+    """The lessons that can be used and, for each file left out, what is wrong (said on the table
+    when none can be used)."""
+    lessons, problems = load_lesson_set(lesson_files.LESSON_DIR)
+    if not lessons and app.table is not None:
+        # TRANSLATORS: {problems} names each lesson file and what is wrong with it.
+        app.table.say(_("The lessons cannot be opened: {problems}.").format(problems="; ".join(problems)),
+                      "error", 8.0)
+    return lessons, problems
+
+
+def choose_lesson(app: TableHost, book: LessonBook, over: LessonScreen | None = None) -> None:
+    """The list of lessons, each marked finished or under way (over the table, or over ``over``,
+    the lesson on show); the one picked opens, a lesson under way where it was left."""
+    from .lesson_list import LessonEntry, LessonList
+    from .sheet import SheetScreen
+
+    lessons, _problems = _load(app)
+    if not lessons:
+        return
+    done = book.finished()
+    kept = book.kept if under_way(book.kept) else None
+    entries: list[LessonEntry] = []
+    for english in lessons:
+        title = localize(english, i18n.language(), lesson_files.LESSON_DIR)[0].title
+        if kept is not None and kept.lesson.key == english.key:
+            state = _("Step {number} of {count}").format(number=kept.run.step_index + 1, count=kept.run.step_count)
+        elif english.key in done:
+            state = GOOD + pgettext("lesson", "Finished")
+        else:
+            state = ""
+        entries.append(LessonEntry(title, state, english.key in done))
+    keys = [lesson.key for lesson in lessons]
+    if over is not None:
+        focus = keys.index(over.lesson.key) if over.lesson.key in keys else 0
+    elif kept is not None and kept.lesson.key in keys:
+        focus = keys.index(kept.lesson.key)
+    else:
+        focus = next((i for i, lesson in enumerate(lessons) if lesson.key not in done), 0)
+
+    def picked(index: int) -> None:
+        if over is not None:
+            over.pick(keys[index])
+        else:
+            open_lessons(app, book, index)
+
+    app.push(SheetScreen(app, LessonList(entries, focus, picked)))
+
+
 def open_lessons(app: TableHost, book: LessonBook, index: int | None = None) -> LessonScreen | None:
-    """Open the lessons at ``index``; by default where the player left a lesson half done,
-    else at the first lesson not finished yet."""
+    """Open lesson ``index``; by default where the player left a lesson half done, else at the
+    first lesson not finished yet. A lesson left half done is taken up again where it was left."""
     kept = book.kept
-    if index is None and kept is not None and not kept.run.finished \
-            and (kept.run.step_index > 0 or kept.game.history):
+    lessons, problems = _load(app)
+    if kept is not None and under_way(kept) and (index is None or (
+            0 <= index < len(lessons) and lessons[index].key == kept.lesson.key)):
         kept.drop_message()
         app.push(kept)
         return kept
-    lessons, problems = load_lesson_set(lesson_files.LESSON_DIR)
     if not lessons:
-        if app.table is not None:
-            # TRANSLATORS: {problems} names each lesson file and what is wrong with it.
-            app.table.say(_("The lessons cannot be opened: {problems}.").format(problems="; ".join(problems)),
-                          "error", 8.0)
         return None
     if index is None:
         done = book.finished()
@@ -151,12 +203,13 @@ class LessonMode(BaseMode):
         return self.screen.lesson_panel()
 
     def buttons(self) -> list[ButtonSpec] | None:
-        """Undo, Hint, Rules, Full screen, Leave lessons (Restart lesson is on the panel)."""
+        """Undo, Hint, Lessons (the list), Rules, Full screen, Leave lessons (Restart lesson is on the panel)."""
         s = self.screen
         # The labels are the English msgids (context "button"): the bar translates them as it draws.
         return [
             ButtonSpec(NC_("button", "Undo"), "undo", "Ctrl+Z", lambda: s.game.can_undo()),
             ButtonSpec(NC_("button", "Hint"), "hint", "H"),
+            ButtonSpec(NC_("button", "Lessons"), s.choose, "L"),
             ButtonSpec(NC_("button", "Rules"), "rules", "F1"),
             ButtonSpec(NC_("button", "Full screen"), "fullscreen", "F11",
                        shown=lambda: NC_("button", "Window") if s.app.fullscreen else NC_("button", "Full screen")),
@@ -264,9 +317,10 @@ class LessonScreen(TableScreen):
             # TRANSLATORS: {instruction} is what the step asks the player to do.
             paragraphs.append(_("Step {number} of {count}: {instruction}").format(
                 number=run.step_index + 1, count=run.step_count, instruction=run.instruction))
-        finished = len(done & {l.key for l in self.lessons})
-        paragraphs.append(ngettext("Lessons finished: {n} of {count}.", "Lessons finished: {n} of {count}.",
-                                   finished).format(n=finished, count=n))
+        if run.finished:  # while a lesson is under way the room is the step's (the Lessons list ticks the rest)
+            finished = len(done & {l.key for l in self.lessons})
+            paragraphs.append(ngettext("Lessons finished: {n} of {count}.", "Lessons finished: {n} of {count}.",
+                                       finished).format(n=finished, count=n))
         if self.lesson.key in self.untranslated:
             paragraphs.append(_("This lesson's text in your language cannot be used; it plays in English."))
         if self.problems:  # the message on opening names each file and its fault
@@ -358,6 +412,16 @@ class LessonScreen(TableScreen):
         """On to the next lesson."""
         if self.index + 1 < len(self.lessons):
             self.go_to(self.index + 1)
+
+    def choose(self) -> None:
+        """The list of lessons over this one, to go to another."""
+        choose_lesson(self.app, self.book, self)
+
+    def pick(self, key: str) -> None:
+        """The lesson ``key`` was picked from the list: on to it (the one on show goes on as it is)."""
+        keys = [lesson.key for lesson in self.lessons]
+        if key in keys and keys.index(key) != self.index:
+            self.go_to(keys.index(key))
 
     def leave(self) -> None:
         """Back to the game in play."""

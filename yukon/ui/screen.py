@@ -15,7 +15,7 @@ import pygame
 
 from ..state import Game, Move, Position
 from . import art
-from .changes import ChangeKind, StatusNote, TablePrefs
+from .changes import ChangeKind, PlayedBy, StatusNote, TablePrefs
 from .input import Action, Command, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, ButtonSpec, draw_button, wrap
@@ -59,7 +59,7 @@ class Host(Protocol):
 
     def new_deal(self, seed: int | None = None) -> Game: ...
 
-    def notify(self, kind: ChangeKind, game: Game, move: Move | None) -> None: ...
+    def notify(self, kind: ChangeKind, game: Game, move: Move | None, by: PlayedBy | None = None) -> None: ...
 
     def status_notes(self) -> list[StatusNote]: ...
 

@@ -1,9 +1,13 @@
 """The settings screen: each setting one row, changed by a click or by the keys.
 
-Up/Down move the focus between rows, Left/Right/Enter change the focused one. Done keeps
-the choices. The language applies at once (the sheet itself is relabelled), and Cancel
-puts the one from before back. A change of the rules (variant or an option) while a game is under way asks
-first: deal anew under the new rules now, or keep playing and use them from the next deal.
+A click changes a row when the button goes down and comes up on that same row; nothing
+the click does moves the rows under the pointer. Rows that do not fit the window scroll,
+with a scroll bar beside them (the wheel, a drag of its thumb, a click on its track).
+Up/Down move the focus between rows (the list scrolls to keep it in sight),
+Left/Right/Enter change the focused one. Done keeps the choices. The language applies at
+once (the sheet itself is relabelled), and Cancel puts the one from before back. A change
+of the rules (variant or an option) while a game is under way asks first: deal anew under
+the new rules now, or keep playing and use them from the next deal.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ..i18n import LANGUAGES, N_, NC_, _, pgettext
 from ..rules import VARIANT_TITLES
 from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
 from . import art
+from .scrollbar import ScrollBar
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
 
 # (field, label, help line), in English, translated where drawn; the value text comes from ``value_text``
@@ -41,6 +46,7 @@ ROWS: list[tuple[str, str, str]] = [
     ("text_size", N_("Text size"), N_("normal, large or larger text on every screen")),
     ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
 ]
+ROW_GAP = 4  # pixels between two rows
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
 # The values of the animation and text size rows, as the player reads them (translated where shown).
 ANIMATION_NAMES: dict[str, str] = {
@@ -116,7 +122,12 @@ class SettingsScreen(Sheet):
         self.game_under_way = game_under_way
         self.on_done = on_done
         self.focus = 0
-        self._rows: list[pygame.Rect] = []
+        self._rows: list[pygame.Rect] = []  # each row's part in sight as last drawn (empty when out of sight)
+        self.scroll = ScrollBar()  # the rows that do not fit the window scroll
+        self._list = pygame.Rect(0, 0, 0, 0)  # where the rows show, as last drawn
+        self._pitch = 1  # from one row's top to the next
+        self._pressed: int | None = None  # the row the left button went down on
+        self._reveal = False  # the keys moved the focus: bring its row into sight at the next draw
 
     def rules_changed(self) -> bool:
         """Do the chosen rules differ from the rules the settings had on opening?"""
@@ -149,10 +160,11 @@ class SettingsScreen(Sheet):
     def done(self) -> None:
         """Keep the choices; ask first if they would replace a game under way."""
         if self.rules_changed() and self.game_under_way:
-            # TRANSLATORS: {game} is the game's name (Yukon, Russian Solitaire).
+            # TRANSLATORS: {game} is the rules chosen: the game's name and any option that differs from the
+            # usual rules ("Yukon", "Yukon, no foundation return", "Russian Solitaire, any card in an empty column").
             self.ask(_("The new rules ({game}) need a new deal. Replace the game under way now "
                        "(it counts as a loss), or keep playing it and use the new rules from the next deal?").format(
-                         game=_(VARIANT_TITLES[self.settings.variant])),
+                         game=self.settings.rules().describe()),
                      [(pgettext("button", "New deal now"), lambda: self._finish(True)),
                       (pgettext("button", "From the next deal"), lambda: self._finish(False)),
                       (pgettext("button", "Back"), lambda: None)], cancel_index=2)
@@ -178,11 +190,13 @@ class SettingsScreen(Sheet):
             return False
         if name == "up":
             self.focus = (self.focus - 1) % len(self.rows)
+            self._reveal = True
         elif name == "down":
             if self.focus == len(self.rows) - 1:
                 self.focus_button = len(self.buttons()) - 1  # on to Done
             else:
                 self.focus += 1
+                self._reveal = True
         elif name in ("left", "right", "confirm", "select"):
             self.change(self.rows[self.focus][0], -1 if name == "left" else 1)
         elif name == "settings":
@@ -192,18 +206,37 @@ class SettingsScreen(Sheet):
         return True
 
     def wheel(self, dy: int) -> None:
-        """The wheel moves the focus (and so scrolls a small window)."""
-        self.focus = max(0, min(len(self.rows) - 1, self.focus - dy))
+        """The wheel scrolls the list a row a notch; the focus stays where it is."""
+        self.scroll.wheel(dy, self._pitch)
+
+    def row_at(self, x: int, y: int) -> int | None:
+        """The row under (x, y) where the list lies now (scrolled as it is), or None."""
+        if not self._list.collidepoint(x, y):
+            return None
+        i, within = divmod(y - self._list.y + self.scroll.offset, self._pitch)
+        return i if i < len(self.rows) and within < self._pitch - ROW_GAP else None
 
     def click(self, x: int, y: int) -> bool:
-        """A click on a row changes that setting."""
-        for i, r in enumerate(self._rows):
-            if r.collidepoint(x, y):
-                self.focus = i
-                self.focus_button = None
-                self.change(self.rows[i][0])
-                return True
-        return False
+        """The left button goes down: on a row nothing changes until it comes up on that row;
+        on the scroll bar, the bar takes it."""
+        self._pressed = None
+        if self.scroll.press(x, y, self._list.h - self._pitch):
+            return True
+        self._pressed = self.row_at(x, y)
+        return self._pressed is not None
+
+    def drag(self, x: int, y: int) -> None:
+        """The pointer moves with the left button down: a held thumb follows it."""
+        self.scroll.drag(y)
+
+    def release(self, x: int, y: int) -> None:
+        """The left button comes up: a press and release on the same row change that setting."""
+        pressed, self._pressed = self._pressed, None
+        self.scroll.release()
+        if pressed is not None and self.row_at(x, y) == pressed:
+            self.focus = pressed
+            self.focus_button = None
+            self.change(self.rows[pressed][0])
 
     def row_rect(self, name: str) -> pygame.Rect | None:
         """Where the row of the setting ``name`` was last drawn (None when it was not in sight)."""
@@ -211,7 +244,7 @@ class SettingsScreen(Sheet):
         if name not in names or names.index(name) >= len(self._rows):
             return None
         r = self._rows[names.index(name)]
-        return r.copy() if r.w else None
+        return r.copy() if r.w and r.h else None
 
     def row_height(self) -> int:
         """Height of one row at the current text size."""
@@ -219,36 +252,40 @@ class SettingsScreen(Sheet):
 
     def content_height(self, width: int) -> int:
         """The height the content wants at ``width``."""
-        return len(self.rows) * (self.row_height() + 4) + 4
+        return len(self.rows) * (self.row_height() + ROW_GAP) + ROW_GAP
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Draw the content into ``rect``."""
+        """Draw the rows into ``rect``: with their help lines when they all fit so, else one line
+        each (tighter, down to a point, to fit them all); rows that still do not fit scroll, with a
+        scroll bar beside them."""
         size = self.size
         rh = self.row_height()
         line = art.font(size).get_linesize()
         small = max(11, size - 3)
-        notes = len(self.rows) * (rh + 4) <= rect.h
-        if not notes:  # a small window: one line a row, and the rows scroll with the focus
-            rh = line + 12
-        first = 0
-        fits = max(1, rect.h // (rh + 4))
-        if self.focus >= fits:
-            first = self.focus - fits + 1
+        n = len(self.rows)
+        notes = n * (rh + ROW_GAP) <= rect.h
+        if not notes:  # a small window: one line a row, closer together when that makes them all fit
+            rh = max(line + 4, min(line + 12, (rect.h + ROW_GAP) // n - ROW_GAP))
+        self._pitch = pitch = rh + ROW_GAP
+        self._list = self.scroll.fit(rect, n * pitch - ROW_GAP, max(10, size * 2 // 3), max(6, size // 3))
+        if self._reveal:
+            self.scroll.reveal(self.focus * pitch, self.focus * pitch + rh, rect.h)
+            self._reveal = False
         self._rows = []
-        y = rect.y
         for i, (name, label, note) in enumerate(self.rows):
-            if i < first:
-                self._rows.append(pygame.Rect(0, 0, 0, 0))
+            r = pygame.Rect(self._list.x, self._list.y + i * pitch - self.scroll.offset, self._list.w, rh)
+            shown = r.clip(self._list)
+            self._rows.append(shown if shown.h else pygame.Rect(0, 0, 0, 0))
+            if not shown.h:
                 continue
-            r = pygame.Rect(rect.x, y, rect.w, rh)
-            self._rows.append(r)
-            hover = self.hover is not None and r.collidepoint(self.hover)
+            hover = self.hover is not None and shown.collidepoint(self.hover)
             lit = hover or (i == self.focus and self.focus_button is None)
             pygame.draw.rect(surface, (30, 74, 46) if lit else (20, 52, 32), r,
                              border_radius=6)
             if i == self.focus and self.focus_button is None:
                 pygame.draw.rect(surface, FOCUS, r, width=self.focus_width(), border_radius=6)
-            surface.blit(art.text(_(label), size, TEXT, True), (r.x + 10, r.y + 6))
+            label_y = r.y + 6 if notes else r.centery - line // 2
+            surface.blit(art.text(_(label), size, TEXT, True), (r.x + 10, label_y))
             if notes:
                 surface.blit(art.text(_(note), small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
             val = value_text(self.settings, name)
@@ -257,4 +294,4 @@ class SettingsScreen(Sheet):
             pill = img.get_rect(midright=(r.right - max(14, size), r.centery)).inflate(max(18, size), max(8, size // 2))
             pygame.draw.rect(surface, (12, 34, 20), pill, border_radius=pill.h // 2)
             surface.blit(img, img.get_rect(center=pill.center))
-            y += rh + 4
+        self.scroll.draw(surface, self.hover)

@@ -21,7 +21,7 @@ import pygame
 
 from ..i18n import NC_, _, pgettext
 from . import art
-from .input import Action, Command, PointerDown, PointerMove, Quit, Resize, Wheel
+from .input import Action, Command, PointerDown, PointerMove, PointerUp, Quit, Resize, Wheel
 from .layout import sized, text_scale
 from .parts import TablePrefs
 from .screen import Host, Screen
@@ -79,6 +79,12 @@ class Sheet:
     def wheel(self, dy: int) -> None:
         """The mouse wheel over the sheet (up is positive)."""
 
+    def drag(self, x: int, y: int) -> None:
+        """The pointer moves to (x, y) with the left button down (after a ``click`` in the content)."""
+
+    def release(self, x: int, y: int) -> None:
+        """The left button comes up at (x, y)."""
+
     # -- common behaviour ----------------------------------------------------------------
     def close(self) -> None:
         """Take the sheet away."""
@@ -101,6 +107,12 @@ class Sheet:
             return
         if isinstance(cmd, PointerMove):
             self.hover = (cmd.x, cmd.y)
+            if cmd.held and self.question is None:
+                self.drag(cmd.x, cmd.y)
+            return
+        if isinstance(cmd, PointerUp):
+            if cmd.button == 1 and self.question is None:
+                self.release(cmd.x, cmd.y)
             return
         if isinstance(cmd, Action):
             if self.question is not None:

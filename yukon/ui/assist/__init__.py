@@ -30,8 +30,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...difficulty import Level, Rating
 from ...i18n import NC_, _
 from ...state import Game, Move, Position
+from ..changes import PlayedBy
 from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
@@ -139,8 +141,8 @@ class Assist(Part):
     def changed(self, change: Change) -> None:
         """After every change at the table: the status at once where it is known."""
         kind, game = change.kind, change.game
-        if game is not self.app.game:
-            return  # a lesson's own position
+        if game is not self.app.game or kind == "hint":
+            return  # a lesson's own position; a hint shown changes nothing here
         if kind == "won":
             self.player.end()
         elif kind != "move" and kind != "stuck" and self.player.playing:
@@ -258,6 +260,9 @@ class Assist(Part):
     def _reply(self, req: Pending, reply: Reply) -> None:
         if req.kind == "level":
             self.levels.heard(req, reply)
+            rating = reply.stats.get("rating")
+            if isinstance(rating, Rating) and rating.level is Level.UNWINNABLE:
+                self.knowledge.learn(req.key, Known(LOST))  # the deal as dealt: the verdict says so, once
             return
         if req.kind == "deal":
             self.deals.answered(req, reply)
@@ -350,7 +355,7 @@ class Assist(Part):
         """The status line's word on how to stop the Demo, while it plays."""
         return self.player.note
 
-    def start_demo(self, kind: str = "Demo") -> None:
+    def start_demo(self, kind: PlayedBy = "Demo") -> None:
         """Let the solver play the rest of the game on screen."""
         self.player.start(kind)
 

@@ -1,7 +1,9 @@
 """Demo (a bar button) and Finish: the solver plays the rest of the game with the usual slides.
 
 Any click or key stops it. Finish plays out an ending the player has already opened up
-(``offers`` asks first); a Demo marks the game as one the player did not win alone.
+(``offers`` asks first). Each move says who made it (``try_move``'s ``by``): the session
+counts a win with their moves as an assisted one, and a win whose last move the Demo made
+as none of the player's.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
+from ..changes import PlayedBy
 from .context import Context
 from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
 from .link import POLL, SolverLink
@@ -28,7 +31,7 @@ class Demo:
     _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     pause: float  # seconds between moves (at the usual slide speed)
     playing: bool
-    kind: str  # "Demo" or "Finish" (a name in code; the words shown are translated where they are built)
+    kind: PlayedBy  # "Demo" or "Finish" (a name in code; the words shown are translated where they are built)
     _noted: str  # the kind the status line's note was last drawn for ("": no note)
     _next: float  # when the next move may be made
 
@@ -44,7 +47,7 @@ class Demo:
         self._noted = ""
         self._next = 0.0
 
-    def start(self, kind: str = "Demo") -> None:
+    def start(self, kind: PlayedBy = "Demo") -> None:
         """Let the solver play the rest of the game on screen."""
         ctx = self._ctx
         self._collect()
@@ -68,8 +71,6 @@ class Demo:
             return
         self.playing = True
         self.kind = kind
-        if kind == "Demo" and ctx.session is not None:  # Finish only plays out an ending the player opened up
-            ctx.session.mark_assisted()
         self._next = time.monotonic()
         self._label()
         if kind == "Demo":
@@ -135,7 +136,7 @@ class Demo:
         t = self._ctx.table
         assert t is not None
         t.drop_hint_message()
-        if not t.try_move(line[0], by="Demo" if self.kind == "Demo" else None):
+        if not t.try_move(line[0], by=self.kind):
             self.stop(_("Demo stopped.") if self.kind == "Demo" else _("Finish stopped."))
             return 1.0
         self._next = time.monotonic() + self.pause * max(0.25, self._ctx.app.prefs.animation_speed)

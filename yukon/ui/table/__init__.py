@@ -51,7 +51,7 @@ import pygame
 from ...i18n import _, language
 from ...state import Game, Move, Position, Undo
 from .. import art
-from ..changes import ChangeKind, TablePrefs
+from ..changes import ChangeKind, PlayedBy, TablePrefs
 from ..input import Command
 from ..layout import TableLayout, compute_layout
 from ..screen import Host, Screen
@@ -343,8 +343,9 @@ class TableScreen(Screen):
         self.message = Message(text, wall() + seconds, kind)
         self.full = True
 
-    def try_move(self, move: Move, by: str | None = None) -> bool:
-        """Make a move if the mode and the rules allow it, else say why; True when made (``by``: the Demo)."""
+    def try_move(self, move: Move, by: PlayedBy | None = None) -> bool:
+        """Make a move if the mode and the rules allow it, else say why; True when made (``by``: the Demo
+        or Finish, when they make it for the player)."""
         made = self.play.move(move, by)
         if made:
             self._check_end()
@@ -499,8 +500,13 @@ class TableScreen(Screen):
         return self.anim.active or bool(self.drag_cards) or self.sending_home
 
     def needs_draw(self) -> bool:
-        """A change, a frame of motion, a message running out or the clock ticking."""
-        return self.canvas.needs_draw()
+        """A change, a frame of motion, a message running out, the clock ticking, or a layout made
+        for other settings or another language (``draw`` lays it out again)."""
+        return self._laid_for_other_settings() or self.canvas.needs_draw()
+
+    def _laid_for_other_settings(self) -> bool:
+        return self.layout is not None and (self._laid_prefs is not self.app.prefs
+                                            or self._laid_language != language())
 
     def wake_in(self) -> float | None:
         """When the message ends or the clock shows the next second."""
@@ -533,8 +539,8 @@ class TableScreen(Screen):
         if self.layout is None or (self.layout.width, self.layout.height) != size:
             self.canvas.new_felt()
             self.relayout()
-        elif self._laid_prefs is not self.app.prefs or self._laid_language != language():
-            self.relayout()  # settings (the language too) changed while it was out of sight
+        elif self._laid_for_other_settings():
+            self.relayout()  # settings (the language too) changed since the last layout
         return self.canvas.draw(surface, alpha)
 
     def message_box(self) -> tuple[pygame.Rect, int, list[str]] | None:

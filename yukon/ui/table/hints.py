@@ -1,4 +1,7 @@
-"""The hint on show: the moves offered in turn for one position, and which one is lit."""
+"""The hint on show: the moves offered in turn for one position, and which one is lit.
+
+Each hint shown is told to the app (a ``hint`` change): a game won after a hint is an assisted win.
+"""
 
 from __future__ import annotations
 
@@ -45,6 +48,7 @@ class Hints:
         text = _("Hint {number} of {count}: {move}").format(number=self.index + 1, count=len(self.moves),
                                                              move=describe_move(pos, self.moves[self.index]))
         table.say(text, "hint", 6.0)
+        table.app.notify("hint", table.game, self.moves[self.index])
 
     def show(self, moves: list[Move], index: int, text: str, seconds: float) -> None:
         """Show ``moves[index]`` with ``text``; the selection goes."""
@@ -53,6 +57,7 @@ class Hints:
         self.key = self.table.position.key()
         self.index = index
         self.table.say(text, "hint", seconds)
+        self.table.app.notify("hint", self.table.game, moves[index] if 0 <= index < len(moves) else None)
 
     def on_show(self) -> Move | None:
         """The hint on show, if it still fits the position and its message is up."""

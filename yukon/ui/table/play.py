@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...i18n import _, capital
 from ...state import Move
-from ..changes import ChangeKind
+from ..changes import ChangeKind, PlayedBy
 from .gameclock import GameClock
 from .questions import Questions
 from .view import TableView
@@ -18,7 +18,7 @@ class Play:
     clock: GameClock
     questions: Questions
     made: int  # moves made through try_move, to tell the player's moves in table.handle()
-    played_by: str | None  # who made the last move when not the player ("Demo")
+    played_by: PlayedBy | None  # who made the last move when not the player
 
     def __init__(self, table: TableView, clock: GameClock, questions: Questions) -> None:
         self.table = table
@@ -27,7 +27,7 @@ class Play:
         self.made = 0
         self.played_by = None
 
-    def move(self, move: Move, by: str | None) -> bool:
+    def move(self, move: Move, by: PlayedBy | None) -> bool:
         """Make a move if the mode and the rules allow it; otherwise say why. True when made."""
         table = self.table
         self.played_by = by
@@ -48,7 +48,7 @@ class Play:
         if game.position.is_won():
             self.clock.stop()  # the clock stops now, so the statistics and the message agree
         table.drop_message()
-        table.app.notify("move", game, move)
+        table.app.notify("move", game, move, by)
         if table.mode is not None:
             table.mode.after_move(game, move)
         return True

@@ -205,7 +205,7 @@ class Pointer:
                 if table.position.loc[sel] == hit.column or hit.column is None:
                     table.select(None)
                 else:
-                    table.try_move(Move.of(sel, hit.column))
+                    self._place(Move.of(sel, hit.column))
                 return
             if hit.kind == "down":
                 table.say(_("That card is face down; it turns up when the cards on it move away."))
@@ -249,9 +249,17 @@ class Pointer:
                 table.select(None)  # a click on the selection cancels it
                 return
             if hit.column != src and is_end:
-                table.try_move(Move.of(sel, hit.column))
+                self.last_click = None  # a click that places is no first half of a double click
+                self._place(Move.of(sel, hit.column))
                 return
         table.select(card)
+
+    def _place(self, move: Move) -> None:
+        """Put the selection where the player clicked. A refused place drops the selection (its
+        reason stays on show), so the next click on a card picks that card up instead of trying
+        to put the old selection on it."""
+        if not self.table.try_move(move):
+            self.table.select(None)
 
     def _click_foundation(self, hit: Hit, sel: int | None) -> None:
         table = self.table
@@ -269,8 +277,9 @@ class Pointer:
                     card=capital(card_name(sel)), foundation=foundation_name(SUIT[sel]),
                     other=foundation_name(hit.suit))
                 table.say(wrong + " " + sentence(reason), "error")
+                table.select(None)
             else:
-                table.try_move(Move.of(sel, FOUNDATION))
+                self._place(Move.of(sel, FOUNDATION))
             return
         if hit.card is not None:
             if not pos.rules.foundation_return:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...i18n import _, ngettext, pgettext
+from ..changes import PlayedBy
 from ..screen import QuestionDialog
 from .view import TableView
 
@@ -43,7 +44,7 @@ class Questions:
                                       [(pgettext("button", "New deal"), lambda: table.new_deal(False, seed)),
                                        (pgettext("button", "Keep playing"), None)]))
 
-    def won(self, played_by: str | None) -> None:
+    def won(self, played_by: PlayedBy | None) -> None:
         """All 52 cards are home (``played_by``: who played the last move, when not the player)."""
         table = self.table
         table.app.notify("won", table.game, None)
@@ -53,11 +54,11 @@ class Questions:
         else:
             self.show_won()
 
-    def _won_question(self, played_by: str | None) -> QuestionDialog:
+    def _won_question(self, played_by: PlayedBy | None) -> QuestionDialog:
         table = self.table
         n = len(table.game.history)
         notes = "".join(" " + note for note in table.app.win_notes())
-        if played_by is None:
+        if played_by != "Demo":  # Finish only plays out an ending the player opened up
             title = _("You won!")
             # TRANSLATORS: the win message; {n} is how many moves, {time} the time played ("4:07").
             text = ngettext("All 52 cards are home in {n} move, {time}.",

@@ -12,6 +12,7 @@ from typing import Protocol, TypeVar
 import pygame
 
 from ...state import Game, Move, Position
+from ..changes import PlayedBy
 from ..layout import TableLayout
 from ..screen import Host
 from ..tween import Animator
@@ -95,7 +96,7 @@ class TableView(Protocol):
 
     def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_TIME) -> None: ...
 
-    def try_move(self, move: Move, by: str | None = None) -> bool: ...
+    def try_move(self, move: Move, by: PlayedBy | None = None) -> bool: ...
 
     def select(self, card: int | None) -> None: ...
 
