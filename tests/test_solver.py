@@ -335,3 +335,4 @@ def test_verdict_keeps_the_words_of_files_and_the_child_process() -> None:
         assert str(v) == f"{v}" == v.value and v == v.value  # f-strings and comparisons see the word
         assert Verdict(f"{v}") is v and pickle.loads(pickle.dumps(v)) is v
         assert json.loads(json.dumps({"status": v})) == {"status": v.value}
+        assert hash(v) == hash(v.value) and {v.value: 1}[v] == 1 and {v: 1}[v.value] == 1  # one key, not two

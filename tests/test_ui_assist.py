@@ -97,14 +97,20 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     assert a.pending is None and a.solver_note == "Solver: still winnable"
     key(app, pygame.K_h)
     assert t.hint_move == k.line[1]
-    # Pressing again shows the next useful move, each a different legal one, then the line's again.
+    # Pressing again shows, once the child has checked them, the other moves after which the deal is
+    # proved winnable, each a different one, then the line's again.
     seen = [t.hint_move]
     for _ in range(40):
         key(app, pygame.K_h)
+        run_until(app, lambda: t.hint_move is not None, 600.0)
         if t.hint_move == k.line[1]:
             break
         assert t.hint_move in t.position.legal_moves() and t.hint_move not in seen
-        assert t.message is not None and t.message.text.startswith("Another move")
+        assert t.message is not None and t.message.text.startswith("Another move that keeps the deal winnable")
+        after = t.position.copy()
+        after.play(t.hint_move)
+        known = a.lookup(after)
+        assert known is not None and known.status == Verdict.WINNABLE and check_line(after, list(known.line))
         seen.append(t.hint_move)
     assert t.hint_move == k.line[1] and len(seen) >= 2
     assert not app.errors

@@ -128,6 +128,9 @@ class Verdict(str, Enum):
     def __str__(self) -> str:
         return self.value  # f-strings and str() give the word, as they did for the plain strings
 
+    def __hash__(self) -> int:
+        return str.__hash__(self)  # equal to its word, so it hashes as its word: one key in a dict, not two
+
 
 # The searches solve() runs by turns. Each is "<kind>[/noret][/purpose][/restart][*share]": kind
 # "k<N>" allows at most N non-progress moves in a row, "complete" allows any, "best" is the

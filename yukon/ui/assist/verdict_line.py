@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from ...i18n import _, ngettext
 from ...solver import Verdict
 from .context import Context
 from .knowledge import Knowledge
+
+if TYPE_CHECKING:
+    from ...state import Game
 
 CHECKING: Final = "checking"  # the solver was asked and has not answered yet
 CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than this
@@ -24,6 +27,7 @@ class VerdictLine:
     status: LineState
     since: float  # when the status last changed
     shown: str
+    _shown_game: Game | None  # the game whose verdict ``shown`` is
 
     def __init__(self, ctx: Context, knowledge: Knowledge) -> None:
         self._ctx = ctx
@@ -31,6 +35,7 @@ class VerdictLine:
         self.status = ""
         self.since = time.monotonic()
         self.shown = ""
+        self._shown_game = None
 
     def set(self, status: LineState) -> None:
         """The verdict is ``status`` now (the line is redrawn when the table is still)."""
@@ -62,18 +67,23 @@ class VerdictLine:
         if s == Verdict.UNKNOWN:
             return _("Solver: undecided (it ran out of time)")
         if s == CHECKING:
-            # Most answers take a few milliseconds: keep the last words a moment rather than flicker.
-            return _("Solver: checking\u2026") if time.monotonic() - self.since >= CHECKING_AFTER else self.shown
+            if time.monotonic() - self.since >= CHECKING_AFTER:
+                return _("Solver: checking\u2026")
+            # Most answers take a few milliseconds: keep the last words a moment rather than flicker,
+            # but only words about this game (a new deal's must not be the last deal's).
+            return self.shown if self._shown_game is game else ""
         return ""
 
     def show(self, now: bool = False) -> None:
         """Put the status into the status line; redraw only when the table is still (or ``now``)."""
         text = self.text()
         if text == self.shown:
+            self._shown_game = self._ctx.game  # the same words hold for this game too
             return
         t = self._ctx.table
         if t is not None and t.busy() and not now:
             return  # a redraw now would cost a full frame in the middle of a slide: wait
         self.shown = text
+        self._shown_game = self._ctx.game
         if t is not None:
             t.redraw()
