@@ -17,8 +17,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES
-from yukon.ui.assist.difficulty import install as install_difficulty
 
 from window_helpers import click, key, play_by_clicks, press_button, run_until
 from yukon.difficulty import RATE_NODES, Level, rate
@@ -28,6 +26,8 @@ from yukon.solver_service import SolverService
 from yukon.state import Game
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist, install
+from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES
+from yukon.ui.assist.deal_levels import install as install_difficulty
 from yukon.ui.extras_app import SheetScreen
 from yukon.ui.extras_app import install as install_extras
 from yukon.ui.keys_overlay import DealDialog

@@ -26,7 +26,7 @@ from yukon.ui.assist import CHECKING, Assist, install
 from yukon.ui.parts import TablePrefs
 
 # The solver here gets this many search positions per verdict: more than the window's check
-# of a hinted move may spend (``yukon.ui.assist.hints.CHECK_NODES``), so a move the window
+# of a hinted move may spend (``yukon.ui.assist.hint_finder.CHECK_NODES``), so a move the window
 # proved winnable is proved here too (the search is the same and does not depend on time).
 VERIFY_NODES = 60_000
 # Deal 12 is the deal the playtest found (its second hint used to be 7♥ onto 8♣, which loses); on
