@@ -57,7 +57,7 @@ from .cliargs import (
 from .notation import parse_move, shown, whole_number
 from .rules import VARIANTS, Rules
 from .solver import Verdict, solve
-from .state import Position
+from .state import IllegalMove, Position
 from .survey_workers import (
     Job,
     LocalWorkers,
@@ -68,6 +68,7 @@ from .survey_workers import (
     missing_dask_message,
     solve_deal,
 )
+from .text.words import refusal  # the command line words a broken line in English
 
 RESULTS_HEADER = "# yukon survey v1"
 LINES_HEADER = "# yukon survey lines v1"
@@ -278,8 +279,9 @@ def replay_line(seed: int, rules: Rules, moves: str) -> int:
     for i, text in enumerate(texts, 1):
         try:
             p.play(parse_move(text))
-        except ValueError as e:  # MoveTextError is a ValueError too
-            raise ValueError(f"{rules_tag(rules)} deal {seed}: move {i} ({shown(text)}) cannot be played: {e}") from None
+        except ValueError as e:  # MoveTextError is a ValueError too, and so is IllegalMove (worded here)
+            why = refusal(e.illegal) if isinstance(e, IllegalMove) else str(e)
+            raise ValueError(f"{rules_tag(rules)} deal {seed}: move {i} ({shown(text)}) cannot be played: {why}") from None
     if not p.is_won():
         raise ValueError(f"{rules_tag(rules)} deal {seed}: its line of {len(texts)} moves does not win")
     return len(texts)
