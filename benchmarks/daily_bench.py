@@ -11,7 +11,7 @@ seconds of this process (``time.process_time``: a busy machine's other work is n
 counted, though a shared core still slows it). Per game it prints the median, p90 and
 worst time, how many candidates a day tried (median and most) and how many of them ran
 out of the budget, the search positions spent, and the levels of the deals picked.
-``--budget`` other than ``DAILY_NODES`` picks other deals: it is for choosing the
+``--nodes`` other than ``DAILY_NODES`` picks other deals: it is for choosing the
 budget, not for the game. ``--golden`` prints the golden file of tests/test_daily.py
 (the deals of ``GOLDEN_DATES``): make it again only when the deals of the day are meant
 to move (a new ``DAILY_RULES_VERSION``). One process, one core.

@@ -166,6 +166,15 @@ def test_the_command_without_a_date_gives_today(monkeypatch: pytest.MonkeyPatch)
     assert code == 0 and out.splitlines()[0] in (f"# daily {d.isoformat()} yukon" for d in (before, date.today()))
 
 
+def test_a_day_with_no_deal_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(daily, "assess", lambda position, **kwargs: (fake_rating(Level.UNWINNABLE), None))
+    code, out = call("daily", "--date", "2026-01-01")
+    err = capsys.readouterr().err
+    assert (code, out) == (2, "") and err == f"error: no deal of the day: no deal of 2026-01-01 for yukon proved " \
+                                             f"winnable in {MAX_CANDIDATES} tries\n"
+
+
 @pytest.mark.parametrize("bad, words", [
     ("2026-02-30", "there is no day '2026-02-30' in the calendar"),
     ("2026-13-01", "there is no day '2026-13-01'"),

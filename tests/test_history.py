@@ -147,6 +147,17 @@ def test_an_illegal_line_is_refused() -> None:
         Replay.of_code(decode(encode(YUKON, deal)))  # a code with no moves has nothing to replay
 
 
+def test_an_entry_keeps_local_time_to_the_second() -> None:
+    from datetime import timezone
+
+    aware = datetime(2026, 3, 1, 23, 30, 15, 999, tzinfo=timezone.utc)
+    entry = HistoryEntry.of(YUKON, 4, [], Outcome.ABANDONED, -5, aware)
+    assert entry.finished == aware.astimezone().replace(tzinfo=None, microsecond=0) and entry.seconds == 0.0
+    assert HistoryEntry.from_dict(json.loads(json.dumps(entry.to_dict()))) == entry
+    with pytest.raises(ValueError):
+        HistoryEntry.from_dict(entry.to_dict() | {"finished": aware.isoformat()})
+
+
 def test_the_history_keeps_the_newest_games_only() -> None:
     history = History()
     entries = [HistoryEntry.of(YUKON, n, [], Outcome.ABANDONED, n, START + timedelta(seconds=n))

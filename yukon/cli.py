@@ -63,11 +63,14 @@ def daily_date(text: str) -> date:
 
 
 def _cmd_daily(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
-    from .play.daily import pick_daily
+    from .play.daily import DailyError, pick_daily
     from .play.share_code import encode
 
     day = args.date if args.date is not None else date.today()
-    deal = pick_daily(day, args.game)
+    try:
+        deal = pick_daily(day, args.game)
+    except DailyError as e:
+        raise UsageError(f"no deal of the day: {e}") from None
     out.write(f"# daily {day.isoformat()} {args.game}\n# rating {deal.level.value}\n"
               f"# code {encode(deal.rules, deal.seed)}\n# deal {deal.seed}\n")
     out.write(format_position(Position.deal(deal.seed, deal.rules)))

@@ -107,7 +107,8 @@ class DailyCalendar:
         old = game.days.get(day)
         if outcome.won:
             result = DayResult.CLEAN if outcome is Outcome.CLEAN else DayResult.ASSISTED
-            new = DayEntry(result, min(max(0.0, float(seconds)), float(MAX_SECONDS)), moves, day == today)
+            new = DayEntry(result, min(max(0.0, float(seconds)), float(MAX_SECONDS)),
+                           min(max(0, moves), MAX_SAVED_MOVES), day == today)
         else:
             new = DayEntry(DayResult.PLAYED)
         if old is not None:

@@ -68,7 +68,10 @@ class HistoryEntry:
         """The entry of a game of deal ``seed`` whose moves (legal in turn from the deal) were ``line``."""
         code = encode(rules, seed, line if len(line) <= MAX_LINE_MOVES else None)
         seconds = min(max(0.0, float(seconds)), float(MAX_SECONDS))
-        return cls(code, rules, seed, len(line), finished.replace(microsecond=0), outcome, seconds, daily)
+        if finished.tzinfo is not None:  # kept in local time, as the player reads it
+            finished = finished.astimezone().replace(tzinfo=None)
+        moves = min(len(line), MAX_SAVED_MOVES)
+        return cls(code, rules, seed, moves, finished.replace(microsecond=0), outcome, seconds, daily)
 
     @property
     def has_line(self) -> bool:
