@@ -3,7 +3,7 @@
 Pure Python, no pygame, no words (a bad code raises ``ShareCodeError`` with a ``CodeFault``
 that the window puts into words)::
 
-    text = encode(Rules("russian"), 123456789)              # 'YK1-H0E3-ZQFB-TNXM'
+    text = encode(Rules("russian"), 123456789)              # 'YK1-4DEP-YD2M-WHW'
     code = decode(text)                                      # ShareCode(rules, seed, moves=None)
     text = encode(rules, seed, game.moves_made)             # a finished game, with its moves
     decode(text).moves                                       # the moves, engine Move values
