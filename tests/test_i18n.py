@@ -236,3 +236,16 @@ def test_the_font_check_would_notice_a_missing_character() -> None:
     chars = font_characters(Path(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"))
     assert ord("ж") in chars and ord("ł") in chars and ord("ẋ") in chars
     assert 0x4E00 not in chars  # no CJK in DejaVu Sans
+
+
+@pytest.mark.parametrize(("code", "text", "expected"), [
+    ("tr", "istanbul", "İstanbul"), ("tr", "ılık", "Ilık"), ("tr", "şimdi", "Şimdi"), ("tr", "", ""),
+    ("az", "ilk", "İlk"), ("tr_CY", "iki", "İki"),
+    ("nl", "ijsland", "IJsland"), ("nl", "iets", "Iets"), ("nl", "i", "I"), ("nl", "éen", "Éen"),
+    ("en", "istanbul", "Istanbul"), ("en", "ijs", "Ijs"), ("de", "ärger", "Ärger"), ("fr", "île", "Île"),
+])
+def test_a_sentence_starts_with_a_capital_as_its_language_writes_it(code: str, text: str, expected: str) -> None:
+    """Python's str.upper knows no language: it makes "I" of the Turkish i, which Turkish writes İ;
+    Dutch writes the ij that starts a sentence as IJ."""
+    i18n.install(gettext.NullTranslations(), code)
+    assert i18n.capital(text) == expected

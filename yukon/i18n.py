@@ -225,9 +225,21 @@ def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
     return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
+# Languages whose i has a dotted capital, i -> İ (their dotless ı -> I, as everywhere): Python's
+# str.upper knows no language and makes "I" of both.
+_DOTTED_I: Final = ("tr", "az")
+
+
 def capital(text: str) -> str:
-    """``text`` with its first letter upper case, for a name that starts a sentence."""
-    return text[:1].upper() + text[1:]
+    """``text`` with its first letter upper case, for a name that starts a sentence, as the language
+    in use writes it: Turkish "istanbul" -> "İstanbul"; Dutch "ijs" -> "IJs" (ij is one letter)."""
+    language = _code.split("_")[0]
+    if language == "nl" and text[:2] == "ij":
+        return "IJ" + text[2:]
+    first = text[:1]
+    if language in _DOTTED_I and first == "i":
+        first = "İ"
+    return first.upper() + text[1:]
 
 
 # The 52 card names as a player says them, article included where the language has one
