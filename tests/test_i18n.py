@@ -41,11 +41,12 @@ def english() -> Iterator[None]:
     ({"LANG": "de_DE.UTF-8"}, "de"),
     ({"LANG": "de_AT.UTF-8"}, "de"),
     ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
-    ({"LANGUAGE": "nl:ru", "LANG": "nl_NL.UTF-8"}, "ru"),
+    ({"LANGUAGE": "sv:ru", "LANG": "sv_SE.UTF-8"}, "ru"),
     ({"LANG": "pt_PT.UTF-8"}, "pt_BR"),
     ({"LANG": "pt_BR.UTF-8"}, "pt_BR"),
     ({"LANG": "pl_PL"}, "pl"),
-    ({"LANG": "nl_NL.UTF-8"}, "en"),
+    ({"LANG": "sv_SE.UTF-8"}, "en"),
+    ({"LANG": "nl_BE.UTF-8"}, "nl"),
     ({"LANG": "C"}, "en"),
     ({"LANG": "C.UTF-8", "LANGUAGE": ""}, "en"),
     ({"LC_MESSAGES": "es_MX.UTF-8"}, "es"),
@@ -66,7 +67,7 @@ def test_the_system_locale_picks_the_closest_shipped_language(env: dict[str, str
     ({"LANGUAGE": "fr"}, ["it"], "fr"),  # the variables that choose messages come first
     ({"LC_ALL": "C"}, ["it"], "en"),  # LC_ALL=C is a choice: English
     ({"LC_MESSAGES": "es_MX.UTF-8"}, ["it"], "es"),
-    ({"LANGUAGE": "nl"}, ["it"], "it"),  # a LANGUAGE with nothing shipped falls through
+    ({"LANGUAGE": "sv"}, ["it"], "it"),  # a LANGUAGE with nothing shipped falls through
     ({}, ["pt_PT"], "pt_BR"),
     ({}, ["pt_BR"], "pt_BR"),
     ({}, ["fr_CA"], "fr"),
@@ -80,7 +81,8 @@ def test_the_systems_preferred_languages_come_after_the_message_variables_and_be
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("pt-BR", "pt_BR"), ("pt_PT", "pt_BR"), ("pt-AO", "pt_BR"), ("pt", "pt_BR"),
-    ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("nl", None),
+    ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("sv", None),
+    ("nl-NL", "nl"),
     ("", None), ("C.UTF-8", None), ("POSIX", None), ("en-GB", "en"), ("it_IT@euro", "it"),
 ])
 def test_locale_names_from_the_environment_and_from_platforms_map_to_catalogues(name: str,

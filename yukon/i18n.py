@@ -38,6 +38,7 @@ LANGUAGES: Final[dict[str, str]] = {
     "fr": "Français",
     "es": "Español",
     "it": "Italiano",
+    "nl": "Nederlands",
     "pt_BR": "Português (Brasil)",
     "pl": "Polski",
     "ru": "Русский",
