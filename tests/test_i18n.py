@@ -47,6 +47,7 @@ def english() -> Iterator[None]:
     ({"LANG": "pl_PL"}, "pl"),
     ({"LANG": "sv_SE.UTF-8"}, "en"),
     ({"LANG": "nl_BE.UTF-8"}, "nl"),
+    ({"LANG": "tr_TR.UTF-8"}, "tr"),
     ({"LANG": "C"}, "en"),
     ({"LANG": "C.UTF-8", "LANGUAGE": ""}, "en"),
     ({"LC_MESSAGES": "es_MX.UTF-8"}, "es"),
@@ -82,7 +83,7 @@ def test_the_systems_preferred_languages_come_after_the_message_variables_and_be
 @pytest.mark.parametrize(("name", "expected"), [
     ("pt-BR", "pt_BR"), ("pt_PT", "pt_BR"), ("pt-AO", "pt_BR"), ("pt", "pt_BR"),
     ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("sv", None),
-    ("nl-NL", "nl"),
+    ("nl-NL", "nl"), ("tr_TR.UTF-8", "tr"),
     ("", None), ("C.UTF-8", None), ("POSIX", None), ("en-GB", "en"), ("it_IT@euro", "it"),
 ])
 def test_locale_names_from_the_environment_and_from_platforms_map_to_catalogues(name: str,
