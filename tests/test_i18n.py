@@ -235,10 +235,31 @@ def test_the_font_draws_every_character_of_every_language(code: str) -> None:
     assert not missing, f"{code}: the font cannot draw {sorted(missing)}"
 
 
+@pytest.mark.parametrize("code", shipped())
+def test_pygame_finds_a_glyph_for_every_character_of_every_language(code: str) -> None:
+    """The same through pygame's FreeType, which reads the font as a renderer does (its metrics
+    are None for a character the font has no glyph for): every character of the language's
+    messages and lessons, and of the languages' own names in Settings, in both weights."""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    texts = [*_shipped_text(code), *i18n.LANGUAGES.values()]
+    chars = sorted({ch for text in texts for ch in text if ch.isprintable() and not ch.isspace()})
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        font = pygame.freetype.Font(str(ROOT / "assets" / "fonts" / name), 16)
+        missing = [ch for ch, m in zip(chars, font.get_metrics("".join(chars)), strict=True) if m is None]
+        assert not missing, f"{code}: {name} has no glyph for {missing}"
+
+
 def test_the_font_check_would_notice_a_missing_character() -> None:
     chars = font_characters(Path(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"))
     assert ord("ж") in chars and ord("ł") in chars and ord("ẋ") in chars
     assert 0x4E00 not in chars  # no CJK in DejaVu Sans
+    import pygame.freetype
+
+    pygame.freetype.init()
+    font = pygame.freetype.Font(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 16)
+    assert [m is None for m in font.get_metrics("İı一")] == [False, False, True]
 
 
 @pytest.mark.parametrize(("code", "text", "expected"), [
