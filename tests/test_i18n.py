@@ -41,11 +41,13 @@ def english() -> Iterator[None]:
     ({"LANG": "de_DE.UTF-8"}, "de"),
     ({"LANG": "de_AT.UTF-8"}, "de"),
     ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
-    ({"LANGUAGE": "nl:ru", "LANG": "nl_NL.UTF-8"}, "ru"),
+    ({"LANGUAGE": "sv:ru", "LANG": "sv_SE.UTF-8"}, "ru"),
     ({"LANG": "pt_PT.UTF-8"}, "pt_BR"),
     ({"LANG": "pt_BR.UTF-8"}, "pt_BR"),
     ({"LANG": "pl_PL"}, "pl"),
-    ({"LANG": "nl_NL.UTF-8"}, "en"),
+    ({"LANG": "sv_SE.UTF-8"}, "en"),
+    ({"LANG": "nl_BE.UTF-8"}, "nl"),
+    ({"LANG": "tr_TR.UTF-8"}, "tr"),
     ({"LANG": "C"}, "en"),
     ({"LANG": "C.UTF-8", "LANGUAGE": ""}, "en"),
     ({"LC_MESSAGES": "es_MX.UTF-8"}, "es"),
@@ -66,7 +68,7 @@ def test_the_system_locale_picks_the_closest_shipped_language(env: dict[str, str
     ({"LANGUAGE": "fr"}, ["it"], "fr"),  # the variables that choose messages come first
     ({"LC_ALL": "C"}, ["it"], "en"),  # LC_ALL=C is a choice: English
     ({"LC_MESSAGES": "es_MX.UTF-8"}, ["it"], "es"),
-    ({"LANGUAGE": "nl"}, ["it"], "it"),  # a LANGUAGE with nothing shipped falls through
+    ({"LANGUAGE": "sv"}, ["it"], "it"),  # a LANGUAGE with nothing shipped falls through
     ({}, ["pt_PT"], "pt_BR"),
     ({}, ["pt_BR"], "pt_BR"),
     ({}, ["fr_CA"], "fr"),
@@ -80,7 +82,8 @@ def test_the_systems_preferred_languages_come_after_the_message_variables_and_be
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("pt-BR", "pt_BR"), ("pt_PT", "pt_BR"), ("pt-AO", "pt_BR"), ("pt", "pt_BR"),
-    ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("nl", None),
+    ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("sv", None),
+    ("nl-NL", "nl"), ("tr_TR.UTF-8", "tr"),
     ("", None), ("C.UTF-8", None), ("POSIX", None), ("en-GB", "en"), ("it_IT@euro", "it"),
 ])
 def test_locale_names_from_the_environment_and_from_platforms_map_to_catalogues(name: str,
@@ -232,7 +235,41 @@ def test_the_font_draws_every_character_of_every_language(code: str) -> None:
     assert not missing, f"{code}: the font cannot draw {sorted(missing)}"
 
 
+@pytest.mark.parametrize("code", shipped())
+def test_pygame_finds_a_glyph_for_every_character_of_every_language(code: str) -> None:
+    """The same through pygame's FreeType, which reads the font as a renderer does (its metrics
+    are None for a character the font has no glyph for): every character of the language's
+    messages and lessons, and of the languages' own names in Settings, in both weights."""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    texts = [*_shipped_text(code), *i18n.LANGUAGES.values()]
+    chars = sorted({ch for text in texts for ch in text if ch.isprintable() and not ch.isspace()})
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        font = pygame.freetype.Font(str(ROOT / "assets" / "fonts" / name), 16)
+        missing = [ch for ch, m in zip(chars, font.get_metrics("".join(chars)), strict=True) if m is None]
+        assert not missing, f"{code}: {name} has no glyph for {missing}"
+
+
 def test_the_font_check_would_notice_a_missing_character() -> None:
     chars = font_characters(Path(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"))
     assert ord("ж") in chars and ord("ł") in chars and ord("ẋ") in chars
     assert 0x4E00 not in chars  # no CJK in DejaVu Sans
+    import pygame.freetype
+
+    pygame.freetype.init()
+    font = pygame.freetype.Font(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 16)
+    assert [m is None for m in font.get_metrics("İı一")] == [False, False, True]
+
+
+@pytest.mark.parametrize(("code", "text", "expected"), [
+    ("tr", "istanbul", "İstanbul"), ("tr", "ılık", "Ilık"), ("tr", "şimdi", "Şimdi"), ("tr", "", ""),
+    ("az", "ilk", "İlk"), ("tr_CY", "iki", "İki"),
+    ("nl", "ijsland", "IJsland"), ("nl", "iets", "Iets"), ("nl", "i", "I"), ("nl", "éen", "Éen"),
+    ("en", "istanbul", "Istanbul"), ("en", "ijs", "Ijs"), ("de", "ärger", "Ärger"), ("fr", "île", "Île"),
+])
+def test_a_sentence_starts_with_a_capital_as_its_language_writes_it(code: str, text: str, expected: str) -> None:
+    """Python's str.upper knows no language: it makes "I" of the Turkish i, which Turkish writes İ;
+    Dutch writes the ij that starts a sentence as IJ."""
+    i18n.install(gettext.NullTranslations(), code)
+    assert i18n.capital(text) == expected

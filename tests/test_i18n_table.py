@@ -13,12 +13,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import gettext
 import re
 from collections.abc import Iterator
 
 import pygame
 import pytest
 
+from i18n_tools import LOCALE
 from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
 from window_helpers import run_until, settle
@@ -140,6 +142,23 @@ def test_a_covered_card_and_a_wrong_foundation_are_explained_in_the_language(pse
     # the card and both foundations are named whole, as the catalogue names them
     assert i18n.capital(i18n.card_name(two)) in text
     assert i18n.foundation_name(2) in text and i18n.foundation_name(0) in text
+
+
+def test_a_turkish_sentence_on_the_table_starts_with_a_dotted_capital_i() -> None:
+    """Python's str.upper makes "I" of the Turkish i, which Turkish writes İ: a refusal whose Turkish
+    words start with i begins the table's message with İ. (The shipped catalogue, with that one
+    reason reworded to start with i.)"""
+    with (LOCALE / "tr" / "LC_MESSAGES" / "yukon.mo").open("rb") as f:
+        turkish = gettext.GNUTranslations(f)
+    turkish._catalog["a King can only go into an empty column"] = "izin yok: papaz yalnızca boş bir sütuna gidebilir"
+    i18n.install(turkish, "tr")
+    d = make(3)
+    pos = d.table.position
+    king, to = next((c, to) for c in range(52) if RANK[c] == KING and pos.loc[c] < ON_FOUNDATION
+                    and pos.columns[pos.loc[c]].index(c) >= pos.down[pos.loc[c]]
+                    for to in range(7) if to != pos.loc[c] and pos.columns[to] and RANK[pos.columns[to][-1]] != ACE)
+    d.drag(*d.card_point(king), *d.dest_point(to))
+    assert message_text(d) == "İzin yok: papaz yalnızca boş bir sütuna gidebilir."
 
 
 @pytest.mark.parametrize("seed", DEALS)

@@ -18,6 +18,7 @@ import pytest
 
 from parts_helpers import Notes
 from test_ui_table import Driver
+from yukon import i18n
 from yukon.cards import ACE, RANK, SUIT, make_card
 from yukon.rules import Rules
 from yukon.state import FOUNDATION, Game, Move, Position
@@ -153,6 +154,27 @@ def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[in
     d.app.frame()
     assert d.table.status_text()[0].endswith(rules_line(Rules(variant)))
     d.app.add_part(Notes("Solver: still winnable", "Demo: move 12 of 140 \u2014 a click or any key stops it"))
+    d.table.invalidate()
+    d.app.frame()
+    assert_status_and_bar_fit(d, size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != i18n.ENGLISH])
+def test_no_status_or_bar_text_runs_past_its_area_in_any_language(tmp_path: Path, size: tuple[int, int],
+                                                                  code: str) -> None:
+    """The check above in each shipped language's own words (Dutch runs long), with its longer game name."""
+    assert i18n.set_language(code) == code
+    game, move = big_move_game()
+    game.play(move)
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "left_handed": True}))
+    app = App(seed=123456789, size=size, game=game)
+    EXTRAS[app] = install(app, folder=str(tmp_path), resume=False, language=code)
+    d = Driver(app)
+    d.app.set_game(Game(game.position.with_rules(Rules("russian")), seed=123456789))
+    d.app.frame()
+    assert d.table.status_text()[0].endswith(Rules("russian").describe())
+    d.app.add_part(Notes(i18n._("Solver: still winnable"), i18n._("Demo playing: a click or any key stops it")))
     d.table.invalidate()
     d.app.frame()
     assert_status_and_bar_fit(d, size)

@@ -39,9 +39,11 @@ LANGUAGES: Final[dict[str, str]] = {
     "fr": "Français",
     "es": "Español",
     "it": "Italiano",
+    "nl": "Nederlands",
     "pt_BR": "Português (Brasil)",
     "pl": "Polski",
     "ru": "Русский",
+    "tr": "Türkçe",
 }
 # Where a locale's language has no catalogue of its own but a shipped one serves its readers,
 # keyed by language, language_Script or language_REGION: the first of the targets that is
@@ -217,9 +219,21 @@ def set_language(choice: str) -> str:
     return code
 
 
+# Languages whose i has a dotted capital, i -> İ (their dotless ı -> I, as everywhere): Python's
+# str.upper knows no language and makes "I" of both.
+_DOTTED_I: Final = ("tr", "az")
+
+
 def capital(text: str) -> str:
-    """``text`` with its first letter upper case, for a name that starts a sentence."""
-    return text[:1].upper() + text[1:]
+    """``text`` with its first letter upper case, for a name that starts a sentence, as the language
+    in use writes it: Turkish "istanbul" -> "İstanbul"; Dutch "ijs" -> "IJs" (ij is one letter)."""
+    language = _code.split("_")[0]
+    if language == "nl" and text[:2] == "ij":
+        return "IJ" + text[2:]
+    first = text[:1]
+    if language in _DOTTED_I and first == "i":
+        first = "İ"
+    return first.upper() + text[1:]
 
 
 # The 52 card names as a player says them, article included where the language has one
