@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import gettext
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,10 +59,10 @@ def test_the_system_locale_picks_the_closest_shipped_language(env: dict[str, str
 # -- the system's list of preferred languages (pygame's get_pref_locales, handed in by the window) --
 @pytest.mark.parametrize(("env", "preferred", "expected"), [
     ({"LANG": "de_DE.UTF-8"}, ["it_IT", "de"], "it"),  # Windows' or macOS' list before LANG
-    ({}, ["ja_JP", "ko", "pl_PL", "en"], "pl"),  # the first shipped entry, not the first entry
-    ({}, ["ja", "en_US", "de"], "en"),  # English is shipped too: it is the player's second choice here
-    ({"LANG": "ru_RU.UTF-8"}, ["ja", "ko"], "ru"),  # nothing in the list: then the environment
-    ({"LANG": "ja_JP.UTF-8"}, ["ja", "ko"], "en"),  # nothing anywhere: English
+    ({}, ["ko_KR", "fi", "pl_PL", "en"], "pl"),  # the first shipped entry, not the first entry
+    ({}, ["ko", "en_US", "de"], "en"),  # English is shipped too: it is the player's second choice here
+    ({"LANG": "ru_RU.UTF-8"}, ["ko", "fi"], "ru"),  # nothing in the list: then the environment
+    ({"LANG": "ko_KR.UTF-8"}, ["ko", "fi"], "en"),  # nothing anywhere: English
     ({}, [], "en"),
     ({"LANGUAGE": "fr"}, ["it"], "fr"),  # the variables that choose messages come first
     ({"LC_ALL": "C"}, ["it"], "en"),  # LC_ALL=C is a choice: English
@@ -223,16 +224,46 @@ def _shipped_text(code: str) -> Iterator[str]:
         yield path.read_text(encoding="utf-8")
 
 
+FONTS = ROOT / "assets" / "fonts"
+DEJAVU = (FONTS / "DejaVuSans.ttf", FONTS / "DejaVuSans-Bold.ttf")
+# The cuts of Noto Sans CJK each language's text is set in (yukon/ui/art.py's CJK_FONTS).
+CJK_CUTS = {"ja": (FONTS / "NotoSansCJKjp-Regular-subset.otf", FONTS / "NotoSansCJKjp-Bold-subset.otf"),
+            "zh_CN": (FONTS / "NotoSansCJKsc-Regular-subset.otf", FONTS / "NotoSansCJKsc-Bold-subset.otf")}
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
 @pytest.mark.parametrize("code", shipped())
 def test_the_font_draws_every_character_of_every_language(code: str) -> None:
-    fonts = [ROOT / "assets" / "fonts" / name for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")]
-    covered = [font_characters(p) for p in fonts]
-    missing = {ch for text in _shipped_text(code) for ch in text
-               if ch.isprintable() and not all(ord(ch) in c for c in covered)}
+    """Each character of a language's messages and lessons is in its own font, regular and bold:
+    DejaVu, or for Japanese and Chinese their cut of Noto Sans CJK; a character Noto lacks (☰)
+    is drawn from DejaVu. A Chinese or Japanese character must be in the language's own cut (the
+    other's would draw another country's forms): a new one means cutting the fonts again."""
+    own = CJK_CUTS.get(code, DEJAVU)
+    regular, bold = (font_characters(p) for p in own)
+    dejavu = [font_characters(p) for p in DEJAVU]
+    text = {ch for part in _shipped_text(code) for ch in part if ch.isprintable()}
+    lacking = {ch for ch in text if not (ord(ch) in regular and ord(ch) in bold) and _wide(ch)}
+    assert not lacking, (f"{code}: {own[0].name} or {own[1].name} lacks {''.join(sorted(lacking))}: run "
+                         "python packaging/subset_cjk_font.py (and commit the fonts)")
+    missing = {ch for ch in text if not (ord(ch) in regular and ord(ch) in bold)
+               and not all(ord(ch) in c for c in dejavu)}
     assert not missing, f"{code}: the font cannot draw {sorted(missing)}"
+
+
+@pytest.mark.parametrize("path", [*DEJAVU, *(p for cut in CJK_CUTS.values() for p in cut)], ids=lambda p: p.name)
+def test_every_shipped_font_has_printable_ascii(path: Path) -> None:
+    """art.Face draws ASCII from the first font of its chain without looking (numbers, keys, move text)."""
+    chars = font_characters(path)
+    assert all(c in chars for c in range(0x20, 0x7F))
 
 
 def test_the_font_check_would_notice_a_missing_character() -> None:
     chars = font_characters(Path(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"))
     assert ord("ж") in chars and ord("ł") in chars and ord("ẋ") in chars
     assert 0x4E00 not in chars  # no CJK in DejaVu Sans
+    jp, sc = (font_characters(CJK_CUTS[code][0]) for code in ("ja", "zh_CN"))
+    assert ord("組") in jp and ord("收") in sc and ord("鬱") not in jp  # a cut holds what it was cut to
+    assert ord("\u2630") not in jp and ord("\u2630") in chars  # ☰: not in Noto, drawn from DejaVu

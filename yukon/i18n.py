@@ -41,6 +41,8 @@ LANGUAGES: Final[dict[str, str]] = {
     "pt_BR": "Português (Brasil)",
     "pl": "Polski",
     "ru": "Русский",
+    "ja": "日本語",
+    "zh_CN": "简体中文",
 }
 # Where a locale's language has no catalogue of its own but a shipped one serves its readers,
 # keyed by language, language_Script or language_REGION: the first of the targets that is
