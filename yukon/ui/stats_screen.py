@@ -16,6 +16,7 @@ from ..rules import VARIANTS, Rules
 from ..stats import RulesRecord, Statistics, format_share, format_time
 from . import art
 from .input import Action, Command
+from .line_breaks import breaks_only_where_allowed
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import wrap, wrap_balanced
 
@@ -105,7 +106,7 @@ class StatsScreen(Sheet):
         text = rules.describe()
         for size in range(self.size, max(9, self.size - 6), -1):
             lines = wrap_balanced(text, size, col_w - 10, True)
-            if " ".join(lines).split() == text.split():  # no word was cut to fit
+            if breaks_only_where_allowed(text, lines):  # no word was cut to fit
                 return lines, size
         return lines, size
 

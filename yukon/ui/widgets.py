@@ -11,7 +11,6 @@ text (the status) into a box: broken at their " · " separators first, then betw
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -20,6 +19,7 @@ import pygame
 from ..i18n import NC_, pgettext
 from . import art
 from .layout import bar_height_for, text_scale
+from .line_breaks import segments
 
 TEXT = (240, 244, 236)
 TEXT_DIM = (150, 160, 150)
@@ -209,29 +209,26 @@ def _pieces(word: str, f: pygame.font.Font, width: int) -> list[str]:
     return out + [word]
 
 
-# Lines break at ordinary spaces and tabs only: a no-break space (French " :", "5 %") holds.
-BREAKS = re.compile(r"[ \t\r\f\v]+")
-
-
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels (a word too long for a line
-    gets lines of its own, cut where the line ends)."""
+    """Break ``text`` into lines no wider than ``width`` pixels: at spaces, and between the
+    characters of Chinese and Japanese (``line_breaks``); a word too long for a line gets
+    lines of its own, cut where the line ends."""
     f = art.font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in BREAKS.split(para):
-            if not word:
-                continue
-            trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width:
+        for piece in segments(para):
+            trial = line + piece
+            if f.size(trial.rstrip(" "))[0] <= width:
                 line = trial
                 continue
             if line:
-                lines.append(line)
+                lines.append(line.rstrip(" "))
+            word = piece.rstrip(" ")
             *whole, line = _pieces(word, f, width)
             lines += whole
-        lines.append(line)
+            line += piece[len(word):]
+        lines.append(line.rstrip(" "))
     return lines
 
 
@@ -324,7 +321,8 @@ def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[
         return lines
     f = art.font(size, bold)
     # never narrower than the widest word: a narrower width may keep the count by cutting a word in two
-    lo, hi = min(width, max(f.size(word)[0] for word in BREAKS.split(text) if word)), width
+    widest = max(f.size(piece.rstrip(" "))[0] for para in text.split("\n") for piece in segments(para))
+    lo, hi = min(width, widest), width
     while lo < hi:  # the narrowest width that still needs no more lines
         mid = (lo + hi) // 2
         trial = wrap(text, size, mid, bold)
