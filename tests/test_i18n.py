@@ -267,3 +267,35 @@ def test_the_font_check_would_notice_a_missing_character() -> None:
     jp, sc = (font_characters(CJK_CUTS[code][0]) for code in ("ja", "zh_CN"))
     assert ord("組") in jp and ord("收") in sc and ord("鬱") not in jp  # a cut holds what it was cut to
     assert ord("\u2630") not in jp and ord("\u2630") in chars  # ☰: not in Noto, drawn from DejaVu
+
+
+def test_sentences_join_with_a_space_except_after_a_full_width_mark() -> None:
+    assert i18n.join_sentences("Demo stopped.", "", "Your move.") == "Demo stopped. Your move."
+    assert i18n.join_sentences("デモを止めました。", "あなたの番です。") == "デモを止めました。あなたの番です。"
+    assert i18n.join_sentences("求解器还在寻找取胜路线。在此之前：", "可走 1/3：…") == "求解器还在寻找取胜路线。在此之前：可走 1/3：…"
+    assert i18n.join_sentences("", "") == ""
+
+
+@pytest.mark.parametrize(("code", "text", "expected"), [
+    ("en", "the file is damaged", "the file is damaged."), ("en", "Saved.", "Saved."), ("en", "Why?", "Why?"),
+    ("ja", "ファイルが壊れています", "ファイルが壊れています。"), ("ja", "クリアしました！", "クリアしました！"),
+    ("zh_CN", "存档已损坏", "存档已损坏。"), ("zh_CN", "本局已无法获胜。", "本局已无法获胜。"),
+])
+def test_a_notice_ends_with_its_language_s_full_stop_once(code: str, text: str, expected: str) -> None:
+    i18n.set_language(code)
+    assert i18n.full_stop(text) == expected
+
+
+def test_a_refused_try_and_its_lesson_words_read_as_one_japanese_text() -> None:
+    """Lesson 1 asks to try a move the rules refuse: the reason and the step's words follow each
+    other as Japanese writes sentences, each ending in 。, with no space between them."""
+    from yukon.lessons import LessonRun, load_lessons, localize
+    from yukon.notation import parse_move
+
+    i18n.set_language("ja")
+    lesson, problem = localize(load_lessons()[0])
+    assert problem is None
+    run = LessonRun(lesson)
+    reply = run.play(parse_move("9S-3"))
+    assert reply.text.count("。") >= 2 and "。 " not in reply.text and " " not in reply.text
+    assert reply.text.startswith("スペードの9を置けるのは赤の10の上です") and reply.text.endswith("黒の上に赤です。")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
@@ -230,6 +231,29 @@ def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
 def capital(text: str) -> str:
     """``text`` with its first letter upper case, for a name that starts a sentence."""
     return text[:1].upper() + text[1:]
+
+
+# The marks a sentence may already end with, Western and full-width (Chinese, Japanese).
+SENTENCE_ENDS: Final = (".", "!", "?", "\u2026", "\u3002", "\uff01", "\uff1f")
+
+
+def full_stop(text: str) -> str:
+    """``text`` ending as a sentence does in the player's language: as it is when it ends with
+    a mark already, else with the language's full stop (。 in Chinese and Japanese)."""
+    if not text or text.endswith(SENTENCE_ENDS):
+        return text
+    return _("{reason}.").format(reason=text)
+
+
+def join_sentences(*parts: str) -> str:
+    """Sentences (or a preface and its sentence) as one text, empty ones left out: a space
+    between them, but none after a full-width mark (。！？：), as Chinese and Japanese write."""
+    out = ""
+    for part in filter(None, parts):
+        if out and unicodedata.east_asian_width(out[-1]) not in ("W", "F"):
+            out += " "
+        out += part
+    return out
 
 
 # The 52 card names as a player says them, article included where the language has one

@@ -100,7 +100,7 @@ class Reply:
 def _sentence(text: str) -> str:
     """An engine reason as a sentence: capital first letter, full stop."""
     text = i18n.capital(text.strip())
-    if not text or text.endswith((".", "!", "?")):
+    if not text or text.endswith(i18n.SENTENCE_ENDS):
         return text
     # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
     # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
@@ -181,7 +181,7 @@ class LessonRun:
         reason = self.position.why_illegal(move)
         if step.kind == "try":
             if move in step.moves:
-                text = " ".join(t for t in (_sentence(reason or ""), step.done) if t)
+                text = i18n.join_sentences(_sentence(reason or ""), step.done)
                 self.tried.add(self.step_index)
                 self._advance()
                 return Reply(True, False, text, finished=self.finished)
@@ -199,7 +199,7 @@ class LessonRun:
             self._advance()
         text = step.done if (step.kind == "move" or self.finished) else ""
         if self.finished:
-            text = " ".join(t for t in (text, self.lesson.outro) if t)
+            text = i18n.join_sentences(text, self.lesson.outro)
         return Reply(True, True, text, undo, self.finished)
 
     def relabel(self, lesson: Lesson) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ... import hints
-from ...i18n import _
+from ...i18n import _, join_sentences
 from ...relaxation import crowded, dead_end, tables_for
 from ...state import Move, Position
 from ..table import describe_move
@@ -305,4 +305,4 @@ class Hints:
 
 def joined(preface: str, sentence: str) -> str:
     """Two whole sentences, the first one optional, as one message."""
-    return f"{preface} {sentence}" if preface else sentence
+    return join_sentences(preface, sentence)
