@@ -299,3 +299,15 @@ def test_a_refused_try_and_its_lesson_words_read_as_one_japanese_text() -> None:
     reply = run.play(parse_move("9S-3"))
     assert reply.text.count("。") >= 2 and "。 " not in reply.text and " " not in reply.text
     assert reply.text.startswith("スペードの9を置けるのは赤の10の上です") and reply.text.endswith("黒の上に赤です。")
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("en", "An assisted win (hints, Demo): best times and fewest moves count clean wins only."),
+    ("ja", "手助けありのクリア（ヒント、デモ）：ベストタイムと最少手数は自力クリアだけが対象です。"),
+    ("zh_CN", "有辅助获胜（提示、演示）：最佳用时和最少步数只计无辅助获胜。"),
+])
+def test_a_list_is_separated_as_the_language_separates_it(code: str, expected: str) -> None:
+    from yukon.stats import win_kind
+
+    i18n.set_language(code)
+    assert win_kind(frozenset({"hint", "demo"})) == expected

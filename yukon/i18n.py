@@ -245,6 +245,13 @@ def full_stop(text: str) -> str:
     return _("{reason}.").format(reason=text)
 
 
+def join_list(items: Sequence[str]) -> str:
+    """Items of a list in one text, with the language's separator ("7♥, 8♠"; Japanese 、)."""
+    # TRANSLATORS: what stands between the items of a list: a comma and a space in English,
+    # the enumeration comma 、 in Chinese and Japanese.
+    return pgettext("list", ", ").join(items)
+
+
 def join_sentences(*parts: str) -> str:
     """Sentences (or a preface and its sentence) as one text, empty ones left out: a space
     between them, but none after a full-width mark (。！？：), as Chinese and Japanese write."""

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
-from .i18n import N_, NC_, _, ngettext, pgettext
+from .i18n import N_, NC_, _, join_list, ngettext, pgettext
 from .rules import VARIANTS, Rules
 from .save import MAX_SAVED_MOVES, MAX_SECONDS, Store, file_fault, number_in
 
@@ -292,7 +292,7 @@ def win_kind(helps: frozenset[Help]) -> str:
     """The win summary's word on how the game was won: clean, or assisted and by what."""
     if not helps:
         return _("A clean win: no hints, no Demo, no Finish.")
-    names = ", ".join(pgettext("help", _HELP_NAMES[h]) for h in HELPS if h in helps)
+    names = join_list([pgettext("help", _HELP_NAMES[h]) for h in HELPS if h in helps])
     # TRANSLATORS: {helps} lists what helped: hints, Demo, Finish (comma-separated).
     return _("An assisted win ({helps}): best times and fewest moves count clean wins only.").format(helps=names)
 
