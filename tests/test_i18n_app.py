@@ -30,7 +30,7 @@ from yukon.save import Store
 from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from yukon.ui import art, assist, build, launch
 from yukon.ui.app import App
-from yukon.ui.assist import difficulty
+from yukon.ui.assist import deal_levels
 from yukon.ui.extras_app import SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog
 from yukon.ui.screen import QuestionDialog
@@ -212,7 +212,7 @@ def run_main(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch,
     Returns the exit code, the languages in use while the window ran, and the bar's labels drawn."""
     monkeypatch.setenv("YUKON_DATA_DIR", str(folder))
     monkeypatch.setattr(assist, "install", lambda app, session=None: None)
-    monkeypatch.setattr(difficulty, "install", lambda app, solver: None)  # it rides on the solver's child
+    monkeypatch.setattr(deal_levels, "install", lambda app, solver: None)  # it rides on the solver's child
     languages: list[str] = []
     real_build = build.build_app
 

@@ -22,9 +22,10 @@ import pygame
 
 from .. import help_text, i18n
 from ..i18n import NC_, _, capital, full_stop, join_sentences, ngettext, pgettext
-from ..rules import VARIANT_TITLES, Rules
+from ..rules import Rules
 from ..settings import SETTINGS_FILE, Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
+from ..text.words import variant_title
 from . import art
 from .extras import Session
 from .input import Action, Command, PointerDown, PointerMove
@@ -329,7 +330,7 @@ class Extras(Part):
             under_way = ngettext("Your saved game is under way ({n} move).",
                                  "Your saved game is under way ({n} moves).", moves).format(n=moves)
         variant = self.app.rules.variant
-        game = _(VARIANT_TITLES.get(variant, variant))
+        game = variant_title(variant)
         other_game = variant != saved.rules.variant
         if chosen.seed is not None and other_game:
             # TRANSLATORS: {number} is a deal number, {game} the game's name (Yukon, Russian Solitaire).

@@ -12,7 +12,7 @@ from .mode import describe_move
 from .view import TableView
 
 
-class Hints:
+class HintOnShow:
     """Asks the app for useful moves and shows them one press at a time."""
 
     table: TableView
