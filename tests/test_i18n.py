@@ -286,21 +286,6 @@ def test_a_notice_ends_with_its_language_s_full_stop_once(code: str, text: str, 
     assert i18n.full_stop(text) == expected
 
 
-def test_a_refused_try_and_its_lesson_words_read_as_one_japanese_text() -> None:
-    """Lesson 1 asks to try a move the rules refuse: the reason and the step's words follow each
-    other as Japanese writes sentences, each ending in 。, with no space between them."""
-    from yukon.lessons import LessonRun, load_lessons, localize
-    from yukon.notation import parse_move
-
-    i18n.set_language("ja")
-    lesson, problem = localize(load_lessons()[0])
-    assert problem is None
-    run = LessonRun(lesson)
-    reply = run.play(parse_move("9S-3"))
-    assert reply.text.count("。") >= 2 and "。 " not in reply.text and " " not in reply.text
-    assert reply.text.startswith("スペードの9を置けるのは赤の10の上です") and reply.text.endswith("黒の上に赤です。")
-
-
 @pytest.mark.parametrize(("code", "expected"), [
     ("en", "An assisted win (hints, Demo): best times and fewest moves count clean wins only."),
     ("ja", "手助けありのクリア（ヒント、デモ）：ベストタイムと最少手数は自力クリアだけが対象です。"),

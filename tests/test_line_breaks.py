@@ -148,3 +148,17 @@ def test_breaks_only_where_allowed_notices_a_cut_word() -> None:
     assert breaks_only_where_allowed("ハートの7。", ["ハートの", "7。"])
     assert not breaks_only_where_allowed("ハートの7。", ["ハートの7", "。"])
     assert not breaks_only_where_allowed("a b", ["a", "c"])
+
+
+def test_a_change_of_language_never_gets_another_font_s_lines_from_the_cache() -> None:
+    """The wrapped lines are kept by font family too: the same words measure differently in Noto."""
+    text = "Move the 7 of hearts onto the 8 of clubs, with every card lying on it. " * 3
+    fresh = {}
+    for code in ("de", "ja"):
+        i18n.set_language(code)
+        widgets.WRAPS.clear()
+        fresh[code] = widgets.wrap(text, 17, 260)
+    assert fresh["de"] != fresh["ja"]  # (else the test would prove nothing)
+    for code in ("de", "ja", "de", "ja"):
+        i18n.set_language(code)
+        assert widgets.wrap(text, 17, 260) == fresh[code]

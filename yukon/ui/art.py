@@ -139,6 +139,7 @@ TEXTS: Lru[tuple[str, int, tuple[int, int, int], bool, str], pygame.Surface] = L
 NARROW_BYTES = 4 * 2**20  # per card set, for flips in progress
 GLYPHS: Lru[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = Lru(300, 3 * 2**20, surface_bytes)
 _COVERAGE: dict[Path, dict[str, bool]] = {}  # per font file: which characters it has a glyph for
+_HAS: dict[Path, set[str]] = {}  # per font file: the characters known to have a glyph (a quick subset test)
 _PROBES: dict[Path, pygame.freetype.Font] = {}
 
 
@@ -159,7 +160,14 @@ def covers(path: Path, ch: str) -> bool:
                 pygame.freetype.init()
             probe = _PROBES[path] = pygame.freetype.Font(str(path), 12)
         found = known[ch] = ch < " " or probe.get_metrics(ch)[0] is not None
+        if found:
+            _HAS.setdefault(path, set()).add(ch)
     return found
+
+
+def covers_all(path: Path, chars: set[str]) -> bool:
+    """Does the font file at ``path`` have a glyph for each of ``chars``?"""
+    return chars <= _HAS.get(path, set()) or all(covers(path, ch) for ch in chars)
 
 
 def chain(first: str, bold: bool) -> tuple[Path, ...]:
@@ -200,9 +208,9 @@ class Face(pygame.font.Font):
             return None
         chars = set(text)
         first = self.files[0]
-        if all(covers(first, ch) for ch in chars):
+        if covers_all(first, chars):
             return None
-        whole = next((p for p in self.files[1:] if all(covers(p, ch) for ch in chars)), None)
+        whole = next((p for p in self.files[1:] if covers_all(p, chars)), None)
         if whole is not None:
             return [(whole, text)]
         out: list[tuple[Path, str]] = []
