@@ -35,3 +35,11 @@ _.autoraise
 
 # configparser.ConfigParser calls optionxform on each key (tests/test_packaging.py overrides it).
 _.optionxform
+
+# packaging/subset_cjk_font.py: fontTools' subsetter reads its Options' attributes, and TTFont.save
+# reads recalcTimestamp, when they are set: setting them is their use.
+_.name_IDs
+_.name_languages
+_.notdef_outline
+_.layout_features
+_.recalcTimestamp

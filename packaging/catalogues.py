@@ -4,7 +4,8 @@
     python packaging/catalogues.py update    # merge the .pot into every language's .po
     python packaging/catalogues.py init xx   # start a new language (see the README)
     python packaging/catalogues.py compile   # every .po -> its .mo (committed: players need no Babel)
-    python packaging/catalogues.py check     # CI: the .pot, each .po and each .mo agree with the code
+    python packaging/catalogues.py check     # CI: the .pot, each .po and each .mo agree with the code,
+                                             # and the Japanese and Chinese fonts hold every character
     python packaging/catalogues.py stats     # how much longer each language is than the English
 
 Babel is in requirements-dev.txt; the game itself reads the .mo files with the standard
@@ -72,7 +73,8 @@ def _msgids(pot: Path) -> set[tuple[str | None, str]]:
 
 
 def check() -> list[str]:
-    """What is out of step: the .pot against the code, each .mo against its .po."""
+    """What is out of step: the .pot against the code, each .mo against its .po, the cut
+    CJK fonts against the characters the catalogues use (packaging/subset_cjk_font.py)."""
     problems: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         fresh = Path(tmp) / "fresh.pot"
@@ -96,7 +98,10 @@ def check() -> list[str]:
             with mo.open("rb") as a, (copy / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as b:
                 if gettext.GNUTranslations(a)._catalog != gettext.GNUTranslations(b)._catalog:
                     problems.append(f"{code}: yukon.mo is older than yukon.po (run compile)")
-    return problems
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from subset_cjk_font import check as check_fonts
+
+    return problems + check_fonts()
 
 
 def stats() -> None:

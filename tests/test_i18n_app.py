@@ -255,7 +255,7 @@ def test_the_start_follows_the_systems_preferred_languages_unless_the_player_cho
 
     def swiss_german() -> list[dict[str, str | None]]:
         asked.append(True)
-        return [{"language": "ja", "country": "JP"}, {"language": "de", "country": "CH"}, {"language": "en",
+        return [{"language": "ko", "country": "KR"}, {"language": "de", "country": "CH"}, {"language": "en",
                                                                                              "country": None}]
 
     monkeypatch.setattr(pygame.system, "get_pref_locales", swiss_german)

@@ -107,6 +107,7 @@ LICENCES: dict[str, tuple[str, str]] = {
     "CC0-1.0": ("assets/cards/classic/LICENSE.txt", "CC0 1.0 Universal"),
     "LGPL-3.0-or-later": ("assets/cards/vintage/readme.txt",
                           "either version 3 of the License, or (at your option) any later version"),
+    "OFL-1.1": ("assets/fonts/LICENSE-NotoSansCJK.txt", "SIL OPEN FONT LICENSE Version 1.1"),
 }
 
 

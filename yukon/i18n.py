@@ -22,6 +22,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
@@ -44,6 +45,8 @@ LANGUAGES: Final[dict[str, str]] = {
     "pl": "Polski",
     "ru": "Русский",
     "tr": "Türkçe",
+    "ja": "日本語",
+    "zh_CN": "简体中文",
 }
 # Where a locale's language has no catalogue of its own but a shipped one serves its readers,
 # keyed by language, language_Script or language_REGION: the first of the targets that is
@@ -234,6 +237,36 @@ def capital(text: str) -> str:
     if language in _DOTTED_I and first == "i":
         first = "İ"
     return first.upper() + text[1:]
+
+
+# The marks a sentence may already end with, Western and full-width (Chinese, Japanese).
+SENTENCE_ENDS: Final = (".", "!", "?", "\u2026", "\u3002", "\uff01", "\uff1f")
+
+
+def full_stop(text: str) -> str:
+    """``text`` ending as a sentence does in the player's language: as it is when it ends with
+    a mark already, else with the language's full stop (。 in Chinese and Japanese)."""
+    if not text or text.endswith(SENTENCE_ENDS):
+        return text
+    return _("{reason}.").format(reason=text)
+
+
+def join_list(items: Sequence[str]) -> str:
+    """Items of a list in one text, with the language's separator ("7♥, 8♠"; Japanese 、)."""
+    # TRANSLATORS: what stands between the items of a list: a comma and a space in English,
+    # the enumeration comma 、 in Chinese and Japanese.
+    return pgettext("list", ", ").join(items)
+
+
+def join_sentences(*parts: str) -> str:
+    """Sentences (or a preface and its sentence) as one text, empty ones left out: a space
+    between them, but none after a full-width mark (。！？：), as Chinese and Japanese write."""
+    out = ""
+    for part in filter(None, parts):
+        if out and unicodedata.east_asian_width(out[-1]) not in ("W", "F"):
+            out += " "
+        out += part
+    return out
 
 
 # The 52 card names as a player says them, article included where the language has one

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Card, parse_card
-from .i18n import ENGLISH, _
+from .i18n import ENGLISH, _, join_sentences
 from .notation import MoveTextError, PositionError, parse_move, parse_position
 from .resources import asset_path
 from .state import FOUNDATION, Illegal, Move, Position, Undo
@@ -193,7 +193,7 @@ class LessonRun:
             self._advance()
         text = step.done if (step.kind == "move" or self.finished) else ""
         if self.finished:
-            text = " ".join(t for t in (text, self.lesson.outro) if t)
+            text = join_sentences(text, self.lesson.outro)
         return LessonReply(True, True, text, undo, self.finished)
 
     def relabel(self, lesson: Lesson) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .i18n import LANGUAGES, NC_, SYSTEM, _, pgettext
+from .i18n import LANGUAGES, NC_, SYSTEM, _, join_list, pgettext
 from .rules import VARIANTS, Rules
 from .save import SAVE_VERSION, Store, file_fault
 
@@ -141,8 +141,8 @@ def load_settings(store: Store) -> tuple[Settings, str | None]:
         # TRANSLATORS: {problem} is a sentence such as "The settings file is damaged (KeyError)".
         return Settings(), _("{problem}; the settings are back to their defaults").format(problem=result.problem)
     if bad:
-        names = ", ".join(pgettext("setting", SETTING_NAMES[name]) if name in SETTING_NAMES else name.replace("_", " ")
-                          for name in bad)
+        names = join_list([pgettext("setting", SETTING_NAMES[name]) if name in SETTING_NAMES
+                           else name.replace("_", " ") for name in bad])
         # TRANSLATORS: {names} lists the settings' names, separated by commas.
         return settings, _("Some settings could not be read and are back to their defaults: {names}").format(
             names=names)

@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import date
 from typing import Any, Literal
 
-from .i18n import N_, NC_, _, ngettext, pgettext
+from .i18n import N_, NC_, _, join_list, ngettext, pgettext
 from .play.daily import DAILY_GAMES
 from .play.daily_calendar import DailyCalendar
 from .play.history import History, HistoryEntry
@@ -366,7 +366,7 @@ def win_kind(helps: frozenset[Help]) -> str:
     """The win summary's word on how the game was won: clean, or assisted and by what."""
     if not helps:
         return _("A clean win: no hints, no Demo, no Finish.")
-    names = ", ".join(pgettext("help", _HELP_NAMES[h]) for h in HELPS if h in helps)
+    names = join_list([pgettext("help", _HELP_NAMES[h]) for h in HELPS if h in helps])
     # TRANSLATORS: {helps} lists what helped: hints, Demo, Finish (comma-separated).
     return _("An assisted win ({helps}): best times and fewest moves count clean wins only.").format(helps=names)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..cards import KING, RANK, Card
 from ..explain import Explanation, Stuck, Target
-from ..i18n import _, capital, card_name, ngettext
+from ..i18n import _, capital, card_name, join_sentences, ngettext
 from ..state import Move
 
 
@@ -119,14 +119,14 @@ def sentences(e: Explanation) -> list[str]:
         c, d = tw.cards
         x1, x2 = tw.targets
         other = x1 if tw.closed == x2 else x2
-        out.append(" ".join(x for x in [
+        out.append(join_sentences(
             _("{first} and {second} fit only onto {target1} or {target2}, and neither can go home or into "
               "an empty column before the other one has moved.").format(
                 first=capital(card_name(c)), second=card_name(d), target1=card_name(x1), target2=card_name(x2)),
             _("{closed} cannot be reached before both have moved, so whichever moves first must go onto {other}, "
               "and then its twin has nowhere to go.").format(
                 closed=capital(card_name(tw.closed)), other=card_name(other)),
-            _twins_move_sentence(tw.since, e.moves)] if x))
+            _twins_move_sentence(tw.since, e.moves)))
     else:
         n = len(e.stuck)
         # TRANSLATORS: {n} is how many suits are held up; the paragraphs after this one name their cards.
@@ -137,7 +137,7 @@ def sentences(e: Explanation) -> list[str]:
         told: set[Card] = set()
         same = len({s.since for s in e.stuck}) == 1 and len(e.stuck) > 1  # one move closed every way
         for s in e.stuck:
-            out.append(" ".join(x for x in _stuck_sentences(s, told, e.moves, not same) if x))
+            out.append(join_sentences(*_stuck_sentences(s, told, e.moves, not same)))
         if same and e.moves:
             since = e.stuck[0].since
             if since is None:

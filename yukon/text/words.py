@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import RANK, RED
-from ..i18n import N_, _, capital, card_name, foundation_name
+from ..i18n import N_, SENTENCE_ENDS, _, capital, card_name, foundation_name
 from ..rules import Rules
 from ..state import Illegal, Refusal
 
@@ -103,7 +103,7 @@ def refusal(illegal: Illegal) -> str:
 def sentence(reason: str) -> str:
     """A reason (``refusal``'s words, or any such clause) as a sentence: capital and full stop."""
     text = capital(reason.strip())
-    if not text or text.endswith((".", "!", "?")):
+    if not text or text.endswith(SENTENCE_ENDS):
         return text
     # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
     # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import help_text, i18n
-from ..i18n import NC_, _, capital, ngettext, pgettext
+from ..i18n import NC_, _, capital, full_stop, join_sentences, ngettext, pgettext
 from ..rules import Rules
 from ..settings import SETTINGS_FILE, Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
@@ -341,7 +341,7 @@ class Extras(Part):
             play = _("Play the game of {game} given on the command line instead?").format(game=game)
         else:
             play = _("Play the game given on the command line instead?")
-        question = " ".join((under_way, play, _("Leaving your game counts as a loss.")))
+        question = join_sentences(under_way, play, _("Leaving your game counts as a loss."))
         self.app.push(QuestionDialog(self.app, question, [(label, lambda: self._play(chosen)),
                                                           (pgettext("button", "Keep my game"), None)]))
 
@@ -383,7 +383,7 @@ class Extras(Part):
         table = self.app.table
         if messages and table is not None:
             # each notice a sentence of its own (some end in a file name, not a full stop)
-            table.say(" ".join(m if m.endswith((".", "!", "?")) else m + "." for m in messages), "error", 8.0)
+            table.say(join_sentences(*map(full_stop, messages)), "error", 8.0)
 
     def tick(self) -> float | None:
         """Once a loop iteration: tell a failed save at once."""

@@ -143,23 +143,21 @@ def open_lessons(app: TableHost, book: LessonBook, index: int | None = None) -> 
     if screen.untranslated:
         said.append(untranslated_text(list(screen.untranslated.values())))
     if said:
-        screen.say(" ".join(said), "error", 12.0)
+        screen.say(i18n.join_sentences(*said), "error", 12.0)
     return screen
 
 
 def refused_text(problems: list[str]) -> str:
     """What to tell the player about lesson files left out (each names its file and fault)."""
-    said = " ".join(capital(p) + ("" if p.endswith(".") else ".") for p in problems)
     left_out = ngettext("That lesson is left out; the others play as usual.",
                         "Those lessons are left out; the others play as usual.", len(problems))
-    return f"{said} {left_out}"
+    return i18n.join_sentences(*(i18n.full_stop(capital(p)) for p in problems), left_out)
 
 
 def untranslated_text(problems: list[str]) -> str:
     """What to tell the player about lesson translations refused (each names its file and fault)."""
-    said = " ".join(capital(p) + ("" if p.endswith(".") else ".") for p in problems)
     in_english = ngettext("That lesson plays in English.", "Those lessons play in English.", len(problems))
-    return f"{said} {in_english}"
+    return i18n.join_sentences(*(i18n.full_stop(capital(p)) for p in problems), in_english)
 
 
 def reply_text(reply: LessonReply) -> str:
@@ -167,7 +165,7 @@ def reply_text(reply: LessonReply) -> str:
     if reply.over:
         return _("This lesson is finished.")
     reason = sentence(refusal(reply.illegal)) if reply.illegal is not None else ""
-    return " ".join(t for t in (reason, reply.text) if t)
+    return i18n.join_sentences(reason, reply.text)
 
 
 # -- the mode --------------------------------------------------------------------------

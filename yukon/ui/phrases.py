@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Final, Literal
 
 from ..cards import KING, Card, make_card
-from ..i18n import NC_, _, capital, ngettext, pgettext
+from ..i18n import NC_, _, capital, join_list, ngettext, pgettext
 from ..solver import Verdict
 from ..state import FOUNDATION, ON_FOUNDATION, Position, Undo
 
@@ -140,7 +140,7 @@ def spoken_foundation(suit: int) -> str:
 
 
 def _join(items: list[str]) -> str:
-    return ", ".join(items)
+    return join_list(items)
 
 
 def _face_down(n: int) -> str:

@@ -17,6 +17,7 @@ from ..stats import RulesRecord, Statistics, format_share, format_time
 from ..text.words import rules_line
 from . import art
 from .input import Action, Command
+from .line_breaks import breaks_only_where_allowed
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import wrap, wrap_balanced
 
@@ -106,7 +107,7 @@ class StatsScreen(Sheet):
         text = rules_line(rules)
         for size in range(self.size, max(9, self.size - 6), -1):
             lines = wrap_balanced(text, size, col_w - 10, True)
-            if " ".join(lines).split() == text.split():  # no word was cut to fit
+            if breaks_only_where_allowed(text, lines):  # no word was cut to fit
                 return lines, size
         return lines, size
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ... import move_order
-from ...i18n import _
+from ...i18n import _, join_sentences
 from ...relaxation import crowded, dead_end, tables_for
 from ...solver import Verdict
 from ...state import Move, Position
@@ -306,4 +306,4 @@ class HintFinder:
 
 def joined(preface: str, sentence: str) -> str:
     """Two whole sentences, the first one optional, as one message."""
-    return f"{preface} {sentence}" if preface else sentence
+    return join_sentences(preface, sentence)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import SUIT
-from ...i18n import _, capital, card_name, foundation_name, ngettext
+from ...i18n import _, capital, card_name, foundation_name, join_sentences, ngettext
 from ...state import FOUNDATION, ON_FOUNDATION, Move
 from ...text.words import refusal, sentence
 from ..input import PointerDown, PointerMove, PointerUp
@@ -275,7 +275,7 @@ class Pointer:
                 wrong = _("{card} goes on {foundation}, not {other}.").format(
                     card=capital(card_name(sel)), foundation=foundation_name(SUIT[sel]),
                     other=foundation_name(hit.suit))
-                table.say(wrong + " " + sentence(refusal(illegal)), "error")
+                table.say(join_sentences(wrong, sentence(refusal(illegal))), "error")
                 table.select(None)
             else:
                 self._place(Move.of(sel, FOUNDATION))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, join_sentences, ngettext, pgettext
 from ..changes import PlayedBy
 from ..screen import QuestionDialog
 from .view import TableView
@@ -57,7 +57,6 @@ class Questions:
     def _won_question(self, played_by: PlayedBy | None) -> QuestionDialog:
         table = self.table
         n = len(table.game.history)
-        notes = "".join(" " + note for note in table.app.win_notes())
         if played_by != "Demo":  # Finish only plays out an ending the player opened up
             title = _("You won!")
             # TRANSLATORS: the win message; {n} is how many moves, {time} the time played ("4:07").
@@ -72,7 +71,7 @@ class Questions:
         if table.deals():
             # The same command as the bar's New deal: with the solver it asks which kind of deal.
             answers.insert(0, (pgettext("button", "New deal"), lambda: table.action("new")))
-        return QuestionDialog(table.app, text + notes, answers, title=title)
+        return QuestionDialog(table.app, join_sentences(text, *table.app.win_notes()), answers, title=title)
 
     def show_won(self) -> None:
         """Ask the won question now, if one is waiting."""
