@@ -28,6 +28,7 @@ from yukon.lessons import (
     text_fields,
     translate_lesson,
 )
+from yukon.play.events import Tone
 
 LESSONS = load_lessons()
 CODES = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
@@ -201,8 +202,8 @@ def test_a_broken_translation_is_named_and_the_lesson_plays_in_english(
     d = make()
     d.bar_button("Lessons")
     s = d.lesson
-    assert s.message is not None and s.message.kind == "error"
-    assert s.message.text == (f"Lesson translation de/{LESSONS[0].key}.json: 'steps' must list the text of the "
+    assert s.session.message is not None and s.session.message.tone is Tone.ERROR
+    assert s.table.message_text() == (f"Lesson translation de/{LESSONS[0].key}.json: 'steps' must list the text of the "
                               "3 steps, in order. That lesson plays in English.")
     assert panel_text(d).startswith(f"Lesson 1 of 4: {LESSONS[0].title} | {LESSONS[0].intro}")
     assert "This lesson's text in your language cannot be used; it plays in English." in panel_text(d)
@@ -212,7 +213,7 @@ def test_a_broken_translation_is_named_and_the_lesson_plays_in_english(
         if s.run.would_accept(move):
             d.move_by_clicks(str(move))
         else:
-            s.try_move(move)
+            s.session.move(move)
         d.settle()
     assert LESSONS[0].outro in panel_text(d)
     s.go_to(1)  # the next lesson's translation is good
@@ -229,7 +230,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     s = d.lesson
     step, move = s.run.step, s.run.hint()
     assert step is not None and step.kind == "try" and move is not None
-    s.try_move(move)
+    s.session.move(move)
     d.settle()
     assert s.run.step_index == 1
     assert f"Step 2 of 3: {LESSONS[0].steps[1].instruction}" in panel_text(d)
@@ -237,7 +238,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     assert f"Step 2 of 3: [fr] {LESSONS[0].steps[1].instruction}" in panel_text(d)
     assert s.run.step_index == 1 and s.run.lesson.title == f"[fr] {LESSONS[0].title}"
     d.move_by_clicks("JS-7")  # a legal move the step does not want: its reply, in French
-    assert s.feedback == f"[fr] {LESSONS[0].steps[1].replies[next(iter(LESSONS[0].steps[1].replies))]}"
+    assert s.guide.feedback == f"[fr] {LESSONS[0].steps[1].replies[next(iter(LESSONS[0].steps[1].replies))]}"
     pseudo.install_pseudo()
     d.bar_button("Leave lessons")
     d.bar_button("Lessons")  # reopened where it was left, in the language now in use
@@ -261,16 +262,16 @@ def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) 
         longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
                       + [st.done for st in lesson.steps], key=len)
         while True:
-            s.feedback = longest
-            s.invalidate()
+            s.guide.feedback = longest
+            s.table.invalidate()
             d.app.frame()
-            lay = s.layout
+            lay = s.table.layout
             assert lay is not None and lay.panel is not None
-            for rect, _action in s.panel_buttons:
+            for rect, _action in s.table.side_panel.buttons:
                 assert lay.panel.contains(rect), (lesson.key, s.run.step_index, size)
             if s.run.finished:
                 break
             hint = s.run.hint()
             assert hint is not None
-            s.try_move(hint)
+            s.session.move(hint)
             d.settle()

@@ -19,21 +19,23 @@ import time
 import pygame
 
 from solver_helpers import small_position
-from window_helpers import click, key, play_by_clicks, press_button, run_until, settle
+from window_helpers import click, hint_move, key, play_by_clicks, press_button, run_until, settle
 from yukon.notation import parse_move
 from yukon.rules import YUKON
 from yukon.solver import check_line, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
-from yukon.ui.assist import HINT_PATIENCE, LOST, SOLVE_TIMEOUT, WINNABLE, Assist, install, move_reason
+from yukon.ui.assist import HINT_PATIENCE, LOST, SOLVE_TIMEOUT, WINNABLE, Assist, move_reason
+from yukon.ui.build import add_assist as install
+from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 
 def make_app(game: Game, service: SolverService, solve_timeout: float = SOLVE_TIMEOUT,
              hint_patience: float = HINT_PATIENCE) -> tuple[App, Assist]:
-    app = App(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     return app, install(app, service, solve_timeout=solve_timeout, hint_patience=hint_patience)
@@ -86,28 +88,28 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     app, a = make_app(Game.deal(28), service, hint_patience=600.0)  # the hint waits for the answer
     key(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.message is not None and "looking" in t.message.text
-    run_until(app, lambda: t.message is not None and t.message.text.startswith("Hint: ")
-              and "looking" not in t.message.text, 600.0)
-    k = a.lookup(t.position)
-    assert k is not None and k.status == WINNABLE and check_line(t.position, list(k.line))
-    assert t.hint_move == k.line[0] and " \u2013 it " in t.message.text
+    assert t is not None and t.session.message is not None and "looking" in t.message_text()
+    run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: ")
+              and "looking" not in t.message_text(), 600.0)
+    k = a.lookup(t.session.position)
+    assert k is not None and k.status == WINNABLE and check_line(t.session.position, list(k.line))
+    assert hint_move(t) == k.line[0] and " \u2013 it " in t.message_text()
     assert a.solver_note == "Solver: this deal can be won"
     # Following the hint: the next hint is the next move of the same line, with no new request.
     play_by_clicks(app, k.line[0])
     assert a.pending is None and a.solver_note == "Solver: still winnable"
     key(app, pygame.K_h)
-    assert t.hint_move == k.line[1]
+    assert hint_move(t) == k.line[1]
     # Pressing again shows the next useful move, each a different legal one, then the line's again.
-    seen = [t.hint_move]
+    seen = [hint_move(t)]
     for _ in range(40):
         key(app, pygame.K_h)
-        if t.hint_move == k.line[1]:
+        if hint_move(t) == k.line[1]:
             break
-        assert t.hint_move in t.position.legal_moves() and t.hint_move not in seen
-        assert t.message is not None and t.message.text.startswith("Another move")
-        seen.append(t.hint_move)
-    assert t.hint_move == k.line[1] and len(seen) >= 2
+        assert hint_move(t) in t.session.position.legal_moves() and hint_move(t) not in seen
+        assert t.session.message is not None and t.message_text().startswith("Another move")
+        seen.append(hint_move(t))
+    assert hint_move(t) == k.line[1] and len(seen) >= 2
     assert not app.errors
     a.close()
 
@@ -125,9 +127,9 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     # A hint asked meanwhile says the solver is looking, then a heuristic move stands in.
     key(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.message is not None and "looking" in t.message.text
-    run_until(app, lambda: t.message is not None and t.message.text.startswith("The solver is still"))
-    assert t.hint_move in t.position.legal_moves()
+    assert t is not None and t.session.message is not None and "looking" in t.message_text()
+    run_until(app, lambda: t.session.message is not None and t.message_text().startswith("The solver is still"))
+    assert hint_move(t) in t.session.position.legal_moves()
     assert a.pending is first  # still the same search
     play_by_clicks(app, losing)
     run_until(app, lambda: a.status == LOST, 30.0)  # long before the stale search could end
@@ -173,7 +175,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     app.frame()
     click(app, *dialog.rects[0].center)
     settle(app)
-    assert app.top is app.table and app.game.position == start and not app.game.history
+    assert app.top is app.table and app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == WINNABLE)
     assert a.solver_note == "Solver: this deal can be won"
     # A hint on a lost position falls back to the heuristic hints and says the deal is lost.
@@ -184,13 +186,13 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     click(app, *dialog.rects[-1].center)  # Play on
     key(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.message is not None
-    assert t.message.text.startswith("This deal can no longer be won.")
-    assert t.hint_move in t.position.legal_moves()
+    assert t is not None and t.session.message is not None
+    assert t.message_text().startswith("This deal can no longer be won.")
+    assert hint_move(t) in t.session.position.legal_moves()
     # After "Play on" the way back stays: the status line names it and B takes it, however far.
     loser_moves = 0
-    for m in t.position.legal_moves():
-        if t.position.loc[m.card] < ON_FOUNDATION and m.to != FOUNDATION:
+    for m in t.session.position.legal_moves():
+        if t.session.position.loc[m.card] < ON_FOUNDATION and m.to != FOUNDATION:
             play_by_clicks(app, m)
             loser_moves += 1
             break
@@ -199,10 +201,10 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     assert f"B goes back {n} move" in a.solver_note
     key(app, pygame.K_b)
     settle(app)
-    assert app.game.position == start and not app.game.history
+    assert app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == WINNABLE)
     key(app, pygame.K_b)
-    assert t.message is not None and "no need to go back" in t.message.text
+    assert t.session.message is not None and "no need to go back" in t.message_text()
     assert not app.errors
     a.close()
 
@@ -214,48 +216,48 @@ def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> Non
     app, a = make_app(Game(winnable[0]), service)
     press_button(app, "Demo")
     assert a.demo
-    run_until(app, lambda: app.game.position.is_won(), 30.0)
+    run_until(app, lambda: app.session.game.position.is_won(), 30.0)
     replay = winnable[0].copy()
-    for u in app.game.history:
+    for u in app.session.game.history:
         replay.play(u.move)  # every move the demo made was legal in turn
     assert replay.is_won() and not a.demo
     a.close()
 
     app, a = make_app(Game(winnable[1]), service)
     press_button(app, "Demo")
-    run_until(app, lambda: len(app.game.history) >= 2, 30.0)
+    run_until(app, lambda: len(app.session.game.history) >= 2, 30.0)
     settle(app)
-    assert not app.game.position.is_won()
+    assert not app.session.game.position.is_won()
     assert "stops it" in a.demo_note  # the way out stays on screen while it plays
     w, h = app.size
     click(app, w // 2, h // 3)  # anywhere: the click stops the demo and does nothing else
-    n = len(app.game.history)
-    assert not a.demo and app.table.selection is None
+    n = len(app.session.game.history)
+    assert not a.demo and app.table.session.selection is None
     assert not a.demo_note
     end = time.monotonic() + 0.6
     while time.monotonic() < end:
         app.frame()
         time.sleep(0.01)
-    assert len(app.game.history) == n
+    assert len(app.session.game.history) == n
     assert not app.errors
     a.close()
 
 
 def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> None:
-    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.build import add_extras as install_extras
 
     random.seed(5)
-    app = App(size=(1280, 800), game=Game.deal(1))
+    app = open_window(size=(1280, 800), game=Game.deal(1))
     extras = install_extras(app, folder=None, resume=False)
-    extras.session.settings.winnable_only = True
-    a = install(app, service, session=extras.session)
+    extras.records.settings.winnable_only = True
+    a = install(app, service, records=extras.records)
     app.draw()
     run_until(app, lambda: a.ready_deal is not None)
     ready = a.ready_deal
     assert ready is not None
     seed = ready[0]
     press_button(app, "New deal")
-    assert app.game.seed == seed and not app.game.history
+    assert app.session.game.seed == seed and not app.session.game.history
     result = solve(Position.deal(seed), timeout=10)
     assert result.status == WINNABLE and check_line(Position.deal(seed), result.moves)
     app.frame()
@@ -268,7 +270,7 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
 
 
 def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service: SolverService) -> None:
-    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.build import add_extras as install_extras
 
     for seed in range(40):
         p = small_position(seed, YUKON, 16)
@@ -277,21 +279,21 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
             break
     else:
         raise AssertionError("no position found")
-    app = App(size=(1280, 800), game=Game(p))
+    app = open_window(size=(1280, 800), game=Game(p))
     extras = install_extras(app, folder=None, resume=False)
-    app.set_game(Game(p))
-    extras.session.settings.auto_finish = True
+    app.session.deal(Game(p), resumed=True)
+    extras.records.settings.auto_finish = True
     app.apply_prefs(TablePrefs(animation_speed=0.25))
-    a = install(app, service, session=extras.session)
+    a = install(app, service, records=extras.records)
     app.draw()
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
     assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
     app.frame()
     click(app, *dialog.rects[0].center)
-    run_until(app, lambda: app.game.position.is_won(), 30.0)
+    run_until(app, lambda: app.session.game.position.is_won(), 30.0)
     replay = p.copy()
-    for u in app.game.history:
+    for u in app.session.game.history:
         replay.play(u.move)
     assert replay.is_won() and not a.demo
     assert not app.errors
@@ -299,21 +301,21 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
 
 
 def test_a_game_the_demo_finished_is_not_the_players_win(service: SolverService) -> None:
-    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.build import add_extras as install_extras
 
     for seed in range(40):
         p = small_position(seed, YUKON, 12)
         if solve(p, timeout=2).status == WINNABLE:
             break
-    app = App(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
+    app = open_window(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     extras = install_extras(app, folder=None, resume=False)
-    a = install(app, service, session=extras.session)
+    a = install(app, service, records=extras.records)
     app.draw()
     press_button(app, "Demo")
-    run_until(app, lambda: app.game.position.is_won(), 30.0)
-    y = extras.session.stats.of("yukon")
+    run_until(app, lambda: app.session.game.position.is_won(), 30.0)
+    y = extras.records.stats.of("yukon")
     assert (y.played, y.won, y.current_streak) == (1, 0, 0)
-    assert any("does not count" in n for n in extras.session.news)
+    assert any("does not count" in n for n in extras.records.news)
     assert not app.errors
     a.close()

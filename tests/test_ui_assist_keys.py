@@ -18,18 +18,21 @@ import pygame
 import pytest
 
 from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
+from window_helpers import hint_move
 from yukon.rules import Rules
 from yukon.solver import solve
 from yukon.solver_service import SolverService
 from yukon.state import Game, Move, Position, Undo
 from yukon.ui.app import App
-from yukon.ui.assist import LOST, SOLVE_TIMEOUT, WINNABLE, Assist, install
+from yukon.ui.assist import LOST, SOLVE_TIMEOUT, WINNABLE, Assist
+from yukon.ui.build import add_assist as install
+from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
 
 def make_app(game: Game, service: SolverService | None, solve_timeout: float = SOLVE_TIMEOUT) -> tuple[App, Assist]:
-    app = App(size=(1024, 700), game=game)
+    app = open_window(size=(1024, 700), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.0))
     app.draw()
     return app, install(app, service, solve_timeout=solve_timeout, hint_patience=SAFETY, demo_pause=0.0)
@@ -45,14 +48,14 @@ def test_p_plays_the_hinted_move_and_follows_the_line(service: SolverService) ->
     for i in range(6):
         press(app, pygame.K_p)
         run_until(app, lambda: not app.busy())
-        assert [u.move for u in app.game.history] == list(line[:i + 1])
+        assert [u.move for u in app.session.game.history] == list(line[:i + 1])
     # A hint on show is what P plays, even when it is one of the other useful moves.
     press(app, pygame.K_h)
     press(app, pygame.K_h)
-    shown = t.hint_move
+    shown = hint_move(t)
     assert shown is not None and shown != a.line_here()[0]
     press(app, pygame.K_p)
-    assert app.game.history[-1].move == shown
+    assert app.session.game.history[-1].move == shown
     assert not app.errors
     a.close()
 
@@ -69,8 +72,8 @@ def test_a_fresh_deal_proved_lost_offers_a_winnable_one(service: SolverService) 
     run_until(app, lambda: a.ready_deal is not None)
     app.frame()
     click(app, dialog.rects[0].center)
-    seed = app.game.seed
-    assert seed is not None and seed != 1 and app.game.rules == russian and not app.game.history
+    seed = app.session.game.seed
+    assert seed is not None and seed != 1 and app.session.game.rules == russian and not app.session.game.history
     assert solve(Position.deal(seed, russian), timeout=10).status == WINNABLE
     assert decided(app, a) == WINNABLE
     assert not app.errors
@@ -83,7 +86,7 @@ def test_a_demo_win_is_not_announced_as_the_players(service: SolverService) -> N
     press_button(app, "Demo")
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
-    assert isinstance(dialog, QuestionDialog) and app.game.position.is_won()
+    assert isinstance(dialog, QuestionDialog) and app.session.game.position.is_won()
     assert dialog.title == "Demo finished" and "You won" not in dialog.question
     assert dialog.question.startswith("The demo played all 52 cards home")
     a.close()
@@ -108,10 +111,10 @@ def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService)
     os.kill(a.service.pid, signal.SIGKILL)
     run_until(app, lambda: a.failed)
     t = app.table
-    assert t is not None and t.message is not None and "keeps stopping" in t.message.text
+    assert t is not None and t.session.message is not None and "keeps stopping" in t.message_text()
     assert a.service is None and a.solver_note == ""
     press(app, pygame.K_h)  # hints still come, from the heuristics
-    assert t.hint_move is not None and t.hint_move in t.position.legal_moves()
+    assert hint_move(t) is not None and hint_move(t) in t.session.position.legal_moves()
     assert not app.errors
     a.close()
 
@@ -126,17 +129,17 @@ def solver_rows(app: App, solver: Assist) -> list[tuple[str, tuple[int, int, int
 def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: SolverService) -> None:
     from test_ui_assist import find_losing_move
     from window_helpers import play_by_clicks
-    from yukon.ui.extras_app import install as install_extras
-    from yukon.ui.table import ALERT
+    from yukon.ui.build import add_extras as install_extras
+    from yukon.ui.table.style import ALERT
 
     start, losing = find_losing_move(range(200), 14)
     for hidden in (False, True):
-        app = App(size=(1024, 700), game=Game(start))
+        app = open_window(size=(1024, 700), game=Game(start))
         extras = install_extras(app, folder=None, resume=False)
-        app.set_game(Game(start))
-        extras.session.settings.hide_verdicts = hidden
+        app.session.deal(Game(start), resumed=True)
+        extras.records.settings.hide_verdicts = hidden
         app.apply_prefs(TablePrefs(animation_speed=0.0))
-        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, session=extras.session)
+        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, records=extras.records)
         app.draw()
         assert decided(app, a) == WINNABLE
         if not hidden:
@@ -160,7 +163,7 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
             assert a.solver_note == "" and app.top is app.table  # no verdict, no question
             press(app, pygame.K_h)  # hints still help when asked
             t = app.table
-            assert t is not None and t.hint_move is not None
+            assert t is not None and hint_move(t) is not None
         assert not app.errors
         a.close()
 
@@ -192,7 +195,7 @@ def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverServic
     game = next(g for g in (there_and_back(seed) for seed in range(1, 300)) if g is not None)
     app, a = make_app(game, service)
     run_until(app, lambda: a.status not in ("", "checking"))
-    assert len(a.trail(app.game)) == len(app.game.history) + 1 == 4001
+    assert len(a.trail(app.session.game)) == len(app.session.game.history) + 1 == 4001
     pops = 0
     real_pop = Position.pop
 
@@ -205,7 +208,7 @@ def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverServic
     for _ in range(6):
         press(app, pygame.K_p)  # follow the solver's line: one move at a time
         run_until(app, lambda: not app.busy())
-    assert len(app.game.history) == 4006
+    assert len(app.session.game.history) == 4006
     assert pops <= 6 * 2  # each move: one step back to its parent (and the undo of a slide, if any)
-    assert a.pending is None or len(a.pending.ancestors) == len(app.game.history)
+    assert a.pending is None or len(a.pending.ancestors) == len(app.session.game.history)
     a.close()

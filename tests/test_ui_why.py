@@ -31,7 +31,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     assert t is not None
     assert "Why? (click, or W)" not in t.status_text()[2]
     key(app, pygame.K_w)  # nothing proved lost yet: nothing to explain, and no sheet
-    assert t.message is not None and "nothing to explain" in t.message.text
+    assert t.session.message is not None and "nothing to explain" in t.message_text()
     assert not isinstance(app.top, WhyScreen)
 
     play_by_clicks(app, losing)
@@ -52,7 +52,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     screen = app.top
     assert isinstance(screen, WhyScreen)
-    assert t.message is None or "working out why" not in t.message.text  # the wait is over
+    assert t.session.message is None or "working out why" not in t.message_text()  # the wait is over
     shown = screen.sheet.paragraphs()
     # What the sheet says is the explanation worked out here, with the losing move named.
     here = explain(start, [losing], timeout=None)
@@ -78,7 +78,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     key(app, pygame.K_RIGHT)  # the keyboard's way to a sheet's button: choose it, then Enter
     key(app, pygame.K_RETURN)
     settle(app)
-    assert app.top is t and app.game.position == start and not app.game.history
+    assert app.top is t and app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == WINNABLE)
     assert "Why? (click, or W)" not in t.status_text()[2]
     assert not app.errors

@@ -11,14 +11,14 @@ running out); a thread that posts an event calls ``app.idle.wake()``. (yukon/ui/
 also keeps SDL from routing frames through a software OpenGL.)
 
 What the app offers the rest of the program:
-  * ``app.game``: the game in play (a ``yukon.state.Game``); ``set_game(game, elapsed)``
-    puts a resumed one on the table; ``new_deal(seed)`` deals under ``app.rules``
-    (``set_rules`` changes the variant for new deals); ``app.elapsed()`` is the time played.
+  * ``app.session``: the main table's ``TableSession`` (``yukon.play.session``), made by the
+    builder: the game in play, its clock, its listeners; ``new_deal(seed)`` deals under
+    ``app.rules`` (``set_rules`` changes the variant for new deals).
   * ``app.push(screen)`` / ``app.pop(screen)``: the screen stack (settings, statistics,
     dialogs); the app knows screens only through ``yukon.ui.screen.Screen``.
-  * Parts (``yukon.ui.parts``), added by the builder with ``add_part``: each hears every
-    change (``notify``), and adds buttons, named commands, status notes, overlays, event
-    filters, ticks, win notes, seeds and the Rules screen through its declared methods.
+  * Parts (``yukon.ui.parts``), added by the builder with ``add_part``: each adds buttons,
+    commands, status notes, overlays, event filters, ticks, win notes, seeds and the Rules
+    screen through its declared methods (what happens at the table it hears from the session).
     ``app.prefs`` are the table's own settings (``apply_prefs``). The game's clock stands
     still while any screen covers the table or the window is minimized or loses focus.
 """
@@ -38,16 +38,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import hints
 from ..i18n import NC_, _
+from ..play.events import Tone
+from ..play.session import TableSession
 from ..rules import YUKON, Rules
 from ..safe import home_moves
-from ..state import Game, Move, Position
+from ..state import Game
 from .clock import FixedClock
+from .commands import WINDOW_LABEL, Command, bar_position
 from .icon import window_icon
 from .idle import IdleWait
 from .input import Action, Expose, Focus, PointerDown, Quit, Resize, translate
-from .parts import Change, ChangeKind, Part, StatusNote, TablePrefs, bar_position
+from .parts import Part, StatusNote, TablePrefs
 from .screen import Screen
 from .widgets import ButtonSpec
 
@@ -63,30 +65,19 @@ MIN_SIZE = (240, 240)
 
 def default_buttons(app: App) -> list[ButtonSpec]:
     """Undo, Redo, Hint, All home, Restart deal, New deal, Rules, Full screen, Quit."""
-    def can_undo() -> bool:
-        t = app.table
-        return t is not None and t.game.can_undo()
-
-    def can_redo() -> bool:
-        t = app.table
-        return t is not None and t.game.can_redo()
-
-    def can_send_home() -> bool:
-        t = app.table
-        return t is not None and bool(home_moves(t.position))
+    def game() -> Game:
+        return app.session.game  # the game on the table when the button is looked at
 
     return [
-        ButtonSpec(NC_("button", "Undo"), "undo", "Ctrl+Z", can_undo),
-        ButtonSpec(NC_("button", "Redo"), "redo", "Ctrl+Y", can_redo),
-        ButtonSpec(NC_("button", "Hint"), "hint", "H"),
-        ButtonSpec(NC_("button", "All home"), "all_home", "A", can_send_home),
-        ButtonSpec(NC_("button", "Restart deal"), "restart"),
-        ButtonSpec(NC_("button", "New deal"), "new"),
-        ButtonSpec(NC_("button", "Rules"), "rules", "F1"),
-        # TRANSLATORS: "Window" is the Full screen button's label while the game is full screen.
-        ButtonSpec(NC_("button", "Full screen"), "fullscreen", "F11",
-                   shown=lambda: NC_("button", "Window") if app.fullscreen else NC_("button", "Full screen")),
-        ButtonSpec(NC_("button", "Quit"), "quit", "Ctrl+Q"),
+        ButtonSpec(Command.UNDO, lambda: game().can_undo()),
+        ButtonSpec(Command.REDO, lambda: game().can_redo()),
+        ButtonSpec(Command.HINT),
+        ButtonSpec(Command.ALL_HOME, lambda: bool(home_moves(game().position))),
+        ButtonSpec(Command.RESTART),
+        ButtonSpec(Command.NEW_DEAL),
+        ButtonSpec(Command.RULES),
+        ButtonSpec(Command.FULLSCREEN, shown=lambda: WINDOW_LABEL if app.fullscreen else NC_("button", "Full screen")),
+        ButtonSpec(Command.QUIT),
     ]
 
 
@@ -158,8 +149,8 @@ def check_display() -> None:
 class App:
     """The window and its loop; see the module docstring for the seams."""
 
-    def __init__(self, seed: int | None = None, rules: Rules = YUKON, size: tuple[int, int] | None = None,
-                 fullscreen: bool = False, game: Game | None = None) -> None:
+    def __init__(self, session: TableSession, rules: Rules = YUKON, size: tuple[int, int] | None = None,
+                 fullscreen: bool = False) -> None:
         self.t0 = time.perf_counter()
         keep_big_buffers_apart()
         pygame.display.init()
@@ -168,8 +159,7 @@ class App:
         self.rules = rules
         self.parts: list[Part] = []
         self.prefs = TablePrefs()
-        self.game = game if game is not None else Game.deal(seed if seed is not None else self.random_seed(), rules)
-        self.hint_provider: Callable[[Position, Move | None], list[Move]] = hints.hint_moves
+        self.session = session
         self.window_active = True  # focused and not minimized: the game's clock may run
         self.step = STEP
         self.clock = FixedClock(STEP)
@@ -195,7 +185,7 @@ class App:
         pygame.display.set_caption("Yukon Solitaire")
         pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
         self._open_window(fullscreen)
-        self.table = TableScreen(self)
+        self.table = TableScreen(self, session)
         self.push(self.table)
 
     # -- parts -----------------------------------------------------------------------------
@@ -214,11 +204,11 @@ class App:
     def buttons(self) -> list[ButtonSpec]:
         """The button bar: the app's own buttons and every part's, in ``BAR_ORDER``."""
         specs = self._base_buttons + [b for p in self.parts for b in p.buttons()]
-        return sorted(specs, key=bar_position)
+        return sorted(specs, key=lambda b: bar_position(b.command))
 
-    def part_action(self, table: TableScreen, name: str) -> bool:
-        """Offer a named command to the parts, in the order they were added; True when one took it."""
-        return any(p.action(table, name) for p in list(self.parts))
+    def part_command(self, table: TableScreen, command: Command) -> bool:
+        """Offer a command to the parts, in the order they were added; True when one took it."""
+        return any(p.command(table, command) for p in list(self.parts))
 
     def status_notes(self) -> list[StatusNote]:
         """Every part's texts for the status line."""
@@ -345,7 +335,7 @@ class App:
     def _clock_follows(self) -> None:
         """The game's clock runs only while its table is on top and the window is in use."""
         if self.table is not None and self.screens:
-            self.table.pause_clock(not self.window_active or self.top is not self.table)
+            self.session.pause_clock(not self.window_active or self.top is not self.table)
 
     def show_rules(self) -> None:
         """Open the rules screen (a part's, with its own buttons, when one offers it)."""
@@ -359,33 +349,9 @@ class App:
         self.push(RulesScreen(self))
 
     # -- the game --------------------------------------------------------------------------
-    def notify(self, kind: ChangeKind, game: Game, move: Move | None) -> None:
-        """Tell every part about a change; a part's failure never reaches the player."""
-        change = Change(kind, game, move)
-        for p in list(self.parts):
-            try:
-                p.changed(change)
-            except Exception as e:  # noqa: BLE001 - a broken part must not end the game
-                print(f"yukon: a change listener failed: {e!r}", file=sys.stderr)
-
-    def new_deal(self, seed: int | None = None) -> Game:
-        """Deal a new game under ``self.rules`` and put it on the table."""
-        self.game = Game.deal(seed if seed is not None else self.next_seed(), self.rules)
-        self.notify("new", self.game, None)
-        return self.game
-
-    def set_game(self, game: Game, elapsed: float = 0.0) -> None:
-        """Put a game (a resumed one) on the table with the time already played."""
-        self.game = game
-        if self.table is not None:
-            self.table.relayout()
-            if elapsed > 0:
-                self.table.set_elapsed(elapsed)
-        self._full = True
-
-    def elapsed(self) -> float:
-        """Seconds played in the table's game."""
-        return self.table.elapsed() if self.table is not None else 0.0
+    def new_deal(self, seed: int | None = None) -> None:
+        """Deal a new game under ``self.rules`` (deal ``seed``, else the next one) on the main table."""
+        self.session.deal(Game.deal(seed if seed is not None else self.next_seed(), self.rules))
 
     def quit(self) -> None:
         """Run the quit hooks and end the loop."""
@@ -435,7 +401,7 @@ class App:
                 self._clock_follows()
                 if isinstance(cmd, Focus):
                     continue
-            if isinstance(cmd, Action) and cmd.name == "fullscreen":
+            if isinstance(cmd, Action) and cmd.command is Command.FULLSCREEN:
                 self.toggle_fullscreen()
                 continue
             try:
@@ -445,10 +411,9 @@ class App:
 
                 traceback.print_exc()
                 self.errors.append(e)
-                if self.table is not None:
-                    # TRANSLATORS: a fault in the program; {error} is its technical name (KeyError).
-                    self.table.say(_("Something went wrong there ({error}); the game goes on.").format(
-                        error=type(e).__name__), "error")
+                # TRANSLATORS: a fault in the program; {error} is its technical name (KeyError).
+                self.session.tell(_("Something went wrong there ({error}); the game goes on.").format(
+                    error=type(e).__name__), Tone.ERROR)
             if not self.running:
                 return
 

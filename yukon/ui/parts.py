@@ -1,12 +1,12 @@
-"""What the table tells the rest of the program, and what the rest adds to the table.
+"""What the rest of the program adds to the table.
 
 The program is put together in one place (``yukon.ui.build``): the builder makes the
-services and the parts and hands each part to the app with ``App.add_part``. A part is
-told of every change at the table (a move, undo, a new deal, a win: ``Change``) and may
-add to it, each through a declared method with a harmless default:
+services and the parts and hands each part to the app with ``App.add_part``. What happens at
+the table a part hears from the session itself (``TableSession.listen``); what it adds, it
+adds through a declared method with a harmless default:
 
-  * ``buttons()``: buttons for the bar; the bar's order is ``BAR_ORDER``, kept here;
-  * ``action(table, name)``: a named command from a key or a button (True: handled);
+  * ``buttons()``: buttons for the bar (each a ``Command``; the bar's order is ``commands.BAR_ORDER``);
+  * ``command(table, command)``: a command from a key or a button (True: handled);
   * ``status_notes()``: texts for the status line (``StatusNote``, bad news marked);
   * ``draw_overlay(table, surface)``: drawn over the still table (the keyboard cursor);
   * ``event(e)``: sees each pygame event first (True swallows it: a Demo stopped by a key);
@@ -18,16 +18,16 @@ add to it, each through a declared method with a harmless default:
   * ``quitting()``: before the window closes.
 
 ``TablePrefs`` are the settings the table itself follows; the settings part hands new ones
-to the app with ``App.apply_prefs``.
-The plain data (``Change``, ``ChangeKind``, ``StatusNote``, ``TablePrefs``) is kept in ``changes``
-so that the table and the screens use it without importing this module; it is exported here too.
+to the app with ``App.apply_prefs``. The plain data (``StatusNote``, ``TablePrefs``) is kept in
+``changes`` so that the table and the screens use it without importing this module.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .changes import Change, ChangeKind, StatusNote, TablePrefs
+from .changes import StatusNote, TablePrefs
+from .commands import Command
 from .widgets import ButtonSpec
 
 if TYPE_CHECKING:
@@ -36,19 +36,7 @@ if TYPE_CHECKING:
     from .screen import Screen
     from .table import TableScreen
 
-__all__ = ["BAR_ORDER", "Change", "ChangeKind", "Part", "StatusNote", "TablePrefs", "bar_position"]
-
-# The button bar, left to right: every part's buttons take their place by label.
-BAR_ORDER: tuple[str, ...] = ("Undo", "Redo", "Hint", "Demo", "All home", "Restart deal", "New deal", "Lessons",
-                              "Deal #", "Stats", "Settings", "Rules", "Full screen", "Quit")
-
-
-def bar_position(spec: ButtonSpec) -> int:
-    """Where a button goes in the bar (unknown labels go last, in the order given)."""
-    try:
-        return BAR_ORDER.index(spec.label)
-    except ValueError:
-        return len(BAR_ORDER)
+__all__ = ["Part", "StatusNote", "TablePrefs"]
 
 
 class Part:
@@ -58,8 +46,8 @@ class Part:
         """Buttons for the bar."""
         return []
 
-    def action(self, table: TableScreen, name: str) -> bool:
-        """Handle the named command on ``table``; False lets others (and the table) have it."""
+    def command(self, table: TableScreen, command: Command) -> bool:
+        """Run ``command`` on ``table``; False lets others (and the table) have it."""
         return False
 
     def status_notes(self) -> list[StatusNote]:
@@ -76,9 +64,6 @@ class Part:
     def tick(self) -> float | None:
         """Once a loop iteration; seconds until the next call is wanted, or None."""
         return None
-
-    def changed(self, change: Change) -> None:
-        """A change at the table."""
 
     def win_notes(self) -> list[str]:
         """Lines for the win message."""

@@ -45,7 +45,7 @@ class StartupReport(Part):
 
         # Machine-readable, so not translated; "solver" is the status line's text, in "language".
         report = {"version": __version__, "pid": os.getpid(), "executable": sys.executable,
-                  "seed": self.app.game.seed, "solver": verdict, "language": i18n.language(),
+                  "seed": self.app.session.game.seed, "solver": verdict, "language": i18n.language(),
                   "assets": str(asset_path()),
                   "first_frame_s": round(self.app.first_frame_at - self.app.t0, 4),
                   "verdict_s": round(time.perf_counter() - self.app.t0, 4)}

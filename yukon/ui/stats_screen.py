@@ -10,6 +10,7 @@ from ..i18n import N_, NC_, _, pgettext
 from ..rules import VARIANT_TITLES, VARIANTS
 from ..stats import Statistics, VariantStats, format_share, format_time
 from . import art
+from .commands import Asked, Command
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import button_label, wrap, wrap_balanced
 
@@ -51,9 +52,9 @@ class StatsScreen(Sheet):
                  [(pgettext("button", "Reset"), self.on_reset), (pgettext("button", "Keep them"), lambda: None)],
                  cancel_index=1)
 
-    def action(self, name: str) -> bool:
-        """Named keys for this sheet; True when used."""
-        if name == "stats":
+    def action(self, asked: Asked) -> bool:
+        """T closes the sheet; True when used."""
+        if asked is Command.STATS:
             self.close()
             return True
         return False

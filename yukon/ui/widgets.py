@@ -1,12 +1,11 @@
-"""Buttons, the button bar, a passing message, a question dialog and a text panel.
+"""Buttons, the button bar, a question dialog and a text panel.
 
-The button bar is data: a list of ``ButtonSpec`` (label, action, key hint). An action is
-either the name of a table command (``"undo"``, ``"hint"``, ...) or a callable taking no
-arguments, so a new button (Lessons, Settings, Statistics) is one line:
-``ButtonSpec(NC_("button", "Stats"), lambda: app.push(StatsScreen(app)))``; the label is the English
-text, translated where the bar measures and draws it (``ButtonSpec.text``).
-Buttons that do not fit the bar fold into its "More" list. ``fit_block`` fits lines of
-text (the status) into a box: broken at their " · " separators first, then between words.
+The button bar is data: a list of ``ButtonSpec``, each carrying a ``Command``
+(``yukon.ui.commands``); its label and key come from the one table of commands, translated
+where the bar measures and draws it (``ButtonSpec.text``), and the screen that shows the bar
+runs the command. Buttons that do not fit the bar fold into its "More" list. ``fit_block``
+fits lines of text (the status) into a box: broken at their " · " separators first, then
+between words.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ import pygame
 
 from ..i18n import NC_, pgettext
 from . import art
+from .commands import COMMANDS, Command
 from .layout import bar_height_for, text_scale
 
 TEXT = (240, 244, 236)
@@ -28,22 +28,33 @@ BUTTON_HOVER = (34, 86, 54)
 BUTTON_EDGE = (120, 170, 130)
 PANEL = (14, 40, 24)
 GOLD = (255, 206, 64)
-Action = Callable[[], None] | str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """A button: its label, what it does, and the key that does the same (shown as a hint).
+    """A button: the command it runs, when it is enabled, and (when it changes) what it reads now.
 
-    ``label`` (and what ``shown`` returns) is the English text marked with ``NC_("button", ...)``:
-    it names the button for the bar's order and for code; ``text()`` is what the player reads.
+    ``label`` is the command's English label (``COMMANDS``, marked with ``NC_("button", ...)``):
+    it names the button for code; ``text()`` is what the player reads.
     """
 
-    label: str
-    action: Action
-    key: str = ""
+    command: Command
     enabled: Callable[[], bool] | None = None
     shown: Callable[[], str] | None = None  # the label as it reads now, when it changes (Full screen / Window)
+
+    @property
+    def label(self) -> str:
+        """The English label (a ``button`` msgid)."""
+        return COMMANDS[self.command].label
+
+    @property
+    def key(self) -> str:
+        """The key that does the same, as the player reads it ("Ctrl+Z"), or ""."""
+        return COMMANDS[self.command].key
+
+    def is_enabled(self) -> bool:
+        """Can the button be pressed now?"""
+        return self.enabled() if self.enabled is not None else True
 
     def text(self) -> str:
         """The label to draw, in the player's language."""
@@ -321,15 +332,6 @@ def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[
         else:
             lo = mid + 1
     return wrap(text, size, lo, bold)
-
-
-@dataclass(slots=True)
-class Message:
-    """A line shown to the player for a while (a refused move's reason, a hint, a tip)."""
-
-    text: str
-    until: float
-    kind: str = "info"  # info, error, good
 
 
 @dataclass(slots=True)

@@ -30,9 +30,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import NC_, _
+from ...i18n import _
+from ...play.events import Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
 from ...state import Game, Move, Position
-from ..parts import Change, Part, StatusNote
+from ..commands import Command
+from ..parts import Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
 from .demo import DEMO_PAUSE, Demo
@@ -46,25 +48,25 @@ from .status import StatusLine
 from .why import Why
 
 if TYPE_CHECKING:
+    from ...play.records import Records
     from ...solver_service import Reply, SolverService
     from ..app import App
-    from ..extras import Session
     from ..table import TableScreen
 
 __all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "LOST", "MAX_RESTARTS", "SOLVE_TIMEOUT", "UNKNOWN",
-           "WINNABLE", "Assist", "Known", "Pending", "_ids", "install", "move_reason", "position_key", "rules_key"]
+           "WINNABLE", "Assist", "Known", "Pending", "SolverLink", "_ids", "move_reason", "position_key", "rules_key"]
 
 
 class Assist(Part):
     """Solver features at the table; see the module docstring.
 
-    ``service`` is a running solver child to use (None: the assist starts its own on the
-    first tick); ``session`` holds the settings it follows and marks a game the Demo
-    played (None: every setting off, as in a table without saving).
+    ``link`` is the way to the solver's child (it starts one on the first tick when it was given
+    none); ``records`` hold the settings it follows and mark a game the Demo played (None: every
+    setting off, as in a table without saving). It hears the main table's session.
     """
 
     app: App
-    session: Session | None
+    records: Records | None
     knowledge: Knowledge
     link: SolverLink
     verdict: StatusLine
@@ -77,14 +79,13 @@ class Assist(Part):
     _ctx: Context
     _seen: tuple | None  # (game, moves made, position key) the status describes
 
-    def __init__(self, app: App, service: SolverService | None = None,
-                 solve_timeout: float = SOLVE_TIMEOUT, hint_patience: float = HINT_PATIENCE,
-                 demo_pause: float = DEMO_PAUSE, session: Session | None = None) -> None:
+    def __init__(self, app: App, link: SolverLink, records: Records | None = None,
+                 hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE) -> None:
         self.app = app
-        self.session = session
-        self._ctx = Context(app, session)
+        self.records = records
+        self._ctx = Context(app, records)
         self.knowledge = Knowledge()
-        self.link = SolverLink(service, solve_timeout)
+        self.link = link
         self.verdict = StatusLine(self._ctx, self.knowledge)
         self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
@@ -93,11 +94,12 @@ class Assist(Part):
         self.why = Why(self._ctx, self.knowledge, self.link, self.verdict, self.offers.back_to_winnable)
         self.levels = DealLevels(self._ctx)
         self._seen = None
+        app.session.listen(self.heard)
 
     # -- what the part adds to the table ---------------------------------------------------------
     def buttons(self) -> list[ButtonSpec]:
         """The Demo button."""
-        return [ButtonSpec(NC_("button", "Demo"), self.start_demo)]
+        return [ButtonSpec(Command.DEMO)]
 
     def _explain(self) -> None:
         """Why? from a question: the same as W (the Why part is made after the questions)."""
@@ -106,28 +108,28 @@ class Assist(Part):
     def status_notes(self) -> list[StatusNote]:
         """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
         return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST,
-                           action="why" if self.why.offered() else ""),
+                           command=Command.WHY if self.why.offered() else None),
                 StatusNote(self.player.note)]
 
-    def action(self, table: TableScreen, name: str) -> bool:
+    def command(self, table: TableScreen, command: Command) -> bool:
         """Hint, Demo, P, B and W on the main table are ours; everything else is left to others."""
-        if table is not self.table or (name != "demo" and table.mode is not None):
+        if table is not self.table or (command is not Command.DEMO and table.mode is not None):
             return False
-        if name == "hint":
+        if command is Command.HINT:
             self.hint()
-        elif name == "demo":
+        elif command is Command.DEMO:
             self.start_demo()
-        elif name == "play_hint":
+        elif command is Command.PLAY_HINT:
             self.play_hint()
-        elif name == "why":
+        elif command is Command.WHY:
             self.why.ask()
-        elif name == "back_to_winnable":
+        elif command is Command.BACK_TO_WINNABLE:
             if self.last_winnable():
                 self.back_to_winnable()
             elif self.status == WINNABLE:
-                table.say(_("This position can still be won: there is no need to go back."))
+                self._ctx.session.tell(_("This position can still be won: there is no need to go back."))
             else:
-                table.say(_("No earlier position of this game is known to be winnable."))
+                self._ctx.session.tell(_("No earlier position of this game is known to be winnable."))
         else:
             return False
         return True
@@ -136,15 +138,15 @@ class Assist(Part):
         """While the demo plays, any key or click stops it (and does nothing else)."""
         return self.player.event(e)
 
-    def changed(self, change: Change) -> None:
-        """After every change at the table: the status at once where it is known."""
-        kind, game = change.kind, change.game
-        if game is not self.app.game:
-            return  # a lesson's own position
-        if kind == "won":
+    def heard(self, event: Event) -> None:
+        """After every change at the main table: the status at once where it is known."""
+        if isinstance(event, Won):
             self.player.end()
-        elif kind != "move" and kind != "stuck" and self.player.playing:
-            self.player.stop()
+        elif isinstance(event, (Undone, Redone, Restarted, Dealt)):
+            if self.player.playing:
+                self.player.stop()
+        elif not isinstance(event, Moved | Stuck):
+            return
         self.sync()
         self.verdict.show(now=True)  # the move's own frame redraws everything anyway
 
@@ -183,7 +185,7 @@ class Assist(Part):
         if self.player.playing:
             waits.append(self.player.step(quiet))
         if self.link.pending is None and self.link.running and (
-                self._ctx.setting("winnable_only") or (self.status == LOST and not self.app.game.history)):
+                self._ctx.setting("winnable_only") or (self.status == LOST and not self._ctx.game.history)):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
@@ -210,15 +212,15 @@ class Assist(Part):
         if self.link.failed:
             self._set_status("")
             if self.table is not None:
-                self.table.say(_("The solver keeps stopping, so it is off for now: hints are simple ones "
-                                 "and there is no Demo."), "error", 8.0)
+                self._ctx.session.tell(_("The solver keeps stopping, so it is off for now: hints are simple ones "
+                                         "and there is no Demo."), Tone.ERROR, 8.0)
             return
         if again is not None and self.link.start():
             self._ask(again)
 
     def sync(self) -> None:
         """Bring the status up to date with the position on the table; ask the solver if need be."""
-        game = self.app.game
+        game = self._ctx.game
         pos = game.position
         key = position_key(pos)
         seen = (id(game), len(game.history), key)
@@ -313,7 +315,7 @@ class Assist(Part):
 
     def line_here(self) -> tuple[Move, ...]:
         """The rest of the course's line from the position on the table (() when none is at hand)."""
-        return self.knowledge.line_here(self.app.game)
+        return self.knowledge.line_here(self._ctx.game)
 
     def last_winnable(self) -> int:
         """How many moves back the last winnable position of this game is (0: none known)."""
@@ -387,17 +389,3 @@ class Assist(Part):
     def solve_timeout(self) -> float:
         """Seconds the child may spend on one position."""
         return self.link.solve_timeout
-
-
-def install(app: App, service: SolverService | None = None, solve_timeout: float = SOLVE_TIMEOUT,
-            hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE,
-            session: Session | None = None) -> Assist:
-    """Add the solver's features to ``app``; the child process starts on the first tick.
-
-    ``hint_patience`` is how long a hint waits for the solver before a heuristic hint stands
-    in (tests pass their own, so none depends on the machine's speed); ``demo_pause`` is
-    the Demo's pause between moves.
-    """
-    assist = Assist(app, service, solve_timeout, hint_patience, demo_pause, session)
-    app.add_part(assist)
-    return assist

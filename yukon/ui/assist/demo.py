@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
+from ...play.events import Actor, Tone, made_move
 from .context import Context
 from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
 from .link import POLL, SolverLink
@@ -55,25 +56,25 @@ class Demo:
         k = self._knowledge.lookup(pos)
         if k is not None and k.status == LOST:
             if ctx.game.history:
-                t.say(_("No winning line is left from here, so there is nothing to show. "
-                        "Undo to a winnable position."))
+                ctx.session.tell(_("No winning line is left from here, so there is nothing to show. "
+                                   "Undo to a winnable position."))
             else:
-                t.say(_("This deal cannot be won, so there is nothing to show. Try a new deal."))
+                ctx.session.tell(_("This deal cannot be won, so there is nothing to show. Try a new deal."))
             return
         if k is not None and k.status == UNKNOWN:
-            t.say(_("The solver found no winning line in time, so it cannot play this one out."))
+            ctx.session.tell(_("The solver found no winning line in time, so it cannot play this one out."))
             return
         if not self._link.running and k is None:
-            t.say(_("The solver is not running, so there is no demo this time."))
+            ctx.session.tell(_("The solver is not running, so there is no demo this time."))
             return
         self.playing = True
         self.kind = kind
-        if kind == "Demo" and ctx.session is not None:  # Finish only plays out an ending the player opened up
-            ctx.session.mark_assisted()
+        if kind == "Demo" and ctx.records is not None:  # Finish only plays out an ending the player opened up
+            ctx.records.mark_assisted()
         self._next = time.monotonic()
         self._label()
         if kind == "Demo":
-            t.say(_("Demo: the solver plays the rest. Click or press any key to stop it."), "info", 4.0)
+            ctx.session.tell(_("Demo: the solver plays the rest. Click or press any key to stop it."), Tone.INFO, 4.0)
 
     @property
     def note(self) -> str:
@@ -91,7 +92,7 @@ class Demo:
             self._noted = noted
             t = self._ctx.table
             if t is not None:
-                t.redraw()
+                t.invalidate()
 
     def stop(self, why: str = "") -> None:
         """Stop the demo (or the finish) where it is."""
@@ -99,9 +100,8 @@ class Demo:
             return
         self.playing = False
         self._label()
-        t = self._ctx.table
-        if why and t is not None:
-            t.say(why)
+        if why and self._ctx.table is not None:
+            self._ctx.session.tell(why)
 
     def end(self) -> None:
         """The game is won: the demo is over."""
@@ -132,10 +132,10 @@ class Demo:
         now = time.monotonic()
         if now < self._next:
             return self._next - now
-        t = self._ctx.table
-        assert t is not None
-        t.drop_hint_message()
-        if not t.try_move(line[0], by="Demo" if self.kind == "Demo" else None):
+        session = self._ctx.session
+        session.drop_hint_message()
+        events = session.move(line[0], Actor.DEMO if self.kind == "Demo" else Actor.FINISH)
+        if not made_move(events):
             self.stop(_("Demo stopped.") if self.kind == "Demo" else _("Finish stopped."))
             return 1.0
         self._next = time.monotonic() + self.pause * max(0.25, self._ctx.app.prefs.animation_speed)

@@ -18,15 +18,15 @@ the deal can be won).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from ...difficulty import PLAYABLE, RATE_NODES, Level, Rating
 from ...i18n import N_, _, pgettext
 from ...rules import Rules
 from ...state import Position
+from ..commands import Command
 from ..parts import Part, StatusNote
-from ..screen import QuestionDialog
+from ..screen import Answer, QuestionDialog
 from .context import Context, SettingName
 from .knowledge import position_key, rules_key
 from .link import POLL, Pending, new_request
@@ -144,10 +144,10 @@ class DealLevels:
         """Something new is known: the status line and a Deal # box on top show it."""
         t = self._ctx.table
         if t is not None:
-            t.redraw()
+            t.invalidate()
         screens = self._ctx.app.screens
         if screens:
-            self._ctx.app.top.redraw()
+            self._ctx.app.top.invalidate()
 
 
 class SolverHelp(Protocol):
@@ -190,17 +190,17 @@ class Difficulty(Part):
         r = self.levels.table_rating()
         if r is None or self.assist.setting("hide_verdicts"):
             return notes
-        if r.level in PLAYABLE or (r.level is Level.UNWINNABLE and self.app.game.history):
+        if r.level in PLAYABLE or (r.level is Level.UNWINNABLE and self.app.session.game.history):
             notes.append(StatusNote(_(NOTES[r.level])))
         return notes
 
-    def action(self, table: TableScreen, name: str) -> bool:
+    def command(self, table: TableScreen, command: Command) -> bool:
         """New deal on the main table asks which kind of deal (while the solver is there); so does
-        "new_confirmed" (the Stuck question's New deal), whose player has already chosen to leave the game."""
-        if name not in ("new", "new_confirmed") or table is not self.app.table or table.mode is not None \
-                or not table.deals() or self.assist.failed:
+        NEW_DEAL_CONFIRMED (the Stuck question's New deal), whose player has already chosen to leave the game."""
+        if command not in (Command.NEW_DEAL, Command.NEW_DEAL_CONFIRMED) or table is not self.app.table \
+                or table.mode is not None or not table.session.deals or self.assist.failed:
             return False
-        self.ask_level(table, table.position.key() if name == "new_confirmed" else None)
+        self.ask_level(table, table.session.position.key() if command is Command.NEW_DEAL_CONFIRMED else None)
         return True
 
     def ask_level(self, table: TableScreen, left: tuple | None = None) -> None:
@@ -209,7 +209,7 @@ class Difficulty(Part):
         ``left``: the position the player has already chosen to leave; while it is still on the
         table, the deal replaces it without asking "Replace the game under way?" again.
         """
-        answers: list[tuple[str, Callable[[], None] | None]] = [
+        answers: list[Answer] = [
             (pgettext("button", "Easy"), lambda: self.choose(Level.EASY, left)),
             (pgettext("button", "Medium"), lambda: self.choose(Level.MEDIUM, left)),
             (pgettext("button", "Hard"), lambda: self.choose(Level.HARD, left)),
@@ -235,7 +235,7 @@ class Difficulty(Part):
         self.left = left
         t = self.app.table
         if t is not None:
-            t.redraw()
+            t.invalidate()
 
     def _deal(self, seed: int | None, left: tuple | None) -> None:
         t = self.app.table
@@ -243,7 +243,7 @@ class Difficulty(Part):
         if seed is None:
             self.levels.wanted = None
         if t is not None:
-            t.new_deal(ask=left is None or left != t.position.key(), seed=seed)
+            t.new_deal(ask=left is None or left != t.session.position.key(), seed=seed)
 
     def tick(self) -> float | None:
         """Deal the wanted deal once one is ready and the table is quiet."""
@@ -272,12 +272,3 @@ class Difficulty(Part):
             levels.asked_about = seed
             return _("Finding out how hard deal {number} is\u2026").format(number=seed)
         return _(DEAL_NOTES[r.level]).format(number=seed)
-
-
-def install(app: App, assist: SolverHelp) -> Difficulty:
-    """Add the difficulty part to ``app`` (after the assist, whose solver child it shares)."""
-    part = Difficulty(app, assist)
-    app.add_part(part)
-    return part
-
-

@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from ... import hints
 from ...i18n import _
+from ...play.events import Actor, Tone
+from ...play.session import Message
 from ...state import Move
 from ..table import describe_move
 from .context import Context
@@ -34,7 +36,7 @@ class Hints:
     patience: float
     wanted: tuple | None  # key of the position whose hint waits for the solver
     _asked: float  # when that hint was asked
-    _message: object | None  # the "looking" message the awaited hint replaces
+    _message: Message | None  # the "looking" message the awaited hint replaces
     _heuristic: tuple[tuple, list[Move], int] | None  # (position key, the moves on offer, the one shown)
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, collect: Callable[[], None],
@@ -70,8 +72,8 @@ class Hints:
             if self._link.running:
                 self.wanted = position_key(pos)
                 self._asked = time.monotonic()
-                t.say(_("Hint: looking for a winning line\u2026"), "hint", 6.0)
-                self._message = t.message
+                ctx.session.tell(_("Hint: looking for a winning line\u2026"), Tone.HINT, 6.0)
+                self._message = ctx.session.message
                 return
             self._heuristic_hint("")
             return
@@ -83,8 +85,6 @@ class Hints:
     def _winning_hint(self, line: tuple[Move, ...]) -> None:
         """Each press shows the next: the winning line's move first, then the other useful
         moves of yukon.hints, then the line's move again."""
-        t = self._ctx.table
-        assert t is not None
         game = self._ctx.game
         pos = game.position
         key = position_key(pos)
@@ -101,7 +101,7 @@ class Hints:
             # why it helps, a clause of its own ("it turns up a card in column 2").
             text = _("Hint: {move} \u2013 {reason}.").format(move=describe_move(pos, first),
                                                             reason=move_reason(pos, line))
-            t.show_hints([first], 0, text)
+            self._ctx.session.show_hint([first], 0, text)
             return
         move = describe_move(pos, moves[i])
         if i == 1:
@@ -109,25 +109,22 @@ class Hints:
             text = _("Another move ({number} of {count}; the first hint is the one that wins): {move}")
         else:
             text = _("Another move ({number} of {count}): {move}")
-        t.show_hints(moves, i, text.format(number=i, count=len(moves) - 1, move=move))
+        self._ctx.session.show_hint(moves, i, text.format(number=i, count=len(moves) - 1, move=move))
 
     def play(self) -> None:
         """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
-        t = self._ctx.table
-        if t is None:
+        if self._ctx.table is None:
             return
-        move = t.hint_move
-        if move is None:
+        session = self._ctx.session
+        if session.hint is None:
             self.hint()
-            move = t.hint_move
-        if move is not None:
-            t.try_move(move)
+        shown = session.hint
+        if shown is not None:
+            session.move(shown.move, Actor.HINT)
 
     def _heuristic_hint(self, preface: str) -> None:
         """The heuristic hints of ``yukon.hints``, each press the next one (``preface``: a sentence
         said first, already in the player's language, or "")."""
-        t = self._ctx.table
-        assert t is not None
         game = self._ctx.game
         pos = game.position
         key = position_key(pos)
@@ -136,14 +133,14 @@ class Hints:
             self._heuristic = (key, hints.hint_moves(pos, last), -1)
         _key, moves, i = self._heuristic
         if not moves:
-            t.say(joined(preface, _("No move is left. Undo, restart the deal or start a new one.")))
+            self._ctx.session.tell(joined(preface, _("No move is left. Undo, restart the deal or start a new one.")))
             return
         i = (i + 1) % len(moves)
         self._heuristic = (key, moves, i)
         # TRANSLATORS: a simple hint (not the solver's); {number} of {count} useful moves, {move} says the move.
         text = _("Try {number} of {count}: {move}").format(number=i + 1, count=len(moves),
                                                           move=describe_move(pos, moves[i]))
-        t.show_hints(moves, i, joined(preface, text))
+        self._ctx.session.show_hint(moves, i, joined(preface, text))
 
     def deliver(self) -> None:
         """The answer for an awaited hint came: show it in place of the "looking" message."""
@@ -152,7 +149,7 @@ class Hints:
         t = self._ctx.table
         game = self._ctx.game
         pos = game.position
-        if t is None or t.message is not self._message or position_key(pos) != self.wanted:
+        if t is None or self._ctx.session.message is not self._message or position_key(pos) != self.wanted:
             self.wanted = None  # the player moved on or closed the message
             return
         k = self._knowledge.lookup(pos)

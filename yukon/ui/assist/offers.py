@@ -140,14 +140,15 @@ class Offers:
         n = self.last_winnable()
         if t is None or n == 0:
             return
+        session = self._ctx.session
         gid = id(self._ctx.game)
         self._offered_back = {m for m in self._offered_back if m[0] != gid}  # lose it again: ask again
         for _unused in range(n):
-            t.undo()
+            session.undo()
         # TRANSLATORS: after B; {n} is how many moves were taken back (2 or more).
-        t.say(_("Back at the last winnable position.") if n == 1 else
-              ngettext("Back {n} move, at the last winnable position.",
-                       "Back {n} moves, at the last winnable position.", n).format(n=n))
+        session.tell(_("Back at the last winnable position.") if n == 1 else
+                     ngettext("Back {n} move, at the last winnable position.",
+                              "Back {n} moves, at the last winnable position.", n).format(n=n))
 
     def offer(self) -> None:
         """The table is quiet: ask the question that is due, if one is."""

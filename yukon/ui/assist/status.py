@@ -68,4 +68,4 @@ class StatusLine:
             return  # a redraw now would cost a full frame in the middle of a slide: wait
         self.shown = text
         if t is not None:
-            t.redraw()
+            t.invalidate()

@@ -21,7 +21,9 @@ import pygame
 
 from ...explain import Explanation, sentences
 from ...i18n import N_, _, pgettext
+from ...play.events import Tone
 from .. import art
+from ..commands import Asked, Command
 from ..parts import TablePrefs
 from ..screen import Host
 from ..sheet import GOLD, TEXT, Sheet, SheetScreen, draw_paragraphs
@@ -71,10 +73,10 @@ class WhySheet(Sheet):
         if self.back is not None:
             self.back()
 
-    def action(self, name: str) -> bool:
+    def action(self, asked: Asked) -> bool:
         """Up/Down scroll."""
-        if name in ("up", "down"):
-            self.wheel(1 if name == "up" else -1)
+        if asked in (Command.UP, Command.DOWN):
+            self.wheel(1 if asked is Command.UP else -1)
             return True
         return False
 
@@ -173,11 +175,13 @@ class Why:
         t = self._ctx.table
         if t is None:
             return
+        session = self._ctx.session
         if not self.offered():
             if self._verdict.status == LOST:  # the player hides the verdicts: this one stays hidden too
-                t.say(_("The solver's verdicts are hidden (see Settings), so it does not say why."))
+                session.tell(_("The solver's verdicts are hidden (see Settings), so it does not say why."))
             else:
-                t.say(_("The solver has not proved that this position cannot be won: there is nothing to explain."))
+                session.tell(_("The solver has not proved that this position cannot be won: "
+                               "there is nothing to explain."))
             return
         mark = self._mark()
         if self.answer is not None and self.answer[0] == mark:
@@ -186,18 +190,18 @@ class Why:
         game = self._ctx.game
         w, pending = self.waiting, self._link.pending
         if w is not None and pending is w and w.key == mark[2] and len(w.moves) == mark[1]:
-            t.say(_(WORKING), "info", self._link.solve_timeout + 2.0)  # asked already: the answer is coming
+            session.tell(_(WORKING), Tone.INFO, self._link.solve_timeout + 2.0)  # asked already: the answer is coming
             return
         if not self._link.start():
-            t.say(_("The solver is off, so it cannot say why."), "error")
+            session.tell(_("The solver is off, so it cannot say why."), Tone.ERROR)
             return
         req = Pending(next(_ids), "explain", mark[2], game.start.copy(), time.monotonic(), moves=tuple(game.moves_made))
         if not self._link.ask(req):
-            t.say(_("The solver is off, so it cannot say why."), "error")
+            session.tell(_("The solver is off, so it cannot say why."), Tone.ERROR)
             return
         self.waiting = req
         # shown until the answer comes (a search may take the solver's whole time)
-        t.say(_(WORKING), "info", self._link.solve_timeout + 2.0)
+        session.tell(_(WORKING), Tone.INFO, self._link.solve_timeout + 2.0)
 
     def answered(self, req: Pending, reply: Reply) -> None:
         """The child's answer to an "explain" request: keep it, and show it if the player still waits."""
@@ -208,12 +212,12 @@ class Why:
         mark = self._mark()
         e = reply.explanation
         t = self._ctx.table
-        if waited and t is not None and t.message is not None and t.message.text == _(WORKING):
-            t.drop_message()
-            t.redraw()
+        if waited and t is not None and self._ctx.says(_(WORKING)):
+            self._ctx.session.drop_message()
+            t.invalidate()
         if e is None or mark[2] != req.key or len(req.moves) != mark[1]:
             if waited and e is None and t is not None:
-                t.say(_("The solver could not say why this time."), "error")
+                self._ctx.session.tell(_("The solver could not say why this time."), Tone.ERROR)
             return
         if e.kind == "undecided" and req.key in self.searched:
             # the search behind the status proved it lost; this one ran short of time (a busy machine)

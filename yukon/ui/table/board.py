@@ -74,18 +74,18 @@ class Board:
 
     def face_up(self, card: int) -> bool:
         """Is the card face up in the true position?"""
-        return self.table.position.loc[card] != FACE_DOWN
+        return self.table.session.position.loc[card] != FACE_DOWN
 
     def moving(self) -> set[int]:
         """The cards drawn apart from the still layer: sliding, flipping or held."""
         return self.anim.moving() | set(self.table.drag_cards)
 
-    def snapshot(self, bar: tuple[bool, ...]) -> Before:
-        """The table as drawn now, before a change."""
-        pos = self.table.position
-        return Before({c: self.table.drawn_xy(c) for c in range(52)}, {c: self.face_up(c) for c in range(52)},
-                      [list(c) for c in pos.columns], list(pos.down), self.table.layout, list(pos.loc),
-                      set(self.table.drag_cards), list(pos.foundations), bar)
+    def snapshot(self, shown: Position, bar: tuple[bool, ...]) -> Before:
+        """The table as drawn now (``shown``: the position it was laid out for), before a change."""
+        return Before({c: self.table.drawn_xy(c) for c in range(52)},
+                      {c: shown.loc[c] != FACE_DOWN for c in range(52)},
+                      [list(c) for c in shown.columns], list(shown.down), self.table.layout, list(shown.loc),
+                      set(self.table.drag_cards), list(shown.foundations), bar)
 
     def slide_from(self, before: Before, kind: str, pace: float) -> None:
         """Slide every card that moved from where it was drawn ``before``, and flip the turned ones."""
@@ -95,7 +95,7 @@ class Board:
         if kind not in ("restart", "new"):
             # Only cards that changed place slide; a column that merely tightens or loosens
             # its overlap settles at once (sliding it would redraw whole columns each frame).
-            loc, loc_before = self.table.position.loc, before.loc
+            loc, loc_before = self.table.session.position.loc, before.loc
             moved = [c for c in moved if c in before.held or (loc_before[c] != loc[c]
                      and loc_before[c] != FACE_DOWN and loc[c] != FACE_DOWN)]
         duration = 0.0
@@ -185,27 +185,33 @@ class Board:
     # -- rings and highlights --------------------------------------------------------------
     def lit_source(self) -> int | None:
         """The card whose legal destinations are lit: the selection, or the card being dragged."""
-        if self.table.selection is not None:
-            return self.table.selection
+        sel = self.table.session.selection
+        if sel is not None:
+            return sel
         held = self.table.drag_cards
         return held[0] if held else None
 
+    def hint_move(self) -> Move | None:
+        """The hint on show, if any."""
+        h = self.table.session.hint
+        return h.move if h is not None else None
+
     def legal_dests(self, card: int) -> set[int]:
         """Where ``card`` may go."""
-        return {m.to for m in self.table.position.legal_moves() if m.card == card}
+        return {m.to for m in self.table.session.position.legal_moves() if m.card == card}
 
     def lesson_lights(self) -> tuple[set[int], set[int]]:
         """The mode's cards and destinations to light up."""
         mode = self.table.mode
-        return mode.highlights(self.table.game) if mode is not None else (set(), set())
+        return mode.highlights(self.table.session.game) if mode is not None else (set(), set())
 
     def rings(self) -> tuple[set[int], bool]:
         """The columns with a ring drawn in them, and whether the foundation row has one."""
-        pos = self.table.position
+        pos = self.table.session.position
         lesson_cards, lesson_dests = self.lesson_lights()
         sel = self.lit_source()
         legal = self.legal_dests(sel) if sel is not None else set()
-        hint = self.table.hint_move
+        hint = self.hint_move()
         lit: set[int] = {d for d in legal if d < FOUNDATION} | {d for d in lesson_dests if d < FOUNDATION}
         if sel is not None and pos.loc[sel] < ON_FOUNDATION:
             lit.add(pos.loc[sel])
@@ -235,11 +241,11 @@ class Board:
         lay = self.table.layout
         a = self.card_art
         assert lay is not None and a is not None
-        pos = self.table.position
+        pos = self.table.session.position
         _, lesson_dests = self.lesson_lights()
         sel = self.lit_source()
         legal = self.legal_dests(sel) if sel is not None else set()
-        hint = self.table.hint_move
+        hint = self.hint_move()
         self._paint_foundations(surface, a, lay, pos, moving)
         # Headings.
         hh = lay.heading_rects[0].h
@@ -292,7 +298,7 @@ class Board:
                      legal: set[int], hint: Move | None) -> None:
         """Highlights: the selected tail, the legal destinations, the hint, the lesson's. Each kind
         has its own shape as well as its colour (marks.py); high contrast draws them thicker."""
-        pos = self.table.position
+        pos = self.table.session.position
         lesson_cards, lesson_dests = self.lesson_lights()
         rad = lay.radius
         hc = self.table.app.prefs.high_contrast
@@ -323,7 +329,7 @@ class Board:
         assert a is not None and lay is not None
         table = self.table
         held = table.drag_cards
-        loc = table.position.loc
+        loc = table.session.position.loc
         order = sorted((c for c in moving if c not in held),
                        key=lambda c: (lay.card_xy[c][1] < lay.found_y + lay.ch and loc[c] == ON_FOUNDATION,
                                       lay.card_xy[c][0], lay.card_xy[c][1]))
@@ -369,7 +375,7 @@ class Board:
 
     def _paint_drag_target(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         """While dragging, outline the destination under the pointer: green if legal."""
-        pos = self.table.position
+        pos = self.table.session.position
         dest = self.dest_at(*self.table.pointer)
         card = self.table.drag_cards[0]
         if dest is None or dest == pos.loc[card]:

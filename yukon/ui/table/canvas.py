@@ -15,7 +15,6 @@ from .. import art
 from ..layout import TableLayout
 from .bar import ButtonBar
 from .board import Before, Board
-from .gameclock import wall
 from .message import MessageBox
 from .panel import SidePanel
 from .status import StatusLines
@@ -104,7 +103,8 @@ class Canvas:
         table = self.table
         if self.full or table.busy():
             return True
-        if table.message is not None and table.live_message() is None:
+        session = table.session
+        if session.message is not None and session.live_message() is None:
             self.moved_on()  # the old message's box goes out (see draw)
             return True
         if self.status.ticked():
@@ -114,11 +114,12 @@ class Canvas:
 
     def wake_in(self) -> float | None:
         """Seconds until the message ends or the clock shows the next second, or None."""
-        now = wall()
+        session = self.table.session
+        now = session.now()
         times = []
-        if self.table.message is not None:
-            times.append(self.table.message.until - now)
-        tick = self.table.clock.next_tick(now)
+        if session.message is not None:
+            times.append(session.message.until - now)
+        tick = session.clock.next_tick(now)
         if tick is not None:
             times.append(tick)
         return max(0.0, min(times)) if times else None
@@ -166,7 +167,7 @@ class Canvas:
             self.changed = None
             self.must_flip = True
             return
-        pos = self.table.position
+        pos = self.table.session.position
         status = lay.status_rect.copy()  # whole: long notes may take every line of it
         fresh = [status.inflate(4, 4)]
         if before.found != pos.foundations:
