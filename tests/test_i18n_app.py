@@ -448,3 +448,23 @@ def test_the_cards_print_the_languages_letters(tmp_path: Path) -> None:
     assert english.ranks[10:] == ("J", "Q", "K") and english.key() != german.key()
     jack = 10  # the Jack of spades
     assert pygame.image.tobytes(german.face(jack), "RGBA") != pygame.image.tobytes(english.face(jack), "RGBA")
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != i18n.ENGLISH])
+def test_undo_and_cancel_are_different_words_wherever_they_meet(tmp_path: Path, code: str) -> None:
+    """French said "Annuler" for both the bar's Undo and the sheets' Cancel (Italian "Annulla"): the
+    player could not tell taking a move back from closing a box."""
+    i18n.set_language(code)
+    app = start(tmp_path, language=code)
+    t = app.table
+    assert t is not None
+    undo = next(spec.text() for spec in t.buttons() if spec.label == "Undo")
+    press(app, pygame.K_s)  # Settings: Cancel and Done
+    top = app.top
+    assert isinstance(top, SheetScreen) and isinstance(top.sheet, SettingsScreen)
+    cancel = i18n.pgettext("button", "Cancel")
+    assert cancel in [i18n.pgettext("button", label) for label, _act in top.sheet.buttons()]
+    assert undo.casefold() != cancel.casefold(), (code, undo)
+    assert undo != i18n.pgettext("button", "Back") and undo != i18n.pgettext("button", "Close")
+    press(app, pygame.K_ESCAPE)
+    i18n.set_language("en")

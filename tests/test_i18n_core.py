@@ -210,9 +210,10 @@ def test_settings_that_could_not_be_read_are_named_in_the_language(tmp_path: Pat
 
 def test_win_news_is_in_the_language(pseudo_language: None) -> None:
     stats = Statistics()
-    news = stats.record_win("russian", 100.0, 150)
-    assert news == [pseudo("Your first win at {game}!").format(game=pseudo("Russian Solitaire"))]
-    news = stats.record_win("russian", 90.0, 140)
+    news = stats.record_win(RUSSIAN, 100.0, 150)
+    assert news == [pseudo("A clean win: no hints, no Demo, no Finish."),
+                    pseudo("Your first win at {game}!").format(game=pseudo("Russian Solitaire"))]
+    news = stats.record_win(RUSSIAN, 90.0, 140)
     assert pseudo("New best time: {time} (was {old}).").format(time="1:30", old="1:40") in news
     assert any(n.startswith(pseudo("Best streak yet: {n} wins in a row!").split("{")[0]) for n in news)
 

@@ -409,6 +409,8 @@ def walk(w: Walk) -> dict[str, Stop]:
         w.escape(w.on_table)
 
     w.key(pygame.K_l)
+    w.shoot("the list of lessons")
+    w.key(pygame.K_RETURN)
     lessons = lesson_of(app.top)
     for index in range(len(lessons.lessons)):
         lessons.go_to(index)
@@ -432,7 +434,7 @@ def walk(w: Walk) -> dict[str, Stop]:
 
 STOPS = ["welcome", "table, new game", "table, an illegal move's message", "table, a hint", "question, new deal",
          "question, restart", "the More list", "settings", "statistics", "deal number", "rules", "keys",
-         "lesson 1, first step", "lesson 2, first step", "lesson 3, first step", "lesson 4, first step", "the win"]
+         "the list of lessons", "lesson 1, first step", "lesson 2, first step", "lesson 3, first step", "lesson 4, first step", "the win"]
 
 
 def test_the_walk_reaches_every_screen(sweep: dict[str, Stop]) -> None:

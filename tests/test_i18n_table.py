@@ -247,12 +247,13 @@ def test_every_move_and_reason_of_winning_lines_is_in_the_language(pseudo: None)
         line = result.moves
         for i in range(len(line)):
             reason = move_reason(p, line[i:])
-            assert_translated(reason)
+            if reason:  # none for a move that says it all ("2♠ to its foundation")
+                assert_translated(reason)
             assert_translated(describe_move(p, line[i]))
             kinds.add(reason)
             p.play(line[i])
         assert p.is_won()
-    assert len(kinds) > 20
+    assert len(kinds) > 15
 
 
 def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None) -> None:

@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from test_ui_lessons import make, panel_text
+from test_ui_lessons import Driver, make, panel_text
 from yukon import i18n, pseudo
 from yukon import lessons as lesson_files
 from yukon.lessons import (
@@ -29,6 +29,8 @@ from yukon.lessons import (
     translate_lesson,
 )
 from yukon.play.events import Tone
+from yukon.ui.lessons_table import LessonMode
+from yukon.ui.widgets import panel_text_size
 
 LESSONS = load_lessons()
 CODES = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
@@ -200,7 +202,7 @@ def test_a_broken_translation_is_named_and_the_lesson_plays_in_english(
     monkeypatch.setattr(lesson_files, "LESSON_DIR", tmp_path)
     speak("de")
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     assert s.session.message is not None and s.session.message.tone is Tone.ERROR
     assert s.table.message_text() == (f"Lesson translation de/{LESSONS[0].key}.json: 'steps' must list the text of the "
@@ -226,7 +228,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     copy_lessons(tmp_path, "fr")
     monkeypatch.setattr(lesson_files, "LESSON_DIR", tmp_path)
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     step, move = s.run.step, s.run.hint()
     assert step is not None and step.kind == "try" and move is not None
@@ -241,19 +243,16 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     assert s.guide.feedback == f"[fr] {LESSONS[0].steps[1].replies[next(iter(LESSONS[0].steps[1].replies))]}"
     pseudo.install_pseudo()
     d.bar_button("Leave lessons")
-    d.bar_button("Lessons")  # reopened where it was left, in the language now in use
+    d.open_lessons()  # reopened where it was left, in the language now in use
     assert d.lesson is s and s.run.step_index == 1
     assert panel_text(d).startswith(pseudo.pseudo("Lesson {number} of {count}: {title}").format(
         number=1, count=4, title=pseudo.pseudo(LESSONS[0].title)))
 
 
-@pytest.mark.parametrize("size", [(800, 600), (640, 480)])
-def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) -> None:
-    """In the pseudo-language (every text 40% longer) the panel's buttons stay on the panel,
-    whatever the step, with the longest feedback of the lesson on show."""
-    pseudo.install_pseudo()
-    d = make(size)
-    d.bar_button("Lessons")
+def every_step(d: Driver, feedbacks: tuple[str | None, ...] = (None,)) -> Iterator[LessonMode]:
+    """Each step of each lesson in turn, drawn with each of ``feedbacks`` on show (None: the longest
+    answer a move can get in that lesson), the step's own move made between them."""
+    d.open_lessons()
     s = d.lesson
     for index in range(len(LESSONS)):
         s.go_to(index)
@@ -262,16 +261,40 @@ def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) 
         longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
                       + [st.done for st in lesson.steps], key=len)
         while True:
-            s.guide.feedback = longest
-            s.table.invalidate()
-            d.app.frame()
-            lay = s.table.layout
-            assert lay is not None and lay.panel is not None
-            for rect, _action in s.table.side_panel.buttons:
-                assert lay.panel.contains(rect), (lesson.key, s.run.step_index, size)
+            for feedback in feedbacks:
+                s.guide.feedback = longest if feedback is None else feedback
+                s.table.invalidate()
+                d.app.frame()
+                yield s
             if s.run.finished:
                 break
             hint = s.run.hint()
             assert hint is not None
             s.session.move(hint)
             d.settle()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (640, 480), (480, 360)])
+def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) -> None:
+    """In the pseudo-language (every text 40% longer) the panel's buttons stay on the panel,
+    whatever the step, with the longest feedback of the lesson on show."""
+    pseudo.install_pseudo()
+    for s in every_step(make(size)):
+        lay = s.table.layout
+        assert lay is not None and lay.panel is not None
+        for rect, _action in s.table.side_panel.buttons:
+            assert lay.panel.contains(rect), (s.lesson.key, s.run.step_index, size)
+
+
+@pytest.mark.parametrize("code", [i18n.ENGLISH, *CODES])
+def test_at_480_by_360_every_step_s_words_fit_the_panel_beside_seven_columns(code: str) -> None:
+    """The smallest usual window: the panel leaves room for all seven columns, and in every language
+    the whole of each step's text (its opening words, or the longest answer a move can get) fits above
+    the panel's buttons."""
+    i18n.set_language(code)
+    d = make((480, 360))
+    for s in every_step(d, ("", None)):
+        lay = s.table.layout
+        assert lay is not None and lay.panel is not None and lay.max_scroll == 0
+        _size, fits = panel_text_size(s.panel(s.session.game), lay.panel, d.app.size)
+        assert fits, (code, s.lesson.key, s.run.step_index, s.guide.feedback[:20])

@@ -464,6 +464,7 @@ def test_rules_screen_follows_every_option(tmp_path: Path) -> None:
 def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path) -> None:
     app, _ = start(tmp_path, seed=5, size=(1280, 800))
     press(app, pygame.K_l)
+    press(app, pygame.K_RETURN)  # the list of lessons offers the first
     lesson = app.top
     assert is_lesson(lesson) and lesson.layout is not None
     lay = lesson.layout
@@ -490,6 +491,7 @@ def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path
     press(app, pygame.K_LEFT)  # normal -> larger (backwards round)
     done(app)
     press(app, pygame.K_l)
+    press(app, pygame.K_RETURN)  # the list offers the lesson under way: it goes on where it was left
     assert app.top is lesson
     lay = lesson.layout
     assert lay is not None
@@ -532,3 +534,26 @@ def test_high_contrast_draws_the_keyboard_cursor_thicker(tmp_path: Path) -> None
         assert across
         widths.append(across[0])
     assert widths[1] > widths[0] >= 3
+
+
+@pytest.mark.parametrize("row, named", [
+    ("foundation_return", "The new rules (Yukon, no foundation return) need a new deal."),
+    ("any_card_in_space", "The new rules (Yukon, any card in an empty column) need a new deal."),
+    ("variant", "The new rules (Russian Solitaire) need a new deal."),
+])
+def test_the_question_after_a_change_of_rules_names_the_rule_changed(tmp_path: Path, row: str, named: str) -> None:
+    app, _ = start(tmp_path, seed=5)
+    t = app.table
+    assert t is not None and t.layout is not None
+    move = next(m for m in app.session.game.position.legal_moves() if not m.to_foundation)
+    click(app, *t.layout.strip_rect(move.card).move(0, 3).topleft)
+    click(app, *t.layout.column_end_rect(move.to).center)
+    assert app.session.game.history  # a game under way: a change of rules asks first
+    press(app, pygame.K_s)
+    focus_row(app, row)
+    press(app, pygame.K_RETURN if row != "variant" else pygame.K_RIGHT)
+    sheet = settings_sheet(app)
+    focus_row(app, sheet.rows[-1][0])
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)  # Done
+    assert sheet.question is not None and sheet.question.text.startswith(named), sheet.question.text

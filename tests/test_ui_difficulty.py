@@ -24,6 +24,7 @@ from window_helpers import click, is_lesson, key, play_by_clicks, post_click, pr
 from yukon.cards import KING, make_card
 from yukon.difficulty import PLAYABLE, RATE_NODES, Level, rate
 from yukon.i18n import _
+from yukon.rules import RUSSIAN
 from yukon.solver_service import SolverService
 from yukon.state import Game, Position
 from yukon.ui.app import App
@@ -142,6 +143,7 @@ def test_new_deal_in_a_lesson_asks_for_a_level_over_the_table(service: SolverSer
     app, a, _part = make_app(Game.deal(2), service)
     app.add_part(Lessons(app))
     press_button(app, "Lessons")
+    key(app, pygame.K_RETURN)  # the lesson the list offers
     assert is_lesson(app.top)
     key(app, pygame.K_n)
     asked = app.top
@@ -258,4 +260,30 @@ def test_no_question_on_the_game_left_while_a_deal_of_a_level_is_looked_for(serv
     assert app.top is app.table and app.session.game is game and a.levels.wanted is not None  # the loss is known
     run_until(app, lambda: app.session.game is not game or app.top is not app.table)
     assert app.top is app.table and app.session.game is not game and not app.session.game.history and not app.errors
+    a.close()
+
+
+def test_a_deal_that_could_never_be_won_is_said_so_once_before_and_after_a_move(service: SolverService) -> None:
+    # Russian Solitaire deal 1: the solver proves it lost at once (and rates it so).
+    assert rate(1, RUSSIAN, node_limit=RATE_NODES).level is Level.UNWINNABLE
+    app, a, _part = make_app(Game.deal(1, RUSSIAN), service)
+    run_until(app, lambda: a.status == LOST and a.levels.table_rating() is not None)
+    run_until(app, lambda: isinstance(app.top, QuestionDialog))  # "this deal cannot be won": a winnable one?
+    dialog = app.top
+    assert isinstance(dialog, QuestionDialog)
+    click(app, *dialog.layout(*app.size)[3][[label for label, _act in dialog.answers].index("Play it anyway")].center)
+
+    def said() -> list[str]:
+        line = status_line(app)
+        return [w for w in ("cannot be won", "could never be won", "from here") if w in line]
+
+    app.frame()
+    assert said() == ["cannot be won"] and "Solver: this deal cannot be won" in status_line(app)
+    move = next(m for m in app.session.game.position.legal_moves() if not m.to_foundation)
+    play_by_clicks(app, move)
+    run_until(app, lambda: a.status == LOST and a.solver_note != "")
+    app.frame()
+    assert said() == ["cannot be won"], status_line(app)  # once, and not "from here": it never could be won
+    assert "Solver: this deal cannot be won" in status_line(app)
+    assert not app.errors
     a.close()

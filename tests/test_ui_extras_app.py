@@ -24,7 +24,7 @@ from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from window_helpers import is_lesson, play_by_clicks
 from yukon.notation import parse_position
 from yukon.play.events import Tone, made_move
-from yukon.rules import Rules
+from yukon.rules import YUKON, Rules
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
 from yukon.ui import art
@@ -148,7 +148,7 @@ def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
         assert len(app.session.game.history) == before + 1 and app.session.game.moves_made[-1] == parse_move(text)
         assert extras.keyboard.cursor_rect(table_of(app)) is not None  # the cursor stays drawn
     assert app.session.game.position.is_won()
-    assert extras.records.stats.of("yukon").won == 0  # a prepared position sets no records
+    assert extras.records.stats.of(YUKON).won == 0  # a prepared position sets no records
     press(app, pygame.K_ESCAPE)  # a key cuts the celebration short and brings the win message
     assert any(isinstance(s, QuestionDialog) for s in app.screens)
 
@@ -190,7 +190,7 @@ def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     assert app2.session.elapsed() > 0 or not history
     press(app2, pygame.K_z, pygame.KMOD_CTRL)
     assert app2.session.game.moves_made == history[:-1]
-    assert extras2.records.stats.of("yukon").played == 1  # the same game, counted once
+    assert extras2.records.stats.of(YUKON).played == 1  # the same game, counted once
 
 
 def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
@@ -260,7 +260,7 @@ def test_choose_deal_asks_when_a_game_is_under_way(tmp_path: Path) -> None:
     assert isinstance(app.top, QuestionDialog) and app.session.game.seed == 4711
     press(app, pygame.K_RETURN)  # the first answer: deal it
     assert app.session.game.seed == 42
-    y = extras.records.stats.of("yukon")
+    y = extras.records.stats.of(YUKON)
     assert y.played == 1 and y.current_streak == 0
 
 
@@ -364,7 +364,7 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest
     press(app, pygame.K_y, pygame.KMOD_CTRL)
     play_by_keys(app, extras, parse_move("KD-F"))
     assert played[-2:] == ["home", "win"]
-    y = extras.records.stats.of("yukon")
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
     for _ in range(400):  # the win message comes once the celebration has landed
         if any(isinstance(s, QuestionDialog) for s in app.screens):
@@ -445,6 +445,7 @@ def test_deal_number_from_a_lesson_names_the_game_behind_and_leaves_the_lessons(
     game = app.session.game
     moves = list(game.moves_made)
     press(app, pygame.K_l)
+    press(app, pygame.K_RETURN)  # the lesson the list offers
     lesson = app.top
     assert is_lesson(lesson)
     press(app, pygame.K_d)
@@ -586,7 +587,7 @@ def test_a_deal_on_the_command_line_asks_before_replacing_a_game_under_way(tmp_p
     assert (tmp_path / GAME_FILE).read_text() == saved_text  # nothing written over yet
     click_answer(app, "Keep my game")
     assert app.top is app.table and app.session.game.seed == 21 and app.session.game.moves_made == made
-    y = extras.records.stats.of("yukon")
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.current_streak) == (6, 2) and extras.records.counted  # the streak lives on
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     app2, _ = start(tmp_path, seed=999)  # the next plain start resumes it still
@@ -603,7 +604,7 @@ def test_a_deal_on_the_command_line_replaces_the_game_when_the_player_says_so(tm
     assert app.top is app.table and app.session.game.seed == 5 and not app.session.game.history
     extras.records.flush()
     assert json.loads((tmp_path / GAME_FILE).read_text())["seed"] == 5
-    y = extras.records.stats.of("yukon")
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.current_streak, y.best_streak) == (6, 0, 2) and not extras.records.counted
 
 
@@ -618,5 +619,5 @@ def test_the_deal_under_way_asked_for_again_goes_on_without_a_question(tmp_path:
     made = game_under_way(tmp_path, 21, 4)
     app, extras = start(tmp_path, seed=21, resume=False)  # python main.py --seed 21, the deal in play
     assert app.top is app.table and app.session.game.seed == 21 and app.session.game.moves_made == made
-    y = extras.records.stats.of("yukon")
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.current_streak) == (6, 2)  # not counted twice, no loss

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from yukon.cards import MAX_SEED
+from yukon.rules import YUKON
 from yukon.settings import Settings
 from yukon.stats import Statistics
 from yukon.ui.commands import Command
@@ -113,9 +114,9 @@ def test_cancel_keeps_everything(surface: pygame.Surface) -> None:
 
 def test_stats_reset_asks_first(surface: pygame.Surface) -> None:
     stats = Statistics()
-    stats.count_played("yukon")
+    stats.count_played(YUKON)
     resets = []
-    s = StatsScreen(stats, "yukon", lambda: resets.append(1), news=["New best time!"])
+    s = StatsScreen(stats, YUKON, lambda: resets.append(1), news=["New best time!"])
     click_button(s, surface, "Reset...")
     assert s.question is not None and not resets
     click_button(s, surface, "Keep them")
@@ -186,7 +187,7 @@ def test_every_sheet_works_without_a_mouse(surface: pygame.Surface) -> None:
     assert got == [("russian", False)] and s.closed
 
     resets = []
-    st = StatsScreen(Statistics(), "yukon", lambda: resets.append(1))
+    st = StatsScreen(Statistics(), YUKON, lambda: resets.append(1))
     st.handle(Action(Command.LEFT))  # focus on the last button (Close) ...
     st.handle(Action(Command.LEFT))  # ... then Reset...
     st.handle(Action(Command.CONFIRM))

@@ -15,6 +15,7 @@ from yukon.notation import parse_move, parse_position
 from yukon.play.events import Moved, made_move
 from yukon.play.records import Records as Session
 from yukon.play.session import TableSession
+from yukon.rules import YUKON
 from yukon.save import GAME_FILE, STALE_TEMP_SECONDS, game_to_dict
 from yukon.settings import SETTINGS_FILE, Settings
 from yukon.state import Game
@@ -74,7 +75,7 @@ def test_every_move_is_saved_and_resumes_with_undo(tmp_path: Path, background: b
         game.undo()
         assert saved.game.position == game.position
     assert saved.game.position == Game.deal(777).position
-    assert s2.stats.of("yukon").played == 1  # not counted again after resume
+    assert s2.stats.of(YUKON).played == 1  # not counted again after resume
 
 
 def test_statistics_through_a_run(tmp_path: Path) -> None:
@@ -91,7 +92,7 @@ def test_statistics_through_a_run(tmp_path: Path) -> None:
     game.restart()
     assert s.under_way(game)  # still the same counted attempt
     s.leaving(game)  # abandoned by New deal: a loss
-    y = s.stats.of("yukon")
+    y = s.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak) == (1, 0, 0)
     # a quick win: a dealt game (seed given) whose start is cut down to its last move
     game = Game(parse_position("""
@@ -106,12 +107,12 @@ Foundations: S-K H-K D-K C-Q
 """), seed=5)
     s.started(game)
     news = s.moved(game, game.play(parse_move("KC-F")), 42.0)
-    assert news and "first win" in news[0].lower()
-    y = s.stats.of("yukon")
+    assert news[0].startswith("A clean win") and "first win" in news[1].lower()
+    y = s.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.best_time, y.fewest_moves) == (2, 1, 1, 42.0, 1)
     assert not (tmp_path / GAME_FILE).exists()  # nothing left to resume
     s.leaving(game)  # leaving a won game is not a loss
-    assert s.stats.of("yukon").current_streak == 1
+    assert s.stats.of(YUKON).current_streak == 1
     # the statistics were written as they changed
     assert Session(tmp_path).stats == s.stats
 
@@ -184,7 +185,7 @@ Foundations: S-K H-K D-K C-Q
 """))
     s.started(game)
     assert s.moved(game, game.play(parse_move("KC-F")), 3.0) == []
-    assert s.stats.of("yukon").played == 0 and s.stats.of("yukon").won == 0
+    assert s.stats.of(YUKON).played == 0 and s.stats.of(YUKON).won == 0
 
 
 def test_sounds_follow_what_the_move_did() -> None:
@@ -267,7 +268,7 @@ print(json.dumps(s.take_messages()))
         assert kept[0].read_bytes() == originals[name]  # the player's data, whole
     # the run went on saving beside them: the new game and its first count
     stats = json.loads((open_folder / STATS_FILE).read_text())
-    assert stats["variants"]["yukon"]["played"] == 1
+    assert stats["records"]["yukon"]["played"] == 1
     assert json.loads((open_folder / GAME_FILE).read_text())["seed"] == 5
 
 
@@ -328,7 +329,7 @@ def test_numbers_out_of_range_keep_saving_on_and_the_game_resumes(tmp_path: Path
     s = Session(tmp_path)
     saved = s.resume()
     assert saved is not None and saved.elapsed == 0.0 and len(saved.game.history) == 12 and s.counted
-    record = s.stats.of("yukon")
+    record = s.stats.of(YUKON)
     assert (record.played, record.won, record.best_time, record.fewest_moves) == (10, 4, None, 90)
     messages = s.take_messages()
     assert len(messages) == 2 and not any("new deal" in m.lower() for m in messages)

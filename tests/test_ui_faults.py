@@ -385,6 +385,9 @@ def test_closed_screens_leave_nothing_behind(tmp_path: Path) -> None:
         for k in (pygame.K_s, pygame.K_t, pygame.K_F1, pygame.K_SLASH, pygame.K_d, pygame.K_l, pygame.K_l):
             key(app, k)
             assert app.top is not app.table
+            if k == pygame.K_l:
+                refs.append(weakref.ref(app.top))  # the list of lessons
+                key(app, pygame.K_RETURN)  # opens the lesson it offers
             refs.append(weakref.ref(app.top))
             if k == pygame.K_l:
                 leave_lessons(app)

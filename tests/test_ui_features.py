@@ -358,6 +358,7 @@ def test_the_clock_stands_still_behind_the_rules_and_the_lessons(clock: type[Fak
     clock.now += 1
     assert t.session.elapsed() == 6 and shown_time(t) == "0:06"
     press_button(app, "Lessons")
+    key(app, pygame.K_RETURN)  # the lesson the list offers
     lesson = app.top
     assert isinstance(lesson, TableScreen) and isinstance(lesson.mode, LessonMode)
     clock.now += 175
@@ -426,7 +427,7 @@ def test_time_away_never_counts_toward_the_best_time(clock: type[FakeTime], tmp_
     click(app, x, y)
     click(app, x, y)  # double-click: home, and the game is won
     assert t.session.position.is_won()
-    assert extras.records.stats.of("yukon").best_time == pytest.approx(42.0)
+    assert extras.records.stats.of(YUKON).best_time == pytest.approx(42.0)
 
 
 # -- dragging ------------------------------------------------------------------------------
@@ -488,6 +489,7 @@ def test_the_first_start_points_to_the_lessons_once(tmp_path: Path) -> None:
     labels = [a for a, _ in top.answers]
     _, _, _, rects = top.layout(*app.size)
     click(app, *rects[labels.index("Show me the lessons")].center)
+    key(app, pygame.K_RETURN)  # the list of lessons offers the first
     assert is_lesson(app.top)
     assert extras.records.settings.lessons_offered
     assert json.loads((tmp_path / SETTINGS_FILE).read_text())["lessons_offered"] is True

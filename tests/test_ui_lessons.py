@@ -21,9 +21,12 @@ from yukon.settings import load_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.build import open_window
+from yukon.ui.lesson_list import LessonList
 from yukon.ui.lessons_part import Lessons
 from yukon.ui.lessons_table import LessonMode
+from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import MenuList, QuestionDialog
+from yukon.ui.sheet import SheetScreen
 from yukon.ui.table import TableScreen
 
 LESSONS = load_lessons()
@@ -112,7 +115,15 @@ class Driver:
             assert isinstance(menu, MenuList)
             rects = menu.rects(*self.app.size)
             self.click(*rects[bar.hidden.index(i)].center)
-        self.settle()
+        if isinstance(self.app.top, TableScreen):  # not a sheet it opened (the list of lessons)
+            self.settle()
+
+    def open_lessons(self) -> None:
+        """The Lessons button, then Enter on the list: the lesson it offers opens."""
+        self.bar_button("Lessons")
+        top = self.app.top
+        assert isinstance(top, SheetScreen) and isinstance(top.sheet, LessonList)
+        self.key(pygame.K_RETURN)
 
     def panel_button(self, label: str) -> None:
         self.app.frame()
@@ -141,7 +152,7 @@ def test_lessons_by_clicks_progress_and_on_to_lesson_two() -> None:
     d = make()
     main_game = d.app.session.game
     main_key = main_game.position.key()
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     assert s.index == 0 and s.run.step_index == 0
     assert "Lesson 1 of 4" in panel_text(d) and "Step 1 of 3" in panel_text(d)
@@ -198,7 +209,7 @@ def test_lessons_by_clicks_progress_and_on_to_lesson_two() -> None:
 
 def test_restart_lesson_and_no_win_dialog_after_lesson_four() -> None:
     d = make((1280, 800))
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     s.go_to(3)
     d.settle()
@@ -233,7 +244,7 @@ def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
     d = make(lessons=False)
     extras = install(d.app, folder=str(tmp_path), resume=False)
     d.app.add_part(Lessons(d.app, extras.records))
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     for text in ("9S-3", "9S-1", "TH-4"):
         d.move_by_clicks(text)
@@ -245,18 +256,22 @@ def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
     saved = load_game(store).saved
     assert saved is None or saved.game.position == d.app.session.game.position  # the lesson is never saved as the game
     d.bar_button("Leave lessons")
-    d.bar_button("Lessons")  # the next visit starts at the first lesson not finished
+    d.open_lessons()  # the next visit starts at the first lesson not finished
     assert d.lesson.index == 1
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (640, 480)])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (640, 480), (480, 360)])
 def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, int]) -> None:
     d = make(size)
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     for index, lesson in enumerate(LESSONS):
         s.go_to(index)
         d.settle()
+        lay = s.table.layout
+        assert lay is not None and lay.max_scroll == 0  # the panel leaves room for all seven columns
+        for column in range(7):
+            assert lay.view.contains(lay.column_end_rect(column)), (size, lesson.key, column)
         longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
                       + [st.done for st in lesson.steps], key=len)
         while True:
@@ -280,7 +295,7 @@ def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, in
 
 def test_a_lesson_left_half_done_is_taken_up_again() -> None:
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     s.go_to(2)
     d.settle()
@@ -288,11 +303,11 @@ def test_a_lesson_left_half_done_is_taken_up_again() -> None:
     key = s.session.position.key()
     d.bar_button("Leave lessons")
     assert d.app.top is d.app.table
-    d.bar_button("Lessons")
+    d.open_lessons()
     assert d.lesson is s and s.index == 2 and s.run.step_index == 1 and s.session.position.key() == key
     d.panel_button("Restart lesson")
     d.bar_button("Leave lessons")
-    d.bar_button("Lessons")  # nothing done in it: a fresh start at the first unfinished lesson
+    d.open_lessons()  # nothing done in it: a fresh start at the first unfinished lesson
     assert d.lesson.index == 0 and d.lesson.run.step_index == 0
 
 
@@ -300,7 +315,7 @@ def test_a_lesson_left_half_done_is_taken_up_again() -> None:
 @pytest.mark.parametrize("lesson", [0, 3])
 def test_new_deal_key_in_a_lesson_leaves_the_lessons_and_deals(lesson: int) -> None:
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     d.lesson.go_to(lesson)
     d.settle()
     d.key(pygame.K_n)
@@ -315,7 +330,7 @@ def test_new_deal_key_in_a_lesson_asks_about_the_game_under_way(answer: str) -> 
     move = d.screen.session.position.legal_moves()[0]
     d.move_by_clicks(format_move(move))
     assert d.app.session.game.history
-    d.bar_button("Lessons")
+    d.open_lessons()
     d.key(pygame.K_n)
     dialog = d.app.top
     assert isinstance(dialog, QuestionDialog) and "Replace the game under way" in dialog.question
@@ -333,7 +348,7 @@ def test_new_deal_key_in_a_lesson_asks_about_the_game_under_way(answer: str) -> 
 
 def test_lesson_bar_full_screen_button_reads_window_in_full_screen() -> None:
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     d.key(pygame.K_F11)
     assert d.app.fullscreen
     assert "Window" in [b.text() for b in d.lesson.buttons()]
@@ -343,7 +358,7 @@ def test_lesson_bar_full_screen_button_reads_window_in_full_screen() -> None:
 
 def test_hint_on_a_try_step_says_the_move_will_be_refused() -> None:
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     assert d.lesson.run.step is not None and d.lesson.run.step.kind == "try"
     d.key(pygame.K_h)
     m = d.lesson.session.message
@@ -367,7 +382,7 @@ def test_one_broken_lesson_is_left_out_in_words_and_the_others_play(
     # a number of 5000 digits used to reach the player as "Something went wrong there (ValueError)"
     lessons_folder(tmp_path, monkeypatch, {1: '{"title": ' + "7" * 5000 + "}"})
     d = make()
-    d.bar_button("Lessons")
+    d.open_lessons()
     s = d.lesson
     assert [lesson.key for lesson in s.lessons] == [LESSONS[i].key for i in (0, 2, 3)]
     assert s.session.message is not None and s.session.message.tone is Tone.ERROR
@@ -394,10 +409,63 @@ def test_one_broken_lesson_is_left_out_in_words_and_the_others_play(
 def test_all_lessons_broken_says_so_on_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lessons_folder(tmp_path, monkeypatch, {i: "[" * 100000 for i in range(4)})
     d = make()
-    d.bar_button("Lessons")
+    d.bar_button("Lessons")  # no list: nothing to list
     assert d.app.top is d.app.table
     message = d.app.table.session.message
     assert message is not None and message.tone is Tone.ERROR
-    text = d.app.table.message_text() or ""
-    assert text.startswith("The lessons cannot be opened: lesson file ")
-    assert text.count("not valid JSON (nested too deeply)") == 4
+    assert message.text.startswith("The lessons cannot be opened: lesson file ")
+    assert message.text.count("not valid JSON (nested too deeply)") == 4
+
+
+def lessons_book(d: Driver) -> Lessons:
+    return next(p for p in d.app.parts if isinstance(p, Lessons))
+
+
+def the_list(d: Driver) -> LessonList:
+    top = d.app.top
+    assert isinstance(top, SheetScreen) and isinstance(top.sheet, LessonList)
+    return top.sheet
+
+
+def test_the_lessons_button_lists_the_lessons_and_opens_the_one_picked() -> None:
+    d = make()
+    lessons_book(d).remember_finished(LESSONS[0].key)
+    d.bar_button("Lessons")
+    shown = the_list(d)
+    assert [e.title for e in shown.entries] == [lesson.title for lesson in LESSONS]
+    assert [e.done for e in shown.entries] == [True, False, False, False]
+    assert shown.entries[0].state == "\u2713 Finished" and shown.focus == 1  # the first not finished is offered
+    d.app.frame()
+    d.click(*shown.rows[2].center)  # any lesson, not only the next
+    s = d.lesson
+    assert s.index == 2 and s.run.step_index == 0 and s.session.position == LESSONS[2].start()
+    d.move_by_clicks("QH-3")  # its first step: the lesson is under way
+    assert s.run.step_index == 1
+    d.bar_button("Lessons")  # the list again, over the lesson
+    shown = the_list(d)
+    assert shown.entries[2].state == "Step 2 of 4" and shown.focus == 2
+    d.app.frame()
+    d.click(*shown.rows[0].center)  # a finished one may be played again
+    assert d.lesson is s and s.index == 0 and s.run.step_index == 0
+    d.bar_button("Leave lessons")
+    d.key(pygame.K_l)  # L shows the list from the table too; Down and Enter pick
+    assert the_list(d).focus == 1  # lesson 1 was left as it starts: the first not finished is offered
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert d.lesson.index == 2
+
+
+def test_high_contrast_draws_the_lesson_panel_and_bar_plain_not_green() -> None:
+    d = make((1024, 640))
+    d.app.apply_prefs(TablePrefs(high_contrast=True))
+    d.open_lessons()
+    s = d.lesson
+    s.table.invalidate()
+    d.app.frame()
+    lay = s.table.layout
+    assert lay is not None and lay.panel is not None
+    surface = pygame.display.get_surface()
+    panel = surface.get_at((lay.panel.x + 3, lay.panel.bottom - 3))[:3]
+    bar = surface.get_at((lay.bar.x + 2, lay.bar.bottom - 2))[:3]
+    for colour in (panel, bar):
+        assert max(colour) - min(colour) <= 8, colour  # a grey like the high-contrast table, no green in it

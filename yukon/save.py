@@ -231,11 +231,12 @@ class Store:
             told, self._unreported = self._unreported, None
         return told
 
-    def read(self, name: str, label: str | None = None) -> ReadResult:
+    def read(self, name: str, label: str | None = None, newest: int = SAVE_VERSION) -> ReadResult:
         """Read a JSON object; a broken file is moved aside and reported, never raised.
 
         ``label`` names the file for the player in a problem: a key of FILE_FAULTS
-        ("The saved game"), else the file's name is used.
+        ("The saved game"), else the file's name is used. ``newest`` is the highest version
+        number this program writes for the file: a higher one comes from a newer version.
         """
         label = label or name
         path = self.path(name)
@@ -264,7 +265,7 @@ class Store:
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             # TRANSLATORS: why a file is damaged, shown in brackets after "is damaged".
             return self.reject(name, file_fault(label, "damaged", why=_("no version number")))
-        if version > SAVE_VERSION:
+        if version > newest:
             return self.reject(name, file_fault(label, "newer"))
         return ReadResult(data=data)
 

@@ -1,14 +1,20 @@
-"""Statistics per variant: games played and won, win share, streaks, best time, fewest moves.
+"""Statistics per game and rule set: games played and won (clean and assisted), streaks, best time, fewest moves.
 
-How games are counted (the window calls these at the matching moments):
+Each rule set has a record of its own, keyed by ``record_key`` ("yukon", "russian",
+"yukon+no-foundation-return", ...): a win with foundation return off is no record for
+standard Yukon. How games are counted (the window's session calls these at the matching
+moments):
 
 - A game counts as played once its first move is made (``count_played``); dealing and
   looking is free. The caller keeps a ``counted`` flag with the game (the saved game
   carries it), so a resumed game is not counted twice.
-- A win (``record_win``) adds a win, extends the streak and may set a best time or a
-  fewest-moves record; it returns what to tell the player ("New best time!").
+- A win (``record_win``) adds a win and extends the streak. A win with no help at all is a
+  clean win; one where hints, the Demo or Finish helped is an assisted win, counted apart.
+  Only a clean win may set a best time or a fewest-moves record. It returns what to tell
+  the player ("New best time!").
 - Abandoning a counted, unfinished game by New deal, by choosing another deal or by
-  changing the rules (``record_loss``) is a loss: the streak ends.
+  changing the rules (``record_loss``) is a loss: the streak ends. So is a game whose
+  last move the Demo played (the session decides that; the Demo's win is not the player's).
 - Restart deal is not a new game: the same deal goes on as the same attempt, so it is
   neither a loss nor a second game played (restarting must not cost a streak, and must
   not pad the games-played count either). The time recorded for a win is the time the
@@ -19,46 +25,81 @@ How games are counted (the window calls these at the matching moments):
 - Only dealt games count (a game with a deal number): a prepared position, such as a
   lesson's or one loaded from a file, sets no records.
 
-Pure: no pygame. Stored in the data folder with the same care as the saved game. Every
-number is checked against what a game can reach: a damaged record starts again (its
-variant only) and a damaged best time or fewest moves is cleared, with a copy of the file
-kept aside first and a message for the player.
+The file (version 2) is ``{"version": 2, "records": {key: record}}``; a version 1 file (one
+record per variant, whatever the options) is carried over whole, each variant's record
+becoming its standard rules' record, its wins neither clean nor assisted (that was not
+kept then). Pure: no pygame. Stored in the data folder with the same care as the saved
+game. Every number is checked against what a game can reach: a damaged record starts again
+(its rule set only) and a damaged best time or fewest moves is cleared, with a copy of the
+file kept aside first and a message for the player.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, Literal
 
-from .i18n import N_, _, ngettext
-from .rules import VARIANTS, variant_title
-from .save import MAX_SAVED_MOVES, MAX_SECONDS, SAVE_VERSION, Store, file_fault, number_in
+from .i18n import N_, NC_, _, ngettext, pgettext
+from .rules import VARIANTS, Rules
+from .save import MAX_SAVED_MOVES, MAX_SECONDS, Store, file_fault, number_in
 
 STATS_FILE = "stats.json"
+STATS_VERSION = 2  # 1: {"variants": {variant: record}}; 2: {"records": {record_key: record}}
 STATS_LABEL = "The statistics file"  # its name for the player: a key of save.FILE_FAULTS
 MAX_COUNT = 10**9  # more games than anyone plays; a larger count is damage
-COUNTS = ("played", "won", "current_streak", "best_streak")
+COUNTS = ("played", "won", "clean", "assisted", "current_streak", "best_streak")
+# The options of a rule set that differ from the standard rules, as they are written in a key.
+_OPTIONS = {"any-card-in-space": "any_card_in_space", "no-foundation-return": "foundation_return"}
+Help = Literal["hint", "demo", "finish"]  # what can help the player win: a win with help is assisted
+HELPS: tuple[Help, ...] = ("hint", "demo", "finish")
+# Each help's name in the win summary's list ("An assisted win (hints, Finish): ..."), translated there.
+_HELP_NAMES: dict[Help, str] = {"hint": NC_("help", "hints"), "demo": NC_("help", "Demo"),
+                                "finish": NC_("help", "Finish")}
 # What is wrong with a damaged count, one sentence per count (the record's own names).
 _NOT_A_COUNT: dict[str, str] = {
     # TRANSLATORS: damage found in the statistics file; "played" is the number of games played.
     "played": N_("played is not a count"),
     # TRANSLATORS: damage found in the statistics file; "won" is the number of games won.
     "won": N_("won is not a count"),
+    # TRANSLATORS: damage found in the statistics file; "clean" is the number of wins with no help.
+    "clean": N_("clean is not a count"),
+    # TRANSLATORS: damage found in the statistics file; "assisted" is the number of wins with help.
+    "assisted": N_("assisted is not a count"),
     "current_streak": N_("current streak is not a count"),
     "best_streak": N_("best streak is not a count"),
 }
 
 
+def record_key(rules: Rules) -> str:
+    """The key of a rule set's record: the variant, then each option that differs from the standard rules."""
+    options = [name for name, attr in _OPTIONS.items() if getattr(rules, attr) != getattr(Rules(), attr)]
+    return "+".join([rules.variant, *options])
+
+
+def rules_of(key: str) -> Rules | None:
+    """The rule set a record key stands for (None: not a key this version writes)."""
+    variant, *options = key.split("+")
+    if variant not in VARIANTS or len(set(options)) != len(options) or not set(options) <= set(_OPTIONS):
+        return None
+    standard = Rules()
+    changed = {_OPTIONS[o]: not getattr(standard, _OPTIONS[o]) for o in options}
+    rules = Rules(variant, **changed)
+    return rules if record_key(rules) == key else None  # one key per rule set: the options in order
+
+
 @dataclass
-class VariantStats:
-    """The record for one variant."""
+class RulesRecord:
+    """The record for one rule set. ``won`` counts every win; ``clean`` and ``assisted`` those
+    counted apart since version 2 (wins carried over from version 1 are in neither)."""
 
     played: int = 0
     won: int = 0
+    clean: int = 0  # wins with no hint, Demo or Finish
+    assisted: int = 0  # wins where one of them helped
     current_streak: int = 0
     best_streak: int = 0
-    best_time: float | None = None  # seconds
-    fewest_moves: int | None = None
+    best_time: float | None = None  # seconds, of a clean win
+    fewest_moves: int | None = None  # of a clean win
 
     @property
     def lost(self) -> int:
@@ -70,23 +111,31 @@ class VariantStats:
         """Won / played, or None before the first game."""
         return self.won / self.played if self.played else None
 
+    def fault(self) -> str | None:
+        """What makes the counts impossible together, in words (None: they add up)."""
+        if self.won > self.played or self.clean + self.assisted > self.won \
+                or self.current_streak > self.best_streak or self.best_streak > self.won:
+            return _("the counts do not add up")
+        return None
+
     def check(self) -> None:
         """Raise ValueError if the numbers cannot be true together (or are out of range)."""
         for name in COUNTS:
             if not number_in(getattr(self, name), 0, MAX_COUNT, whole=True):
                 raise ValueError(f"{name} is not a count")
-        if self.won > self.played or self.current_streak > self.best_streak or self.best_streak > self.won:
-            raise ValueError("the counts do not add up")
+        fault = self.fault()
+        if fault:
+            raise ValueError(fault)
         if self.best_time is not None and not number_in(self.best_time, 0, MAX_SECONDS):
             raise ValueError("best_time is not a time")
         if self.fewest_moves is not None and not number_in(self.fewest_moves, 1, MAX_SAVED_MOVES, whole=True):
             raise ValueError("fewest_moves is not a count")
 
     @classmethod
-    def read(cls, record: Any) -> tuple[VariantStats | None, list[str]]:
+    def read(cls, record: Any) -> tuple[RulesRecord | None, list[str]]:
         """A record from its JSON, and what was wrong with it.
 
-        None when the counts cannot be used (the variant starts again); a best time or
+        None when the counts cannot be used (the rule set starts again); a best time or
         fewest moves out of range is cleared and named in the list.
         """
         if not isinstance(record, dict):
@@ -100,8 +149,9 @@ class VariantStats:
             if not number_in(value, 0, MAX_COUNT, whole=True):
                 return None, [_(_NOT_A_COUNT[name])]
             setattr(s, name, value)
-        if s.won > s.played or s.current_streak > s.best_streak or s.best_streak > s.won:
-            return None, [_("the counts do not add up")]
+        fault = s.fault()
+        if fault:
+            return None, [fault]
         problems: list[str] = []
         best_time = record.get("best_time")
         if best_time is not None:
@@ -118,49 +168,55 @@ class VariantStats:
         return s, problems
 
 
+def _standard_records() -> dict[str, RulesRecord]:
+    return {record_key(Rules(v)): RulesRecord() for v in VARIANTS}
+
+
 @dataclass
 class Statistics:
-    """All variants' records."""
+    """Every rule set's record, by ``record_key`` (the standard rules of each game always there)."""
 
-    variants: dict[str, VariantStats] = field(default_factory=lambda: {v: VariantStats() for v in VARIANTS})
+    records: dict[str, RulesRecord] = field(default_factory=_standard_records)
 
-    def of(self, variant: str) -> VariantStats:
-        """The record of ``variant`` (created empty if new)."""
-        return self.variants.setdefault(variant, VariantStats())
+    def of(self, rules: Rules) -> RulesRecord:
+        """The record of ``rules`` (an empty one, not kept, for rules never played)."""
+        return self.records.get(record_key(rules)) or RulesRecord()
 
-    def count_played(self, variant: str) -> None:
+    def _record(self, rules: Rules) -> RulesRecord:
+        """The record of ``rules`` to change (created empty if new)."""
+        return self.records.setdefault(record_key(rules), RulesRecord())
+
+    def count_played(self, rules: Rules) -> None:
         """The first move of a game was made: one more game played."""
-        self.of(variant).played += 1
+        self._record(rules).played += 1
 
-    def record_loss(self, variant: str) -> None:
-        """A counted game was abandoned unfinished: the winning streak ends."""
-        self.of(variant).current_streak = 0
+    def record_loss(self, rules: Rules) -> None:
+        """A counted game was abandoned unfinished (or the Demo won it): the winning streak ends."""
+        self._record(rules).current_streak = 0
 
-    def record_win(self, variant: str, seconds: float, moves: int, counted: bool = True) -> list[str]:
-        """A win: returns the news for the player (first win, new best time, ...)."""
-        s = self.of(variant)
+    def record_win(self, rules: Rules, seconds: float, moves: int, counted: bool = True,
+                   helps: frozenset[Help] = frozenset()) -> list[str]:
+        """A win (``helps``: what helped; none for a clean win): returns the news for the player,
+        how it counts first, then any record it set."""
+        s = self._record(rules)
         if not counted:
             s.played += 1
         s.won += 1
         s.current_streak += 1
-        seconds = max(0.0, float(seconds))
-        news: list[str] = []
+        news = [win_kind(helps)]
+        if helps:
+            s.assisted += 1
+        else:
+            s.clean += 1
         first = s.won == 1
-        if first:
+        if first and rules == Rules(rules.variant):
             # TRANSLATORS: {game} is "Yukon" or "Russian Solitaire".
-            news.append(_("Your first win at {game}!").format(game=variant_title(variant)))
-        if s.best_time is None or seconds < s.best_time:
-            if not first:
-                # TRANSLATORS: {time} and {old} are times such as 4:05 (minutes:seconds).
-                news.append(_("New best time: {time} (was {old}).").format(
-                    time=format_time(seconds), old=format_time(s.best_time))
-                    if s.best_time is not None else _("New best time!"))
-            s.best_time = seconds
-        if moves > 0 and (s.fewest_moves is None or moves < s.fewest_moves):
-            if not first and s.fewest_moves is not None:
-                # TRANSLATORS: {n} and {old} are numbers of moves.
-                news.append(_("Fewest moves yet: {n} (was {old}).").format(n=moves, old=s.fewest_moves))
-            s.fewest_moves = moves
+            news.append(_("Your first win at {game}!").format(game=rules.title))
+        elif first:
+            # TRANSLATORS: {rules} is the game and its options, such as "Yukon, no foundation return".
+            news.append(_("Your first win under these rules ({rules})!").format(rules=rules.describe()))
+        if not helps:
+            news += _clean_records(s, max(0.0, float(seconds)), moves, first)
         if s.current_streak > s.best_streak:
             s.best_streak = s.current_streak
             if s.current_streak > 1:
@@ -168,16 +224,13 @@ class Statistics:
                                      s.current_streak).format(n=s.current_streak))
         return news
 
-    def reset(self, variant: str | None = None) -> None:
-        """Forget the record of one variant, or of all of them."""
-        if variant is None:
-            self.variants = {v: VariantStats() for v in VARIANTS}
-        else:
-            self.variants[variant] = VariantStats()
+    def reset(self) -> None:
+        """Forget every record."""
+        self.records = _standard_records()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready record."""
-        return {"version": SAVE_VERSION, "variants": {v: asdict(s) for v, s in self.variants.items()}}
+        return {"version": STATS_VERSION, "records": {k: asdict(s) for k, s in self.records.items()}}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Statistics:
@@ -189,28 +242,59 @@ class Statistics:
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> tuple[Statistics, list[str]]:
-        """Rebuild from a record, keeping what is sound; the second item lists the damage
-        ("Yukon: the counts do not add up"). ValueError when there is no record at all."""
-        raw = data.get("variants")
-        if not isinstance(raw, dict):
-            raise ValueError("no variants")  # noqa: TRY004 - damage of any shape is a ValueError to callers
+        """Rebuild from a record of either version, keeping what is sound; the second item lists
+        the damage ("Yukon: the counts do not add up"). ValueError when there is no record at all."""
         stats = cls()
         damage: list[str] = []
-        for variant, record in raw.items():
-            if variant not in VARIANTS:
-                continue  # a variant this version does not know: ignore it
-            s, problems = VariantStats.read(record)
-            title = variant_title(variant)
+        old = data.get("version") == 1
+        raw = data.get("variants" if old else "records")
+        if not isinstance(raw, dict):
+            raise ValueError("no variants" if old else "no records")  # noqa: TRY004 - damage of any shape is a ValueError
+        # version 1: a record per variant, whatever its options (another variant's: ignored, as then)
+        found = {record_key(Rules(v)): r for v, r in raw.items() if v in VARIANTS} if old else raw
+        for key, record in found.items():
+            rules = rules_of(key)
+            # TRANSLATORS: damage found in the statistics file: a record names rules this version does not have.
+            s, problems = RulesRecord.read(record) if rules is not None else (None, [_("unknown rules")])
+            title = rules.describe() if rules is not None else key
             if s is None:
-                # TRANSLATORS: damage in the statistics file; {game} is "Yukon" or "Russian Solitaire",
-                # {problem} what is wrong, such as "the counts do not add up".
+                # TRANSLATORS: damage in the statistics file; {game} is a game and its rules ("Yukon",
+                # "Russian Solitaire, no foundation return"), {problem} what is wrong, such as "the counts do not add up".
                 damage.append(_("{game}: {problem}, so its counts start again").format(game=title, problem=problems[0]))
                 continue
-            # TRANSLATORS: damage in the statistics file; {game} is "Yukon" or "Russian Solitaire",
-            # {problem} what is wrong with a record, such as "the best time is not a time".
+            # TRANSLATORS: damage in the statistics file; {game} is a game and its rules ("Yukon",
+            # "Russian Solitaire, no foundation return"), {problem} what is wrong with a record, such as
+            # "the best time is not a time".
             damage += [_("{game}: {problem}, so it is cleared").format(game=title, problem=p) for p in problems]
-            stats.variants[variant] = s
+            stats.records[key] = s
         return stats, damage
+
+
+def _clean_records(s: RulesRecord, seconds: float, moves: int, first: bool) -> list[str]:
+    """A clean win's best time and fewest moves, and the news of any record it beat."""
+    news: list[str] = []
+    if s.best_time is None or seconds < s.best_time:
+        if not first:
+            # TRANSLATORS: {time} and {old} are times such as 4:05 (minutes:seconds).
+            news.append(_("New best time: {time} (was {old}).").format(
+                time=format_time(seconds), old=format_time(s.best_time))
+                if s.best_time is not None else _("New best time!"))
+        s.best_time = seconds
+    if moves > 0 and (s.fewest_moves is None or moves < s.fewest_moves):
+        if not first and s.fewest_moves is not None:
+            # TRANSLATORS: {n} and {old} are numbers of moves.
+            news.append(_("Fewest moves yet: {n} (was {old}).").format(n=moves, old=s.fewest_moves))
+        s.fewest_moves = moves
+    return news
+
+
+def win_kind(helps: frozenset[Help]) -> str:
+    """The win summary's word on how the game was won: clean, or assisted and by what."""
+    if not helps:
+        return _("A clean win: no hints, no Demo, no Finish.")
+    names = ", ".join(pgettext("help", _HELP_NAMES[h]) for h in HELPS if h in helps)
+    # TRANSLATORS: {helps} lists what helped: hints, Demo, Finish (comma-separated).
+    return _("An assisted win ({helps}): best times and fewest moves count clean wins only.").format(helps=names)
 
 
 def format_time(seconds: float | None) -> str:
@@ -231,7 +315,7 @@ def format_share(share: float | None) -> str:
 
 def load_stats(store: Store) -> tuple[Statistics, str | None]:
     """The saved statistics (empty on a first run) and a problem to tell the player, if any."""
-    found = store.read(STATS_FILE, STATS_LABEL)
+    found = store.read(STATS_FILE, STATS_LABEL, newest=STATS_VERSION)
     if found.data is None:
         return Statistics(), found.problem
     try:

@@ -3,8 +3,10 @@
 ``Records`` follows the main table's session (``follow``: it hears every event before the
 window does) and does the rest: it saves the game after every change and on quit, counts the
 game as played at its first move, records a loss when an unfinished counted game is
-abandoned, records a win and words the news. It never raises into the table: every file
-problem becomes a message for the player, each said once. No drawing and no sound here.
+abandoned, keeps what helped the player (hints shown, the Demo's and Finish's moves: saved
+with the game), records a win, clean or assisted, and words the news. A game whose last move
+the Demo played is not the player's win: it counts as a loss. It never raises into the table:
+every file problem becomes a message for the player, each said once. No drawing and no sound.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from ..i18n import _
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
-from ..stats import STATS_FILE, Statistics, load_stats, save_stats
-from .events import Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
+from ..stats import HELPS, STATS_FILE, Help, Statistics, load_stats, save_stats
+from .events import Actor, Dealt, Event, HintShown, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
 from .session import TableSession
 
 NOTICE_TIME = 8.0  # seconds a file problem stays on show
+HELPS_KEY = "helps"  # the saved game's extra entry: what helped in it so far
+HELPED_BY: dict[Actor, Help] = {Actor.DEMO: "demo", Actor.FINISH: "finish"}  # moves made for the player
 
 
 class Records:
@@ -33,8 +37,8 @@ class Records:
     stats: Statistics
     counted: bool  # the game under way counts as played
     finished: bool  # the game under way was won (no loss on leaving it)
-    assisted: bool  # the solver's demo played some of this game for the player
-    news: list[str]  # what the last win set (records)
+    helps: set[Help]  # what helped the player in the game under way (its win is assisted)
+    news: list[str]  # how the last win counts and what it set (records)
     win_news: list[str]  # the lines for the win message (the news, until the position moves on)
     _session: TableSession | None  # the table followed
     _game: Game | None  # the game the bookkeeping is about (the one on that table last heard of)
@@ -50,7 +54,7 @@ class Records:
         self._tell(problem)
         self.counted = False
         self.finished = False
-        self.assisted = False
+        self.helps = set()
         self.news = []
         self.win_news = []
         self._session = None
@@ -87,7 +91,8 @@ class Records:
             return None
         self.counted = saved.counted
         self.finished = False
-        self.assisted = False
+        kept = saved.extra.get(HELPS_KEY, [])
+        self.helps = {h for h in HELPS if isinstance(kept, list) and h in kept}
         return saved
 
     def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None,
@@ -97,6 +102,7 @@ class Records:
             clear_game(self.store)
             return
         later = self.background if later is None else later
+        extra = {**(extra or {}), HELPS_KEY: sorted(self.helps)} if self.helps else extra
         self._tell(save_game(self.store, game, elapsed, self.counted, extra, later=later))
 
     def _save_stats(self) -> None:
@@ -106,35 +112,43 @@ class Records:
             self._tell(save_stats(self.store, self.stats))
 
     # -- what happens at the table -----------------------------------------------------
-    def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move") -> list[str]:
-        """A move (kind ``move``), an undo or a redo was made; returns the win news, if it won."""
+    def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move",
+              by: Actor = Actor.PLAYER) -> list[str]:
+        """A move (kind ``move``; ``by`` who made it), an undo or a redo was made; returns the win
+        news, if it won."""
+        helped = HELPED_BY.get(by)
+        if kind == "move" and helped is not None:
+            self.helps.add(helped)
         if kind == "move" and not self.counted and game.seed is not None:
             self.counted = True
-            self.stats.count_played(game.rules.variant)
+            self.stats.count_played(game.rules)
             self._save_stats()
         if game.position.is_won() and not self.finished:
-            return self.won(game, elapsed)
+            return self.won(game, elapsed, by)
         self.save(game, elapsed)
         return []
 
-    def mark_assisted(self) -> None:
-        """The demo played for the player: a win of this game is the solver's, not theirs."""
-        self.assisted = True
+    def hinted(self, game: Game, elapsed: float) -> None:
+        """A hint was shown for the game under way: a win of it is an assisted one (kept with the game)."""
+        if "hint" not in self.helps and not self.finished:
+            self.helps.add("hint")
+            self.save(game, elapsed)
 
-    def won(self, game: Game, elapsed: float) -> list[str]:
-        """The game is won: record it, forget the save; returns the news."""
+    def won(self, game: Game, elapsed: float, by: Actor = Actor.PLAYER) -> list[str]:
+        """The game is won (``by``: who played the last move): record it, forget the save; returns the news."""
         self.finished = True
-        if self.assisted:
-            # Counted as played and not won: the streak ends, no record is set.
+        if by is Actor.DEMO:
+            # The Demo's win is not the player's: counted as played and not won, the streak ends.
             if game.seed is not None:
                 if not self.counted:
-                    self.stats.count_played(game.rules.variant)
+                    self.stats.count_played(game.rules)
                 self.counted = True
-                self.stats.record_loss(game.rules.variant)
+                self.stats.record_loss(game.rules)
                 self._save_stats()
             self.news = [_("The demo finished this game, so it does not count as your win.")]
         elif game.seed is not None:  # a prepared position sets no records
-            self.news = self.stats.record_win(game.rules.variant, elapsed, len(game.history), self.counted)
+            self.news = self.stats.record_win(game.rules, elapsed, len(game.history), self.counted,
+                                              frozenset(self.helps))
             self.counted = True
             self._save_stats()
         else:
@@ -149,18 +163,18 @@ class Records:
     def leaving(self, game: Game | None) -> None:
         """The game under way is being replaced (new deal, another deal, other rules)."""
         if game is not None and self.counted and not self.finished:
-            self.stats.record_loss(game.rules.variant)
+            self.stats.record_loss(game.rules)
             self._save_stats()
         self.counted = False
         self.finished = False
-        self.assisted = False
+        self.helps = set()
         self.news = []
 
     def started(self, game: Game) -> None:
         """A fresh game is on the table: save it so a quit right now still resumes it."""
         self.counted = False
         self.finished = False
-        self.assisted = False
+        self.helps = set()
         self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
 
     def under_way(self, game: Game | None) -> bool:
@@ -180,9 +194,9 @@ class Records:
         self.settings = settings
         self._tell(save_settings(self.store, settings))
 
-    def reset_stats(self, variant: str | None = None) -> None:
-        """Forget the statistics of one variant (or all) and keep that."""
-        self.stats.reset(variant)
+    def reset_stats(self) -> None:
+        """Forget every statistic and keep that."""
+        self.stats.reset()
         self._tell(save_stats(self.store, self.stats))
 
     # -- following the table -----------------------------------------------------------
@@ -199,7 +213,7 @@ class Records:
         assert session is not None
         game, elapsed = session.game, session.elapsed()
         if isinstance(event, Moved):
-            self.moved(game, event.undo, elapsed, "move")
+            self.moved(game, event.undo, elapsed, "move", event.by)
         elif isinstance(event, Redone):
             self.moved(game, event.undo, elapsed, "redo")
         elif isinstance(event, Undone):
@@ -214,7 +228,9 @@ class Records:
                 self.started(game)
             self.win_news = []
         elif isinstance(event, Won):
-            self.win_news = list(self.news if self.finished else self.won(game, elapsed))
+            self.win_news = list(self.news if self.finished else self.won(game, elapsed, event.by))
+        elif isinstance(event, HintShown):
+            self.hinted(game, elapsed)
         elif isinstance(event, Stuck):
             self.save(game, elapsed)
         else:

@@ -206,6 +206,14 @@ def column_steps(n: int, down: int, avail: float, ch: int, cw: int) -> tuple[flo
     return fd, fu
 
 
+def narrowest_table(width: int, height: int) -> int:
+    """The narrowest table area of a ``width`` x ``height`` window that shows all seven columns
+    at the smallest readable card size (a side panel leaves at least this much)."""
+    gap = max(4, round(MIN_CARD_W * GAP_RATIO))
+    margin = max(6, min(24, round(min(width, height) * 0.015)))  # never less than compute_layout's
+    return 2 * margin + COLUMN_COUNT * MIN_CARD_W + (COLUMN_COUNT - 1) * gap
+
+
 def _head_h(cw: int) -> int:
     return max(16, round(cw * 0.26))
 

@@ -1,5 +1,5 @@
-"""The lessons as a part of the app: the Lessons button and key, the lessons finished, the one left
-half done, and the word to a newcomer on the very first start.
+"""The lessons as a part of the app: the Lessons button and key (the list of lessons), the lessons
+finished, the one left half done, and the word to a newcomer on the very first start.
 
 The lessons' table loads on the first press (importing it costs about 0.1 s at start-up).
 Finished lessons are kept in the settings when there are records to keep them in
@@ -45,11 +45,17 @@ class Lessons(Part):
         return [ButtonSpec(Command.LESSONS)]
 
     def command(self, table: TableScreen, command: Command) -> bool:
-        """L (and the button) opens the lessons from the main table."""
-        if command is Command.LESSONS and table is self.app.table:
-            self.open()
+        """L (and the button) shows the list of lessons, from the main table or over the lesson on show."""
+        if command is Command.LESSONS and table is self.app.table:  # over a lesson, its own list (LessonMode)
+            self.choose()
             return True
         return False
+
+    def choose(self) -> None:
+        """The list of lessons, to pick one."""
+        from .lessons_table import choose_lesson
+
+        choose_lesson(self.app, self, sounds=self.sounds)
 
     def open(self, index: int | None = None) -> LessonMode | None:
         """Open the lessons at ``index`` (by default where the player left off)."""
@@ -92,7 +98,7 @@ class Lessons(Part):
 
         def open_lessons() -> None:
             if table is not None:
-                table.run(Command.LESSONS)
+                table.run(Command.LESSONS)  # the list of lessons, as the Lessons button
 
         self.app.push(QuestionDialog(
             self.app, _("New to Yukon? Four short lessons show its moves step by step, on real cards. "

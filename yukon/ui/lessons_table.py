@@ -1,8 +1,10 @@
 """The guided lessons at the table: a lesson is a session with a guide, shown by the table's own view.
 
-``open_lessons(app, book)`` (the Lessons part's button, ``yukon.ui.lessons_part``) puts the
-lessons' table on the screen stack, over the game in play, which stays as it was; a lesson
-left half done is taken up again where it was left. The lessons' table is the ordinary
+``choose_lesson(app, book)`` (the Lessons part's button, ``yukon.ui.lessons_part``) lists the
+lessons, each marked finished or under way (``yukon.ui.lesson_list``); the one picked opens
+(``open_lessons``): the lessons' table on the screen stack, over the game in play, which stays
+as it was; a lesson left half done is taken up again where it was left. The lesson bar's
+Lessons button (and L) brings the list back to go to another lesson. The lessons' table is the ordinary
 table (same click-to-select, click-to-place, drag, double-click and slides) on a
 ``TableSession`` of the lesson's own ``Game`` led by a ``LessonGuide``
 (``yukon.play.lesson_guide``: it refuses the moves the step does not make, in the runner's
@@ -55,22 +57,75 @@ class LessonBook(Protocol):
 
 
 # -- the way in ------------------------------------------------------------------------
+def under_way(lessons: LessonMode | None) -> bool:
+    """Is the lesson on ``lessons``' table begun and not finished (worth taking up again where it was left)?"""
+    return lessons is not None and not lessons.run.finished and (
+        lessons.run.step_index > 0 or bool(lessons.session.game.history))
+
+
+def _load(app: TableHost) -> tuple[list[Lesson], list[str]]:
+    """The lessons that can be used and, for each file left out, what is wrong (said on the table
+    when none can be used)."""
+    lessons, problems = load_lesson_set(lesson_files.LESSON_DIR)
+    if not lessons and app.table is not None:
+        # TRANSLATORS: {problems} names each lesson file and what is wrong with it.
+        app.table.session.tell(_("The lessons cannot be opened: {problems}.").format(
+            problems="; ".join(problems)), Tone.ERROR, 8.0)
+    return lessons, problems
+
+
+def choose_lesson(app: TableHost, book: LessonBook, over: LessonMode | None = None,
+                  sounds: Listener | None = None) -> None:
+    """The list of lessons, each marked finished or under way (over the table, or over ``over``,
+    the lesson on show); the one picked opens, a lesson under way where it was left."""
+    from .lesson_list import LessonEntry, LessonList
+    from .sheet import SheetScreen
+
+    lessons, _problems = _load(app)
+    if not lessons:
+        return
+    done = book.finished()
+    kept = book.kept if under_way(book.kept) else None
+    entries: list[LessonEntry] = []
+    for english in lessons:
+        title = localize(english, i18n.language(), lesson_files.LESSON_DIR)[0].title
+        if kept is not None and kept.lesson.key == english.key:
+            state = _("Step {number} of {count}").format(number=kept.run.step_index + 1, count=kept.run.step_count)
+        elif english.key in done:
+            state = GOOD + pgettext("lesson", "Finished")
+        else:
+            state = ""
+        entries.append(LessonEntry(title, state, english.key in done))
+    keys = [lesson.key for lesson in lessons]
+    if over is not None:
+        focus = keys.index(over.lesson.key) if over.lesson.key in keys else 0
+    elif kept is not None and kept.lesson.key in keys:
+        focus = keys.index(kept.lesson.key)
+    else:
+        focus = next((i for i, lesson in enumerate(lessons) if lesson.key not in done), 0)
+
+    def picked(index: int) -> None:
+        if over is not None:
+            over.pick(keys[index])
+        else:
+            open_lessons(app, book, index, sounds)
+
+    app.push(SheetScreen(app, LessonList(entries, focus, picked)))
+
+
 def open_lessons(app: TableHost, book: LessonBook, index: int | None = None,
                  sounds: Listener | None = None) -> LessonMode | None:
-    """Open the lessons at ``index``; by default where the player left a lesson half done,
-    else at the first lesson not finished yet (``sounds`` hears the lessons' tables)."""
+    """Open lesson ``index``; by default where the player left a lesson half done, else at the
+    first lesson not finished yet. A lesson left half done is taken up again where it was left
+    (``sounds`` hears the lessons' table)."""
     kept = book.kept
-    if index is None and kept is not None and not kept.run.finished \
-            and (kept.run.step_index > 0 or kept.session.game.history):
+    lessons, problems = _load(app)
+    if kept is not None and under_way(kept) and (index is None or (
+            0 <= index < len(lessons) and lessons[index].key == kept.lesson.key)):
         kept.session.drop_message()
         app.push(kept.table)
         return kept
-    lessons, problems = load_lesson_set(lesson_files.LESSON_DIR)
     if not lessons:
-        if app.table is not None:
-            # TRANSLATORS: {problems} names each lesson file and what is wrong with it.
-            app.table.session.tell(_("The lessons cannot be opened: {problems}.").format(
-                problems="; ".join(problems)), Tone.ERROR, 8.0)
         return None
     if index is None:
         done = book.finished()
@@ -197,7 +252,7 @@ class LessonMode:
             # TRANSLATORS: {instruction} is what the step asks the player to do.
             paragraphs.append(_("Step {number} of {count}: {instruction}").format(
                 number=run.step_index + 1, count=run.step_count, instruction=run.instruction))
-        paragraphs += self._tally()
+        paragraphs += self._tally(run.finished)
         buttons = [(pgettext("button", "Restart lesson"), self.restart)]
         if self.index + 1 < n:
             buttons.append((pgettext("button", "Next lesson"), self.next_lesson))
@@ -205,12 +260,14 @@ class LessonMode:
             buttons.append((pgettext("button", "Deal a full game"), self.deal_full_game))
         return Panel(title, paragraphs, buttons)
 
-    def _tally(self) -> list[str]:
-        """The panel's last lines: lessons finished, and any lesson or translation left out."""
-        n = len(self.lessons)
-        finished = len(self.book.finished() & {lesson.key for lesson in self.lessons})
-        lines = [ngettext("Lessons finished: {n} of {count}.", "Lessons finished: {n} of {count}.",
-                          finished).format(n=finished, count=n)]
+    def _tally(self, finished_one: bool) -> list[str]:
+        """The panel's last lines: lessons finished (once this one is: while it is under way the room
+        is the step's, and the Lessons list ticks the rest), and any lesson or translation left out."""
+        lines: list[str] = []
+        if finished_one:
+            finished = len(self.book.finished() & {lesson.key for lesson in self.lessons})
+            lines.append(ngettext("Lessons finished: {n} of {count}.", "Lessons finished: {n} of {count}.",
+                                  finished).format(n=finished, count=len(self.lessons)))
         if self.lesson.key in self.untranslated:
             lines.append(_("This lesson's text in your language cannot be used; it plays in English."))
         if self.problems:  # the message on opening names each file and its fault
@@ -230,11 +287,12 @@ class LessonMode:
         return line1, line2, ""
 
     def buttons(self) -> list[ButtonSpec]:
-        """Undo, Hint, Rules, Full screen, Leave lessons (Restart lesson is on the panel)."""
+        """Undo, Hint, Lessons (the list), Rules, Full screen, Leave lessons (Restart lesson is on the panel)."""
         app = self.app
         return [
             ButtonSpec(Command.UNDO, lambda: self.session.game.can_undo()),
             ButtonSpec(Command.HINT),
+            ButtonSpec(Command.LESSONS),
             ButtonSpec(Command.RULES),
             ButtonSpec(Command.FULLSCREEN,
                        shown=lambda: WINDOW_LABEL if app.fullscreen else NC_("button", "Full screen")),
@@ -247,9 +305,12 @@ class LessonMode:
 
     # -- commands, lesson style -------------------------------------------------------------
     def command(self, command: Command) -> bool:
-        """Hint shows the step's move; Restart needs no question; New deal leaves the lessons."""
+        """Hint shows the step's move; Restart needs no question; New deal leaves the lessons;
+        Lessons (the bar's button, L) lists the lessons to go to another."""
         if command is Command.HINT:
             self.hint()
+        elif command is Command.LESSONS:
+            self.choose()
         elif command is Command.RESTART:
             self.restart()
         elif command in (Command.NEW_DEAL, Command.NEW_DEAL_CONFIRMED):
@@ -293,6 +354,16 @@ class LessonMode:
         """On to the next lesson."""
         if self.index + 1 < len(self.lessons):
             self.go_to(self.index + 1)
+
+    def choose(self) -> None:
+        """The list of lessons over this one, to go to another."""
+        choose_lesson(self.app, self.book, self)
+
+    def pick(self, key: str) -> None:
+        """The lesson ``key`` was picked from the list: on to it (the one on show goes on as it is)."""
+        keys = [lesson.key for lesson in self.lessons]
+        if key in keys and keys.index(key) != self.index:
+            self.go_to(keys.index(key))
 
     def leave(self) -> None:
         """Back to the game in play."""

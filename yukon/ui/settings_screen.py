@@ -161,10 +161,11 @@ class SettingsScreen(Sheet):
     def done(self) -> None:
         """Keep the choices; ask first if they would replace a game under way."""
         if self.rules_changed() and self.game_under_way:
-            # TRANSLATORS: {game} is the game's name (Yukon, Russian Solitaire).
+            # TRANSLATORS: {game} is the rules chosen: the game's name and any option that differs from the
+            # usual rules ("Yukon", "Yukon, no foundation return", "Russian Solitaire, any card in an empty column").
             self.ask(_("The new rules ({game}) need a new deal. Replace the game under way now "
                        "(it counts as a loss), or keep playing it and use the new rules from the next deal?").format(
-                         game=_(VARIANT_TITLES[self.settings.variant])),
+                         game=self.settings.rules().describe()),
                      [(pgettext("button", "New deal now"), lambda: self._finish(True)),
                       (pgettext("button", "From the next deal"), lambda: self._finish(False)),
                       (pgettext("button", "Back"), lambda: None)], cancel_index=2)

@@ -41,9 +41,9 @@ class StatsPart(Part):
         """The statistics sheet (with the latest win's news, if any)."""
         records = self.records
         if news is None and records.finished:
-            news = records.news  # just won: the records it set head the sheet
-        variant = self.app.session.game.rules.variant
-        self.app.push(SheetScreen(self.app, StatsScreen(records.stats, variant, self._reset, news)))
+            news = records.news  # just won: how it counts and the records it set head the sheet
+        self.app.push(SheetScreen(self.app, StatsScreen(records.stats, self.app.session.game.rules, self._reset,
+                                                        news)))
 
     def _reset(self) -> None:
         self.records.reset_stats()

@@ -28,6 +28,11 @@ BUTTON_HOVER = (34, 86, 54)
 BUTTON_EDGE = (120, 170, 130)
 PANEL = (14, 40, 24)
 GOLD = (255, 206, 64)
+# High contrast: the bar, a side panel and their buttons plain dark grey with light edges, like its table.
+HC_PANEL = (20, 20, 24)
+HC_BUTTON = (36, 36, 42)
+HC_BUTTON_HOVER = (70, 70, 80)
+HC_EDGE = (225, 225, 225)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,14 +179,19 @@ def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) 
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int,
-                hover: bool = False, enabled: bool = True, accent: bool = False) -> None:
-    """A rounded button with a centred label."""
+                hover: bool = False, enabled: bool = True, accent: bool = False, plain: bool = False) -> None:
+    """A rounded button with a centred label (``plain``: in high contrast's grey, not green)."""
     radius = max(4, rect.h // 5)
-    fill = BUTTON_HOVER if hover and enabled else BUTTON
+    if plain:
+        fill = HC_BUTTON_HOVER if hover and enabled else HC_BUTTON
+        edge = HC_EDGE if enabled else (110, 110, 110)
+    else:
+        fill = BUTTON_HOVER if hover and enabled else BUTTON
+        edge = BUTTON_EDGE if enabled else (70, 90, 74)
     if accent:
         fill = (120, 90, 10) if not hover else (150, 116, 20)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, BUTTON_EDGE if enabled else (70, 90, 74), rect, width=1, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=2 if plain and enabled else 1, border_radius=radius)
     img = button_label(label, size, rect.w, TEXT if enabled else TEXT_DIM)
     surface.blit(img, img.get_rect(center=rect.center))
 
@@ -323,11 +333,13 @@ def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[
     lines = wrap(text, size, width, bold)
     if len(lines) < 2:
         return lines
-    lo, hi = 1, width
+    f = art.font(size, bold)
+    # never narrower than the widest word: a narrower width may keep the count by cutting a word in two
+    lo, hi = min(width, max(f.size(word)[0] for word in BREAKS.split(text) if word)), width
     while lo < hi:  # the narrowest width that still needs no more lines
         mid = (lo + hi) // 2
         trial = wrap(text, size, mid, bold)
-        if len(trial) <= len(lines) and max(art.font(size, bold).size(t)[0] for t in trial) <= mid:
+        if len(trial) <= len(lines) and max(f.size(t)[0] for t in trial) <= mid:
             hi = mid
         else:
             lo = mid + 1
@@ -350,20 +362,40 @@ def _panel_height(panel: Panel, size: int, inner_w: int, pad: int) -> int:
     h += size // 2
     for para in panel.paragraphs:
         h += sum(art.font(size).size(line)[1] for line in wrap(para, size, inner_w)) + size // 2
-    bh = max(40, size * 2 + 8)
-    return h + size // 2 + len(panel.buttons) * (bh + 10) + pad
+    return h + size // 2 + len(panel.buttons) * (_panel_button_height(size) + PANEL_BUTTON_GAP) + pad
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
-               factor: float = 1.0) -> list[tuple[pygame.Rect, Callable[[], None]]]:
-    """Draw a mode's panel (text at ``factor`` times its size); return its button rectangles with their actions."""
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.line(surface, BUTTON_EDGE, rect.topleft, rect.bottomleft)
+PANEL_BUTTON_GAP = 8  # pixels between a panel's buttons
+
+
+def _panel_button_height(size: int) -> int:
+    """A panel button's height at text size ``size``."""
+    return max(36, size * 2 + 8)
+
+
+def panel_text_size(panel: Panel, rect: pygame.Rect, window: tuple[int, int], factor: float = 1.0) -> tuple[int, bool]:
+    """The text size ``panel`` is drawn at in ``rect`` (a ``window``-sized window, text at ``factor``
+    times its size), and whether all its text fits above its buttons at that size."""
     pad = max(8, rect.w // 18)
-    size = round(max(12, min(round(20 * text_scale(*surface.get_size())), rect.w // 17)) * factor)
+    size = round(max(12, min(round(20 * text_scale(*window)), rect.w // 17)) * factor)
+    while size > 10 and _panel_height(panel, size, rect.w - 2 * pad, pad) > rect.h:
+        size -= 1  # text that would push the buttons off the panel comes down as far as needed (a small window)
+    return size, _panel_height(panel, size, rect.w - 2 * pad, pad) <= rect.h
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel, factor: float = 1.0,
+               plain: bool = False) -> list[tuple[pygame.Rect, Callable[[], None]]]:
+    """Draw a mode's panel (text at ``factor`` times its size; ``plain``: high contrast's grey); return its
+    button rectangles with their actions. The buttons keep to the foot of the panel whatever the text."""
+    pygame.draw.rect(surface, HC_PANEL if plain else PANEL, rect)
+    pygame.draw.line(surface, HC_EDGE if plain else BUTTON_EDGE, rect.topleft, rect.bottomleft, 2 if plain else 1)
+    pad = max(8, rect.w // 18)
+    size, _fits = panel_text_size(panel, rect, surface.get_size(), factor)
     inner_w = rect.w - 2 * pad
-    while size > 12 and _panel_height(panel, size, inner_w, pad) > rect.h:
-        size -= 1  # larger text that would push the buttons off the panel comes down as far as needed
+    bh = _panel_button_height(size)
+    top_of_buttons = rect.bottom - pad - len(panel.buttons) * (bh + PANEL_BUTTON_GAP)
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect.x, rect.y, rect.w, max(0, top_of_buttons - size // 2 - rect.y)).clip(clip))
     y = rect.y + pad
     for line in wrap(panel.title, size + 4, inner_w, True):
         img = art.text(line, size + 4, GOLD, True)
@@ -376,12 +408,12 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel,
             surface.blit(img, (rect.x + pad, y))
             y += img.get_height()
         y += size // 2
+    surface.set_clip(clip)
     out = []
-    bh = max(40, size * 2 + 8)
-    y = max(y + size // 2, rect.bottom - pad - len(panel.buttons) * (bh + 10))
+    y = top_of_buttons
     for label, action in panel.buttons:
         r = pygame.Rect(rect.x + pad, y, inner_w, bh)
-        draw_button(surface, r, label, size)
+        draw_button(surface, r, label, size, plain=plain)
         out.append((r, action))
-        y += bh + 10
+        y += bh + PANEL_BUTTON_GAP
     return out

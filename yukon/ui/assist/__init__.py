@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...difficulty import Level, Rating
 from ...i18n import _
-from ...play.events import Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
+from ...play.events import Actor, Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
 from ...state import Game, Move, Position
 from ..commands import Command
 from ..parts import Part, StatusNote
@@ -260,6 +261,9 @@ class Assist(Part):
     def _reply(self, req: Pending, reply: Reply) -> None:
         if req.kind == "level":
             self.levels.heard(req, reply)
+            rating = reply.stats.get("rating")
+            if isinstance(rating, Rating) and rating.level is Level.UNWINNABLE:
+                self.knowledge.learn(req.key, Known(LOST))  # the deal as dealt: the verdict says so, once
             return
         if req.kind == "deal":
             self.deals.answered(req, reply)
@@ -352,7 +356,7 @@ class Assist(Part):
         """The status line's word on how to stop the Demo, while it plays."""
         return self.player.note
 
-    def start_demo(self, kind: str = "Demo") -> None:
+    def start_demo(self, kind: Actor = Actor.DEMO) -> None:
         """Let the solver play the rest of the game on screen."""
         self.player.start(kind)
 

@@ -1,7 +1,9 @@
 """Demo (a bar button) and Finish: the solver plays the rest of the game with the usual slides.
 
 Any click or key stops it. Finish plays out an ending the player has already opened up
-(``offers`` asks first); a Demo marks the game as one the player did not win alone.
+(``offers`` asks first). Each move says who made it (``Moved.by``: DEMO or FINISH): the records
+count a win with their moves as an assisted one, and a win whose last move the Demo made as
+none of the player's.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class Demo:
     _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     pause: float  # seconds between moves (at the usual slide speed)
     playing: bool
-    kind: str  # "Demo" or "Finish" (a name in code; the words shown are translated where they are built)
+    kind: Actor  # DEMO or FINISH: who the moves are by (the words shown are translated where they are built)
     _noted: str  # the kind the status line's note was last drawn for ("": no note)
     _next: float  # when the next move may be made
 
@@ -41,11 +43,11 @@ class Demo:
         self._collect = collect
         self.pause = pause
         self.playing = False
-        self.kind = "Demo"
+        self.kind = Actor.DEMO
         self._noted = ""
         self._next = 0.0
 
-    def start(self, kind: str = "Demo") -> None:
+    def start(self, kind: Actor = Actor.DEMO) -> None:
         """Let the solver play the rest of the game on screen."""
         ctx = self._ctx
         self._collect()
@@ -69,11 +71,9 @@ class Demo:
             return
         self.playing = True
         self.kind = kind
-        if kind == "Demo" and ctx.records is not None:  # Finish only plays out an ending the player opened up
-            ctx.records.mark_assisted()
         self._next = time.monotonic()
         self._label()
-        if kind == "Demo":
+        if kind is Actor.DEMO:
             ctx.session.tell(_("Demo: the solver plays the rest. Click or press any key to stop it."), Tone.INFO, 4.0)
 
     @property
@@ -81,13 +81,13 @@ class Demo:
         """The status line's word on how to stop it, while it plays (in the language of the moment)."""
         if not self.playing:
             return ""
-        if self.kind == "Demo":
+        if self.kind is Actor.DEMO:
             return _("Demo playing: a click or any key stops it")
         return _("Finishing: a click or any key stops it")
 
     def _label(self) -> None:
         """While the demo plays, the status line says how to stop it (messages go with each move)."""
-        noted = self.kind if self.playing else ""
+        noted = self.kind.name if self.playing else ""
         if self._noted != noted:
             self._noted = noted
             t = self._ctx.table
@@ -126,7 +126,7 @@ class Demo:
         if k is None or k.status == CHECKING or (k.status == WINNABLE and not line and self._link.pending is not None):
             return POLL
         if k.status != WINNABLE or not line:
-            self.stop(_("Demo stopped: the solver has no winning line here.") if self.kind == "Demo"
+            self.stop(_("Demo stopped: the solver has no winning line here.") if self.kind is Actor.DEMO
                       else _("Finish stopped: the solver has no winning line here."))
             return 1.0
         now = time.monotonic()
@@ -134,9 +134,9 @@ class Demo:
             return self._next - now
         session = self._ctx.session
         session.drop_hint_message()
-        events = session.move(line[0], Actor.DEMO if self.kind == "Demo" else Actor.FINISH)
+        events = session.move(line[0], self.kind)
         if not made_move(events):
-            self.stop(_("Demo stopped.") if self.kind == "Demo" else _("Finish stopped."))
+            self.stop(_("Demo stopped.") if self.kind is Actor.DEMO else _("Finish stopped."))
             return 1.0
         self._next = time.monotonic() + self.pause * max(0.25, self._ctx.app.prefs.animation_speed)
         return POLL
@@ -144,6 +144,6 @@ class Demo:
     def event(self, e: pygame.event.Event) -> bool:
         """While the demo plays, any key or click stops it (and does nothing else)."""
         if self.playing and e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.stop(_("Demo stopped. Your move.") if self.kind == "Demo" else _("Finish stopped. Your move."))
+            self.stop(_("Demo stopped. Your move.") if self.kind is Actor.DEMO else _("Finish stopped. Your move."))
             return True
         return False

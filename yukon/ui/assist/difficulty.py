@@ -43,7 +43,6 @@ NOTES: dict[Level, str] = {
     Level.EASY: N_("Difficulty: easy"),
     Level.MEDIUM: N_("Difficulty: medium"),
     Level.HARD: N_("Difficulty: hard"),
-    Level.UNWINNABLE: N_("Difficulty: this deal could never be won"),
 }
 # The Deal # box's word on a typed deal number ({number}), per level.
 DEAL_NOTES: dict[Level, str] = {
@@ -190,7 +189,7 @@ class Difficulty(Part):
         r = self.levels.table_rating()
         if r is None or self.assist.setting("hide_verdicts"):
             return notes
-        if r.level in PLAYABLE or (r.level is Level.UNWINNABLE and self.app.session.game.history):
+        if r.level in PLAYABLE:  # an unwinnable deal is the solver's verdict's to say, once
             notes.append(StatusNote(_(NOTES[r.level])))
         return notes
 

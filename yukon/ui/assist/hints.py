@@ -97,10 +97,11 @@ class Hints:
         i = (i + 1) % len(moves)
         self._heuristic = (key, moves, i)
         if i == 0:
+            reason = move_reason(pos, line)
             # TRANSLATORS: the solver's hint; {move} says the move ("7♥ onto 8♠ in column 4"), {reason}
             # why it helps, a clause of its own ("it turns up a card in column 2").
-            text = _("Hint: {move} \u2013 {reason}.").format(move=describe_move(pos, first),
-                                                            reason=move_reason(pos, line))
+            text = (_("Hint: {move} \u2013 {reason}.").format(move=describe_move(pos, first), reason=reason) if reason
+                    else _("Hint: {move}.").format(move=describe_move(pos, first)))  # the move says it all
             self._ctx.session.show_hint([first], 0, text)
             return
         move = describe_move(pos, moves[i])

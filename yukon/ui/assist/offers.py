@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...i18n import _, ngettext, pgettext
+from ...play.events import Actor
 from ...state import Position
 from ..screen import QuestionDialog
 from .context import Context
@@ -210,6 +211,6 @@ class Offers:
                 and self._verdict.status == WINNABLE and game.position.face_down_count() == 0):
             self._offered_finish.add(id(game))
             ctx.app.push(QuestionDialog(ctx.app, _("Every card is face up. Play the ending out?"),
-                                        [(pgettext("button", "Finish"), lambda: self._demo.start("Finish")),
+                                        [(pgettext("button", "Finish"), lambda: self._demo.start(Actor.FINISH)),
                                          (pgettext("button", "Keep playing"), None)],
                                         title=pgettext("title", "Finish")))

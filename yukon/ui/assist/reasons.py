@@ -1,15 +1,17 @@
 """Why a move of a winning line helps, in a player's words: ``move_reason`` and its helpers (pure).
 
-Each reason is one whole clause in the catalogue ("it turns up a card in column 3 and sends
-7♥ home"): the hint puts it after the move ("Hint: {move} – {reason}.").
+Each reason is one whole clause in the catalogue ("it turns up a card in column 3"): the hint
+puts it after the move ("Hint: {move} – {reason}."). A reason says what the move opens up, never
+again what the move's own words say ("2♠ to its foundation – it sends 2♠ home"): a move with
+nothing more to it has no reason ("Hint: 2♠ to its foundation.").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cards import RANK, SUIT
-from ...i18n import _, foundation_name, ngettext, pgettext
+from ...cards import RANK
+from ...i18n import _, ngettext, pgettext
 from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
 from ..table import short_name
 
@@ -17,7 +19,11 @@ Freed = tuple[str, int, int]  # how a card just uncovered is used soon: ("home" 
 
 
 def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
-    """Why the first move of the winning ``line`` helps, in a player's words: a clause starting "it"."""
+    """Why the first move of the winning ``line`` helps, in a player's words: a clause starting "it",
+    or "" when the move says it all ("2♠ to its foundation").
+
+    A reason never says again what the move's own words say (where the card goes, that it goes
+    home, that it starts a foundation or takes an empty column): it names what the move opens up."""
     m = line[0]
     card = m.card
 
@@ -40,79 +46,46 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
         if i > 0 and not turns:
             under = col[i - 1]
     home = m.to == FOUNDATION
-    starts = home and RANK[card] == 1
-    gives = not home and not p.columns[m.to] and RANK[card] == 13 and not empties and not turns and under is not None
     p.play(m)
     rest = list(line[1:])
-    # {card} is a card as the table prints it (7♥) or "a King"; {column} a column's number; {foundation}
-    # "the hearts foundation"; {other} another card.
-    names = {"card": short_name(card), "column": src + 1, "foundation": foundation_name(SUIT[card])}
     if turns:
-        if starts:
-            # TRANSLATORS: why a hinted move helps, as all the clauses below: it follows "Hint: 7♥ to its
-            # foundation – ", "it" being the move.
-            return _("it turns up a card in column {column} and starts {foundation}").format(**names)
-        if home:
-            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-            return _("it turns up a card in column {column} and sends {card} home").format(**names)
-        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-        return _("it turns up a card in column {column}").format(**names)
+        # TRANSLATORS: why a hinted move helps, as all the clauses below: it follows "Hint: 7♥ onto 8♠ in
+        # column 4 – ", "it" being the move; {column} is a column's number.
+        return _("it turns up a card in column {column}").format(column=src + 1)
     if empties:
         user = _first_into(p, rest, src)
-        other = seen(user) if user is not None else ""
-        if starts and user is not None:
-            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-            return _("it starts {foundation} and empties column {column} for {other}").format(other=other, **names)
-        if home and user is not None:
-            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-            return _("it sends {card} home and empties column {column} for {other}").format(other=other, **names)
+        if user is not None:
+            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move; {other} is a
+            # card as the table prints it (7♥) or "a King".
+            return _("it empties column {column} for {other}").format(column=src + 1, other=seen(user))
         if not home:  # a column emptied in the end game is no news
-            if user is not None:
-                # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-                return _("it empties column {column} for {other}").format(other=other, **names)
             # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-            return _("it empties column {column}").format(**names)
-    if starts:
-        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-        return _("it starts {foundation}").format(**names)
-    if home:
-        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-        return _("it sends {card} home").format(**names)
+            return _("it empties column {column}").format(column=src + 1)
     if under is not None:
         freed = _frees(p, rest, under)
         if freed is not None:
-            return _freed_reason(freed, gives, seen, short_name(card))
+            return _freed_reason(freed, seen)
+    if home:
+        return ""  # "7♥ to its foundation" says it all
     if src == ON_FOUNDATION:
         onto = _first_onto(p, rest, card)
         if onto is not None:
-            # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-            return _("it brings {card} back to hold {other}").format(other=seen(onto), **names)
-    if gives:
-        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-        return _("it gives {card} a column of its own").format(**names)
+            # TRANSLATORS: why a hinted move helps, after "Hint: 7♥ back from its foundation onto 8♠ in
+            # column 4 – "; "it" is the move, {other} the card that goes onto the one brought back (6♠).
+            return _("it gives {other} a card to go onto").format(other=seen(onto))
     return _towards(p, rest, seen)
 
 
-def _freed_reason(freed: Freed, gives: bool, seen: Callable[[int], str], card: str) -> str:
-    """The clause for a card uncovered and used soon (``gives``: the King moved, ``card``, gets a
-    column of its own)."""
+def _freed_reason(freed: Freed, seen: Callable[[int], str]) -> str:
+    """The clause for a card uncovered and used soon."""
     kind, under, mover = freed
-    names = {"under": short_name(under), "other": seen(mover), "card": card}
-    if kind == "home" and gives:
-        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-        text = _("it gives {card} a column of its own and frees {under} to go home")
-    elif kind == "home":
+    names = {"under": short_name(under), "other": seen(mover)}
+    if kind == "home":
         # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
         text = _("it frees {under} to go home")
-    elif kind == "move" and gives:
-        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-        text = _("it gives {card} a column of its own and frees {under} to move")
     elif kind == "move":
         # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
         text = _("it frees {under} to move")
-    elif gives:
-        # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
-        text = _("it gives {card} a column of its own and uncovers {under} for {other}")
     else:
         # TRANSLATORS: why a hinted move helps, after "Hint: {move} – "; "it" is the move.
         text = _("it uncovers {under} for {other}")

@@ -42,7 +42,10 @@ class StatusLine:
         if s == WINNABLE:
             return _("Solver: still winnable") if game.history else _("Solver: this deal can be won")
         if s == LOST:
-            if not game.history:
+            dealt = self._knowledge.get(self._knowledge.trail(game)[0])
+            if not game.history or (dealt is not None and dealt.status == LOST):
+                # never winnable, moves or none: "from here" would blame the player's moves (said once: the
+                # difficulty note leaves it to this line)
                 return _("Solver: this deal cannot be won")
             n = self._knowledge.last_winnable(game)
             if n:

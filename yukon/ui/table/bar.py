@@ -9,7 +9,7 @@ import pygame
 
 from ...i18n import pgettext
 from ..screen import MenuList
-from ..widgets import MORE_LABEL, BarLayout, draw_button, layout_bar
+from ..widgets import HC_EDGE, HC_PANEL, MORE_LABEL, BarLayout, draw_button, layout_bar
 from .style import MORE
 from .view import TableView
 
@@ -52,14 +52,18 @@ class ButtonBar:
         """Draw the bar and its buttons (the hidden ones are in the "More" menu)."""
         bar = self.table.bar
         assert bar is not None
-        pygame.draw.rect(surface, (10, 34, 20), bar.rect)
-        pygame.draw.line(surface, (60, 110, 74), bar.rect.topleft, bar.rect.topright)
+        plain = self.table.app.prefs.high_contrast  # plain grey like the high-contrast table, not green
+        pygame.draw.rect(surface, HC_PANEL if plain else (10, 34, 20), bar.rect)
+        pygame.draw.line(surface, HC_EDGE if plain else (60, 110, 74), bar.rect.topleft, bar.rect.topright,
+                         2 if plain else 1)
         for i, (spec, r) in enumerate(zip(self.table.buttons(), bar.rects)):
             if i in bar.hidden:
                 continue
-            draw_button(surface, r, spec.text(), bar.font_size, hover=(i == self.hover), enabled=spec.is_enabled())
+            draw_button(surface, r, spec.text(), bar.font_size, hover=(i == self.hover), enabled=spec.is_enabled(),
+                        plain=plain)
         if bar.more is not None:
-            draw_button(surface, bar.more, pgettext("button", MORE_LABEL), bar.font_size, hover=(self.hover == MORE))
+            draw_button(surface, bar.more, pgettext("button", MORE_LABEL), bar.font_size, hover=(self.hover == MORE),
+                        plain=plain)
 
     def open_menu(self) -> None:
         """The bar's "More" list: the buttons that did not fit, above the "More" button."""

@@ -6,9 +6,11 @@ from collections.abc import Callable
 
 import pygame
 
-from ..layout import text_scale
+from ..layout import narrowest_table, text_scale
 from ..widgets import Panel, draw_panel
 from .view import TableView
+
+PANEL_FLOOR = 160  # pixels: a narrower panel could not hold its text; the table scrolls instead
 
 
 class SidePanel:
@@ -29,11 +31,13 @@ class SidePanel:
         return table.mode.panel(table.session.game) if table.mode is not None else None
 
     def width(self, w: int, h: int) -> int:
-        """How wide the panel is in a w x h window (0: the mode has none)."""
+        """How wide the panel is in a w x h window (0: the mode has none): never so wide that the
+        table must hide a column (480 x 360 keeps all seven), unless the window is narrower still."""
         if self.current() is None:
             return 0
         f = min(self.table.app.prefs.text_factor, 1.25)  # larger text: up to a third of the window
-        return max(220, min(round(440 * text_scale(w, h) * f), w * round(28 * f) // 100))
+        natural = max(220, min(round(440 * text_scale(w, h) * f), w * round(28 * f) // 100))
+        return max(PANEL_FLOOR, min(natural, w - narrowest_table(w, h)))
 
     def button_at(self, x: int, y: int) -> int:
         """The panel button at (x, y), or -1."""
@@ -58,4 +62,5 @@ class SidePanel:
         if panel is None or lay.panel is None:
             self.buttons = []
             return
-        self.buttons = draw_panel(surface, lay.panel, panel, self.table.app.prefs.text_factor)
+        prefs = self.table.app.prefs
+        self.buttons = draw_panel(surface, lay.panel, panel, prefs.text_factor, prefs.high_contrast)

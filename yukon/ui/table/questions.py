@@ -61,7 +61,7 @@ class Questions:
         table = self.table
         n = won.moves
         notes = "".join(" " + note for note in table.app.win_notes())
-        if won.by is not Actor.DEMO:
+        if won.by is not Actor.DEMO:  # Finish only plays out an ending the player opened up
             title = _("You won!")
             # TRANSLATORS: the win message; {n} is how many moves, {time} the time played ("4:07").
             text = ngettext("All 52 cards are home in {n} move, {time}.",
