@@ -413,8 +413,9 @@ def test_all_lessons_broken_says_so_on_the_table(tmp_path: Path, monkeypatch: py
     assert d.app.top is d.app.table
     message = d.app.table.session.message
     assert message is not None and message.tone is Tone.ERROR
-    assert message.text.startswith("The lessons cannot be opened: lesson file ")
-    assert message.text.count("not valid JSON (nested too deeply)") == 4
+    text = d.app.table.message_text() or ""
+    assert text.startswith("The lessons cannot be opened: lesson file ")
+    assert text.count("not valid JSON (nested too deeply)") == 4
 
 
 def lessons_book(d: Driver) -> Lessons:
