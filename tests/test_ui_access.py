@@ -347,7 +347,7 @@ def test_marks_differ_in_shape_and_grow_thicker_in_high_contrast(tmp_path: Path)
         assert across and runs(img, [(tail.centerx, tail.y + k) for k in range(10)], SELECT)
         widths[hc] = across[0]
         # destination: brackets, lit at the corners and not in the middle of an edge
-        d = t.board.dest_rect(dest, card).inflate(8, 8)
+        d = t.rings.dest_rect(dest, card).inflate(8, 8)
         assert near(img.get_at((d.x + 1, d.y + 1)), TARGET, 30)
         assert near(img.get_at((d.right - 2, d.y + 1)), TARGET, 30)
         assert not near(img.get_at((d.centerx, d.y + 1)), TARGET, 30)
@@ -358,7 +358,7 @@ def test_marks_differ_in_shape_and_grow_thicker_in_high_contrast(tmp_path: Path)
         hint = hint_move(t)
         assert hint is not None
         img = shown(app)
-        h = t.board.dest_rect(hint.to, hint.card).inflate(8, 8)
+        h = t.rings.dest_rect(hint.to, hint.card).inflate(8, 8)
         assert len(runs(img, [(h.centerx, h.y + k) for k in range(14)], HINT)) == 2
         assert len(runs(img, [(h.x + k, h.centery) for k in range(14)], HINT)) == 2
     assert widths[True] > widths[False] >= 4

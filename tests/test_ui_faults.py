@@ -44,12 +44,13 @@ from yukon.solver import solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import art
-from yukon.ui.app import MIN_SIZE, App, NoDisplay, check_display
+from yukon.ui.app import App, NoDisplay, check_display
 from yukon.ui.build import add_extras as install
 from yukon.ui.build import open_window
 from yukon.ui.commands import Command
 from yukon.ui.table import TableScreen
 from yukon.ui.widgets import ButtonSpec, button_label, more_label
+from yukon.ui.window import MIN_SIZE
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = sys.platform.startswith("linux")

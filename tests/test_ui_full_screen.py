@@ -26,12 +26,13 @@ from yukon.save import Store, load_game
 from yukon.settings import Settings, save_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui import build, launch
-from yukon.ui.app import MIN_SIZE, App, fitting_size
+from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.commands import Command
 from yukon.ui.rules_screen import RulesScreen
 from yukon.ui.screen import MenuList
 from yukon.ui.table import TableScreen
+from yukon.ui.window import MIN_SIZE, fitting_size
 
 SEED = 17
 

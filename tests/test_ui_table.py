@@ -578,7 +578,7 @@ def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
     d = make(1, (1280, 800))
     d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
-    d.app._full = True
+    d.app.invalidate()
     d.app.frame()
     surf = display()
     r = d.lay.status_rect
@@ -615,7 +615,7 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(m
     d = make(1, (640, 480))
     d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
-    d.app._full = True
+    d.app.invalidate()
     d.app.frame()
     from yukon.ui import art
 
@@ -635,7 +635,7 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(m
     with monkeypatch.context() as m:
         m.setattr(table_module.art, "text", spy_text)
         d.table.invalidate()
-        d.app._full = True
+        d.app.invalidate()
         d.app.frame()
     assert d.table.status_text()[0] in drawn  # lines that fit are drawn as they are (spacing kept)
 

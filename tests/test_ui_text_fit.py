@@ -319,7 +319,7 @@ def test_the_statistics_note_is_wrapped_not_cut(tmp_path: Path, size: tuple[int,
         return drawn[-1]
 
     monkeypatch.setattr(art, "text", keep_text)
-    d.app._full = True
+    d.app.invalidate()
     d.app.draw()
     pad = max(10, sheet.size)
     inner = sheet.panel.w - 2 * pad

@@ -24,6 +24,7 @@ to the app with ``App.apply_prefs``. The plain data (``StatusNote``, ``TablePref
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .changes import StatusNote, TablePrefs
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from .screen import Screen
     from .table import TableScreen
 
-__all__ = ["Part", "StatusNote", "TablePrefs"]
+__all__ = ["Part", "PartList", "StatusNote", "TablePrefs"]
 
 
 class Part:
@@ -83,3 +84,55 @@ class Part:
 
     def quitting(self) -> None:
         """The window is about to close."""
+
+
+class PartList:
+    """The app's parts in the order they were added, asked together: each method gathers every
+    part's answer (the first that has one, where only one can be taken)."""
+
+    _parts: list[Part]
+
+    def __init__(self) -> None:
+        self._parts = []
+
+    def add(self, part: Part, first: bool = False) -> None:
+        """Add ``part`` (``first``: before the others, so it sees each command first)."""
+        if first:
+            self._parts.insert(0, part)
+        else:
+            self._parts.append(part)
+
+    def __iter__(self) -> Iterator[Part]:
+        return iter(list(self._parts))
+
+    def buttons(self) -> list[ButtonSpec]:
+        """Every part's buttons."""
+        return [b for p in self for b in p.buttons()]
+
+    def command(self, table: TableScreen, command: Command) -> bool:
+        """Offer ``command`` to the parts in turn; True when one took it."""
+        return any(p.command(table, command) for p in self)
+
+    def status_notes(self) -> list[StatusNote]:
+        """Every part's texts for the status line (empty ones left out)."""
+        return [n for p in self for n in p.status_notes() if n.text]
+
+    def win_notes(self) -> list[str]:
+        """Every part's lines for the win message."""
+        return [line for p in self for line in p.win_notes()]
+
+    def choose_seed(self) -> int | None:
+        """The first part's choice of the next deal's number, or None."""
+        return next((seed for p in self if (seed := p.choose_seed()) is not None), None)
+
+    def rules_screen(self) -> Screen | None:
+        """The first part's Rules screen, or None."""
+        return next((screen for p in self if (screen := p.rules_screen()) is not None), None)
+
+    def event(self, e: pygame.event.Event) -> bool:
+        """Show ``e`` to every part until one swallows it; True when one did."""
+        return any(p.event(e) for p in self)
+
+    def ticks(self) -> list[float]:
+        """Tick every part; the waits they ask for."""
+        return [w for w in (p.tick() for p in self) if w is not None]

@@ -28,7 +28,7 @@ tests/test_ui_redraw.py checks the result pixel for pixel against a full redraw.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Protocol
 
 import pygame
@@ -56,6 +56,7 @@ from .operations import Operations
 from .panel import SidePanel
 from .pointer import Pointer, Press
 from .questions import Questions
+from .rings import Rings
 from .status import Row, StatusLines
 from .wording import describe_move, short_name
 
@@ -89,7 +90,7 @@ class TableHost(Host, Protocol):
     """
 
     @property
-    def parts(self) -> Sequence[TablePart]: ...
+    def parts(self) -> Iterable[TablePart]: ...
 
     @property
     def table(self) -> TableScreen | None: ...
@@ -108,6 +109,7 @@ class TableScreen(Screen):
     bar: BarLayout | None  # where the buttons go
     shown: Position  # the position as last laid out: the cards slide from where it put them
     anim: Animator  # the slides and flips under way
+    rings: Rings
     board: Board
     canvas: Canvas
     button_bar: ButtonBar
@@ -129,7 +131,8 @@ class TableScreen(Screen):
         self.layout = None
         self.bar = None
         self.anim = Animator()
-        self.board = Board(self, self.anim)
+        self.rings = Rings(self)
+        self.board = Board(self, self.anim, self.rings)
         self.button_bar = ButtonBar(self)
         self.side_panel = SidePanel(self)
         self.status_lines = StatusLines(self)
