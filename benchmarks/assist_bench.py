@@ -148,8 +148,8 @@ def frame_costs(frames: int) -> dict[str, object]:
     polled.append(a)
     wait_for(app, lambda: a.status not in ("checking", ""), 15.0)  # the child started and answered
     slide_frames(60)  # both positions of the slide get known (no more requests)
-    wait_for(app, lambda: a.pending is None, 30.0)
-    svc = a.service
+    wait_for(app, lambda: a.link.pending is None, 30.0)
+    svc = a.link.service
     assert svc is not None
     pid = svc._process.pid  # the benchmark's one look inside: to show the child worked or rested
     assert pid is not None  # the child has started

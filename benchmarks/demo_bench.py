@@ -43,7 +43,7 @@ def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
             time.sleep(0.001)
         if assist.status != WINNABLE:
             return f"deal {seed}: {assist.status or 'no answer'}"
-        start_line = len(assist.line_here())
+        start_line = len(assist.knowledge.line_here(assist.app.session.game))
         table = app.table
         assert table is not None
         assist.start_demo()

@@ -271,14 +271,14 @@ def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None
         run_until(app, lambda: hint_move(t) is not None, 120.0)
         assert t.session.message is not None
         assert_translated(t.message_text())
-        assert move_reason(t.session.position, a.line_here()) in t.message_text()
+        assert move_reason(t.session.position, a.knowledge.line_here(a.app.session.game)) in t.message_text()
         a.start_demo()
         assert a.demo
-        assert_translated(a.demo_note)
+        assert_translated(a.player.note)
         i18n.set_language("en")  # the note follows a change of language at once
-        assert a.demo_note == "Demo playing: a click or any key stops it"
+        assert a.player.note == "Demo playing: a click or any key stops it"
         install_pseudo()
-        a.stop_demo()
+        a.player.stop()
         app.frame()
         assert not app.errors
         a.close()

@@ -91,13 +91,13 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     assert t is not None and t.session.message is not None and "looking" in t.message_text()
     run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: ")
               and "looking" not in t.message_text(), 600.0)
-    k = a.lookup(t.session.position)
+    k = a.knowledge.lookup(t.session.position)
     assert k is not None and k.status == WINNABLE and check_line(t.session.position, list(k.line))
     assert hint_move(t) == k.line[0] and " \u2013 it " in t.message_text()
     assert a.solver_note == "Solver: this deal can be won"
     # Following the hint: the next hint is the next move of the same line, with no new request.
     play_by_clicks(app, k.line[0])
-    assert a.pending is None and a.solver_note == "Solver: still winnable"
+    assert a.link.pending is None and a.solver_note == "Solver: still winnable"
     key(app, pygame.K_h)
     assert hint_move(t) == k.line[1]
     # Pressing again shows the next useful move, each a different legal one, then the line's again.
@@ -121,8 +121,8 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     lost.play(losing)
     assert solve(lost, timeout=5).status == "unwinnable"
     app, a = make_app(Game.deal(0), service, solve_timeout=120.0, hint_patience=0.0)
-    run_until(app, lambda: a.pending is not None)
-    first = a.pending
+    run_until(app, lambda: a.link.pending is not None)
+    first = a.link.pending
     assert first is not None and first.kind == "status"
     # A hint asked meanwhile says the solver is looking, then a heuristic move stands in.
     key(app, pygame.K_h)
@@ -130,16 +130,16 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     assert t is not None and t.session.message is not None and "looking" in t.message_text()
     run_until(app, lambda: t.session.message is not None and t.message_text().startswith("The solver is still"))
     assert hint_move(t) in t.session.position.legal_moves()
-    assert a.pending is first  # still the same search
+    assert a.link.pending is first  # still the same search
     play_by_clicks(app, losing)
     run_until(app, lambda: a.status == LOST, 30.0)  # long before the stale search could end
-    known = a.lookup(lost)
+    known = a.knowledge.lookup(lost)
     assert known is not None and known.status == LOST
     assert a.solver_note == "Solver: cannot be won from here"
-    assert a.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
+    assert a.knowledge.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
     time.sleep(0.3)
     app.frame()
-    assert first.request_id not in a.dropped
+    assert first.request_id not in a.link.dropped
     assert not any(isinstance(s, QuestionDialog) for s in app.screens)  # the start was never proved winnable
     a.close()
 
@@ -228,12 +228,12 @@ def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> Non
     run_until(app, lambda: len(app.session.game.history) >= 2, 30.0)
     settle(app)
     assert not app.session.game.position.is_won()
-    assert "stops it" in a.demo_note  # the way out stays on screen while it plays
+    assert "stops it" in a.player.note  # the way out stays on screen while it plays
     w, h = app.size
     click(app, w // 2, h // 3)  # anywhere: the click stops the demo and does nothing else
     n = len(app.session.game.history)
     assert not a.demo and app.table.session.selection is None
-    assert not a.demo_note
+    assert not a.player.note
     end = time.monotonic() + 0.6
     while time.monotonic() < end:
         app.frame()
@@ -252,8 +252,8 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     extras.records.settings.winnable_only = True
     a = install(app, service, records=extras.records)
     app.draw()
-    run_until(app, lambda: a.ready_deal is not None)
-    ready = a.ready_deal
+    run_until(app, lambda: a.deals.ready_deal is not None)
+    ready = a.deals.ready_deal
     assert ready is not None
     seed = ready[0]
     press_button(app, "New deal")
@@ -262,8 +262,8 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     assert result.status == WINNABLE and check_line(Position.deal(seed), result.moves)
     app.frame()
     assert a.solver_note == "Solver: this deal can be won"  # known at once, no wait
-    run_until(app, lambda: a.ready_deal is not None)  # the next one is got ready
-    ready = a.ready_deal
+    run_until(app, lambda: a.deals.ready_deal is not None)  # the next one is got ready
+    ready = a.deals.ready_deal
     assert ready is not None and ready[0] != seed
     assert not app.errors
     a.close()

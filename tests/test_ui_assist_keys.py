@@ -43,7 +43,7 @@ def test_p_plays_the_hinted_move_and_follows_the_line(service: SolverService) ->
     assert decided(app, a) == WINNABLE
     t = app.table
     assert t is not None
-    line = a.line_here()
+    line = a.knowledge.line_here(a.app.session.game)
     # P with no hint on show shows the winning hint and plays it; then each P the next move.
     for i in range(6):
         press(app, pygame.K_p)
@@ -53,7 +53,7 @@ def test_p_plays_the_hinted_move_and_follows_the_line(service: SolverService) ->
     press(app, pygame.K_h)
     press(app, pygame.K_h)
     shown = hint_move(t)
-    assert shown is not None and shown != a.line_here()[0]
+    assert shown is not None and shown != a.knowledge.line_here(a.app.session.game)[0]
     press(app, pygame.K_p)
     assert app.session.game.history[-1].move == shown
     assert not app.errors
@@ -69,7 +69,7 @@ def test_a_fresh_deal_proved_lost_offers_a_winnable_one(service: SolverService) 
     dialog = app.top
     assert isinstance(dialog, QuestionDialog) and a.status == LOST
     assert "deal 1 cannot be won" in dialog.question and dialog.answers[0][0] == "Winnable deal"
-    run_until(app, lambda: a.ready_deal is not None)
+    run_until(app, lambda: a.deals.ready_deal is not None)
     app.frame()
     click(app, dialog.rects[0].center)
     seed = app.session.game.seed
@@ -94,25 +94,25 @@ def test_a_demo_win_is_not_announced_as_the_players(service: SolverService) -> N
 
 def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService) -> None:
     app, a = make_app(Game.deal(0), None, solve_timeout=SAFETY)  # the assist starts its own child; deal 0 keeps it busy
-    assert a.solve_timeout == SAFETY
-    run_until(app, lambda: a.service is not None and a.pending is not None)
+    assert a.link.solve_timeout == SAFETY
+    run_until(app, lambda: a.link.service is not None and a.link.pending is not None)
     for round_ in range(1, 4):
-        old = a.service
+        old = a.link.service
         assert old is not None and old.pid is not None
         os.kill(old.pid, signal.SIGKILL)
 
         def replaced(old: SolverService = old, n: int = round_) -> bool:
-            return a.service is not old and a.restarts == n
+            return a.link.service is not old and a.link.restarts == n
 
         run_until(app, replaced)
-        assert a.service is not None and a.pending is not None  # the question is asked again
+        assert a.link.service is not None and a.link.pending is not None  # the question is asked again
     # A fourth death: the solver is given up, and the player is told so.
-    assert a.service is not None and a.service.pid is not None
-    os.kill(a.service.pid, signal.SIGKILL)
+    assert a.link.service is not None and a.link.service.pid is not None
+    os.kill(a.link.service.pid, signal.SIGKILL)
     run_until(app, lambda: a.failed)
     t = app.table
     assert t is not None and t.session.message is not None and "keeps stopping" in t.message_text()
-    assert a.service is None and a.solver_note == ""
+    assert a.link.service is None and a.solver_note == ""
     press(app, pygame.K_h)  # hints still come, from the heuristics
     assert hint_move(t) is not None and hint_move(t) in t.session.position.legal_moves()
     assert not app.errors
@@ -195,7 +195,7 @@ def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverServic
     game = next(g for g in (there_and_back(seed) for seed in range(1, 300)) if g is not None)
     app, a = make_app(game, service)
     run_until(app, lambda: a.status not in ("", "checking"))
-    assert len(a.trail(app.session.game)) == len(app.session.game.history) + 1 == 4001
+    assert len(a.knowledge.trail(app.session.game)) == len(app.session.game.history) + 1 == 4001
     pops = 0
     real_pop = Position.pop
 
@@ -210,5 +210,5 @@ def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverServic
         run_until(app, lambda: not app.busy())
     assert len(app.session.game.history) == 4006
     assert pops <= 6 * 2  # each move: one step back to its parent (and the undo of a slide, if any)
-    assert a.pending is None or len(a.pending.ancestors) == len(app.session.game.history)
+    assert a.link.pending is None or len(a.link.pending.ancestors) == len(app.session.game.history)
     a.close()

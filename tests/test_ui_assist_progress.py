@@ -153,7 +153,7 @@ def test_demo_wins_every_winnable_deal_without_coming_back(service: SolverServic
         return
     if status == UNKNOWN:
         pytest.skip(f"the solver could not decide deal {seed} in time here")
-    start_line = len(a.line_here())
+    start_line = len(a.knowledge.line_here(a.app.session.game))
     assert status == WINNABLE and a.demo and start_line > 0
     run_until(app, lambda: app.session.game.position.is_won())
     check_progress(app.session.game, start_line)
@@ -168,7 +168,7 @@ def test_following_the_hints_wins_without_coming_back(service: SolverService, se
         pytest.skip(f"deal {seed} is not a winnable one here")
     t = app.table
     assert t is not None
-    start_line = len(a.line_here())
+    start_line = len(a.knowledge.line_here(a.app.session.game))
     while not app.session.game.position.is_won():
         press(app, pygame.K_h)
         run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: "))
@@ -217,7 +217,7 @@ def test_finish_plays_opened_endings_out_without_coming_back(service: SolverServ
         run_until(app, lambda app=app: isinstance(app.top, QuestionDialog))
         dialog = app.top
         assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
-        start_line = len(a.line_here())
+        start_line = len(a.knowledge.line_here(a.app.session.game))
         assert start_line > 0
         app.frame()
         click(app, dialog.rects[0].center)

@@ -46,9 +46,9 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     assert any("Why? (click, or W)" in n.text and n.alert for n in app.status_notes())
 
     key(app, pygame.K_w)
-    first = a.pending
+    first = a.link.pending
     key(app, pygame.K_w)  # again while the answer is on its way: no second request
-    assert isinstance(app.top, WhyScreen) or (a.pending is first and first is not None and first.kind == "explain")
+    assert isinstance(app.top, WhyScreen) or (a.link.pending is first and first is not None and first.kind == "explain")
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     screen = app.top
     assert isinstance(screen, WhyScreen)

@@ -33,7 +33,6 @@ import pygame
 from ...difficulty import Level, Rating
 from ...i18n import _
 from ...play.events import Actor, Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
-from ...state import Game, Move, Position
 from ..commands import Command
 from ..parts import Part, StatusNote
 from ..widgets import ButtonSpec
@@ -50,7 +49,7 @@ from .why import Why
 
 if TYPE_CHECKING:
     from ...play.records import Records
-    from ...solver_service import Reply, SolverService
+    from ...solver_service import Reply
     from ..app import App
     from ..table import TableScreen
 
@@ -117,16 +116,16 @@ class Assist(Part):
         if table is not self.table or (command is not Command.DEMO and table.mode is not None):
             return False
         if command is Command.HINT:
-            self.hint()
+            self.hints.hint()
         elif command is Command.DEMO:
             self.start_demo()
         elif command is Command.PLAY_HINT:
-            self.play_hint()
+            self.hints.play()
         elif command is Command.WHY:
             self.why.ask()
         elif command is Command.BACK_TO_WINNABLE:
-            if self.last_winnable():
-                self.back_to_winnable()
+            if self.offers.last_winnable():
+                self.offers.back_to_winnable()
             elif self.status == WINNABLE:
                 self._ctx.session.tell(_("This position can still be won: there is no need to go back."))
             else:
@@ -287,7 +286,7 @@ class Assist(Part):
         return self._ctx.table
 
     def setting(self, name: SettingName) -> bool:
-        """One of the solver's settings (all off without a session)."""
+        """One of the solver's settings (all off without records)."""
         return self._ctx.setting(name)
 
     @property
@@ -295,101 +294,21 @@ class Assist(Part):
         """The verdict on the position on the table: WINNABLE, LOST, UNKNOWN, CHECKING or ""."""
         return self.verdict.status
 
-    def status_text(self) -> str:
-        """The status line's solver part."""
-        return self.verdict.text()
-
     @property
     def solver_note(self) -> str:
         """The solver's part of the status line as drawn now."""
         return self.verdict.shown
 
     @property
-    def known(self) -> dict[tuple, Known]:
-        """What is known per position (by ``position_key``)."""
-        return self.knowledge.known
-
-    def lookup(self, position: Position) -> Known | None:
-        """What is known about ``position``."""
-        return self.knowledge.lookup(position)
-
-    def trail(self, game: Game) -> list[tuple]:
-        """Keys of the game's positions, as dealt first and the current one last (kept step by step)."""
-        return self.knowledge.trail(game)
-
-    def line_here(self) -> tuple[Move, ...]:
-        """The rest of the course's line from the position on the table (() when none is at hand)."""
-        return self.knowledge.line_here(self._ctx.game)
-
-    def last_winnable(self) -> int:
-        """How many moves back the last winnable position of this game is (0: none known)."""
-        return self.offers.last_winnable()
-
-    def back_to_winnable(self) -> None:
-        """Undo to the last position of this game the solver knows can be won."""
-        self.offers.back_to_winnable()
-
-    def deal_winnable(self) -> None:
-        """Replace the deal on the table with one the solver proved winnable."""
-        self.deals.deal_winnable()
-
-    @property
-    def ready_deal(self) -> tuple[int, tuple] | None:
-        """A deal proved winnable, kept ready for New deal: (seed, rules key)."""
-        return self.deals.ready_deal
-
-    def hint(self) -> None:
-        """Show the next move of a winning line, or say why not and fall back to a useful move."""
-        self.hints.hint()
-
-    def play_hint(self) -> None:
-        """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
-        self.hints.play()
-
-    @property
     def demo(self) -> bool:
         """Is the Demo (or the Finish) playing?"""
         return self.player.playing
-
-    @property
-    def demo_note(self) -> str:
-        """The status line's word on how to stop the Demo, while it plays."""
-        return self.player.note
 
     def start_demo(self, kind: Actor = Actor.DEMO) -> None:
         """Let the solver play the rest of the game on screen."""
         self.player.start(kind)
 
-    def stop_demo(self, why: str = "") -> None:
-        """Stop the demo (or the finish) where it is."""
-        self.player.stop(why)
-
-    @property
-    def service(self) -> SolverService | None:
-        """The solver child in use (None: none running)."""
-        return self.link.service
-
-    @property
-    def pending(self) -> Pending | None:
-        """The request in flight."""
-        return self.link.pending
-
-    @property
-    def dropped(self) -> list[int]:
-        """Ids of replies that came for a position already left."""
-        return self.link.dropped
-
-    @property
-    def restarts(self) -> int:
-        """Solver children started again after one died."""
-        return self.link.restarts
-
     @property
     def failed(self) -> bool:
         """Is the solver off for the rest of this run?"""
         return self.link.failed
-
-    @property
-    def solve_timeout(self) -> float:
-        """Seconds the child may spend on one position."""
-        return self.link.solve_timeout
