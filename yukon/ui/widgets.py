@@ -121,8 +121,7 @@ def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) 
     for rows in ((1, 2) if two_rows_ok else (1,)):
         bar_h = min(bar_height_for(height, rows, width), max(height // 2, 1))
         row_h = (bar_h - 8 * (rows - 1) - 8) // rows
-        top = min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
-                  round(row_h * 0.62))
+        top = _top_size(width, height, row_h, factor)
         per_row = -(-n // rows) if labels else 0
         parts = [labels[r * per_row:(r + 1) * per_row] for r in range(rows)]
         fits = [_fit(p, room, spacing, top, readable) for p in parts]
@@ -137,45 +136,62 @@ def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) 
         rows = 1
         bar_h = min(bar_height_for(height, 1, width), max(height // 2, 1))
         row_h = bar_h - 8
-        top = min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
-                  round(row_h * 0.62))
-        keep = n
-        while keep > 0:
-            size, widths = _fit(labels[:keep] + [more_label()], room, spacing, top, readable)
-            if sum(widths) + spacing * keep <= room:
-                break
-            keep -= 1
-        if keep == 0:
-            size, widths = _fit([more_label()], room, spacing, top, 11)
+        size, widths, keep = _fold(labels, room, spacing, _top_size(width, height, row_h, factor), readable)
         hidden = list(range(keep, n))
         per_row = keep + 1
-        widths = widths[:keep] + [widths[-1]]
     bar = pygame.Rect(0, height - bar_h, width, bar_h)
     rects: list[pygame.Rect] = []
     for r in range(rows):
-        ws = widths[r * per_row:(r + 1) * per_row]
-        row_w = sum(ws) + spacing * (len(ws) - 1)
-        if row_w > room and ws:
-            # A tiny window: narrower buttons (their labels shrink to fit) rather than cut off.
-            spacing = max(4, spacing // 2)
-            avail = max(len(ws), room - spacing * (len(ws) - 1))
-            scale = avail / sum(ws)
-            ws = [max(1, int(w * scale)) for w in ws]
-            row_w = sum(ws) + spacing * (len(ws) - 1)
-        extra = max(0, room - row_w)
-        # Buttons grow a little to fill a wide bar, but not to absurd widths.
-        grow = min(extra // max(len(ws), 1), size * 3)
-        total = sum(ws) + grow * len(ws) + spacing * (len(ws) - 1)
-        x = (width - total) // 2
-        y = bar.y + 4 + r * (row_h + 8)
-        for w in ws:
-            rects.append(pygame.Rect(x, y, w + grow, row_h))
-            x += w + grow + spacing
+        rects += _row_rects(widths[r * per_row:(r + 1) * per_row], room, spacing, size, width,
+                            bar.y + 4 + r * (row_h + 8), row_h)
     more = None
     if hidden:
         more = rects.pop()
         rects += [pygame.Rect(more.x, more.y, 0, 0) for _ in hidden]
     return BarLayout(bar, rows, size, rects, more, hidden)
+
+
+def _top_size(width: int, height: int, row_h: int, factor: float) -> int:
+    """The largest label size for buttons ``row_h`` high in a ``width`` x ``height`` window."""
+    return min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
+               round(row_h * 0.62))
+
+
+def _fold(labels: list[str], room: int, spacing: int, top: int, readable: int) -> tuple[int, list[int], int]:
+    """As many of ``labels`` as fit beside "More" in one row: their text size, the widths (the kept
+    buttons' and "More"'s, last), and how many are kept."""
+    keep = len(labels)
+    while keep > 0:
+        size, widths = _fit(labels[:keep] + [more_label()], room, spacing, top, readable)
+        if sum(widths) + spacing * keep <= room:
+            break
+        keep -= 1
+    if keep == 0:
+        size, widths = _fit([more_label()], room, spacing, top, 11)
+    return size, widths[:keep] + [widths[-1]], keep
+
+
+def _row_rects(ws: list[int], room: int, spacing: int, size: int, width: int, y: int,
+               row_h: int) -> list[pygame.Rect]:
+    """One row of buttons ``ws`` wide, centred at height ``y``."""
+    row_w = sum(ws) + spacing * (len(ws) - 1)
+    if row_w > room and ws:
+        # A tiny window: narrower buttons (their labels shrink to fit) rather than cut off.
+        spacing = max(4, spacing // 2)
+        avail = max(len(ws), room - spacing * (len(ws) - 1))
+        scale = avail / sum(ws)
+        ws = [max(1, int(w * scale)) for w in ws]
+        row_w = sum(ws) + spacing * (len(ws) - 1)
+    extra = max(0, room - row_w)
+    # Buttons grow a little to fill a wide bar, but not to absurd widths.
+    grow = min(extra // max(len(ws), 1), size * 3)
+    total = sum(ws) + grow * len(ws) + spacing * (len(ws) - 1)
+    x = (width - total) // 2
+    rects = []
+    for w in ws:
+        rects.append(pygame.Rect(x, y, w + grow, row_h))
+        x += w + grow + spacing
+    return rects
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int,
