@@ -105,9 +105,9 @@ class TableSession:
     _hints: HintSource
     _listeners: list[Listener]
     _hint: HintShown | None  # the hints offered in turn for the position ``_hint_key``
-    _hint_key: tuple | None
+    _hint_key: tuple[object, ...] | None  # Position.key() of the position the hints are for
     _ended: Won | Stuck | None  # announced for the position ``_ended_key``
-    _ended_key: tuple | None
+    _ended_key: tuple[object, ...] | None
 
     def __init__(self, game: Game, now: Now, hints: HintSource = simple_hints, guide: Guide | None = None,
                  deals: bool = True) -> None:

@@ -40,7 +40,7 @@ from .context import Context, SettingName
 from .demo import DEMO_PAUSE, Demo
 from .difficulty import DealLevels
 from .hints import HINT_PATIENCE, Hints
-from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, position_key, rules_key
+from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, PositionKey, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
 from .offers import Offers, WinnableDeals
 from .reasons import move_reason
@@ -77,7 +77,7 @@ class Assist(Part):
     why: Why
     levels: DealLevels  # how hard each deal is (shown by the ``difficulty`` part)
     _ctx: Context
-    _seen: tuple | None  # (game, moves made, position key) the status describes
+    _seen: tuple[int, int, PositionKey] | None  # (game, moves made, position key) the status describes
 
     def __init__(self, app: App, link: SolverLink, records: Records | None = None,
                  hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE) -> None:

@@ -28,7 +28,7 @@ from ..commands import Command
 from ..parts import Part, StatusNote
 from ..screen import Answer, QuestionDialog
 from .context import Context, SettingName
-from .knowledge import position_key, rules_key
+from .knowledge import Key, RulesKey, position_key, rules_key
 from .link import POLL, Pending, new_request
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..app import App
     from ..table import TableScreen
 
-DealId = tuple[tuple, int]  # (rules key, deal number)
+DealId = tuple[RulesKey, int]  # (rules key, deal number)
 
 # The status line's word on the deal on the table, per level.
 NOTES: dict[Level, str] = {
@@ -65,7 +65,7 @@ class DealLevels:
 
     _ctx: Context
     ratings: dict[DealId, Rating]
-    ready: dict[tuple[tuple, Level], int]  # (rules key, level) -> a deal number of that level
+    ready: dict[tuple[RulesKey, Level], int]  # (rules key, level) -> a deal number of that level
     wanted: Level | None  # the player waits for a deal of this level
     keep_ready: Level | None  # the level last asked for: one more of it is kept ready
     asked_about: int | None  # a number typed in Deal #, rated under the rules new deals follow
@@ -167,7 +167,7 @@ class Difficulty(Part):
 
     app: App
     assist: SolverHelp
-    left: tuple | None  # the position the player chose to leave while waiting for a deal of a level
+    left: Key | None  # the position the player chose to leave while waiting for a deal of a level
 
     def __init__(self, app: App, assist: SolverHelp) -> None:
         self.app = app
@@ -202,7 +202,7 @@ class Difficulty(Part):
         self.ask_level(table, table.session.position.key() if command is Command.NEW_DEAL_CONFIRMED else None)
         return True
 
-    def ask_level(self, table: TableScreen, left: tuple | None = None) -> None:
+    def ask_level(self, table: TableScreen, left: Key | None = None) -> None:
         """The question: Easy, Medium, Hard (a winnable deal of that level), Any deal, Cancel.
 
         ``left``: the position the player has already chosen to leave; while it is still on the
@@ -220,7 +220,7 @@ class Difficulty(Part):
                         "each one, and rates it by how much search that took."),
             answers, title=_("New deal")))
 
-    def choose(self, level: Level, left: tuple | None = None) -> None:
+    def choose(self, level: Level, left: Key | None = None) -> None:
         """Deal one of ``level`` now if one is ready, else once the solver has found one (``left``: see
         ``ask_level``)."""
         levels = self.levels
@@ -236,7 +236,7 @@ class Difficulty(Part):
         if t is not None:
             t.invalidate()
 
-    def _deal(self, seed: int | None, left: tuple | None) -> None:
+    def _deal(self, seed: int | None, left: Key | None) -> None:
         t = self.app.table
         self.left = None
         if seed is None:

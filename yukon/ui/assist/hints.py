@@ -19,7 +19,7 @@ from ...play.session import Message
 from ...state import Move
 from ..table import describe_move
 from .context import Context
-from .knowledge import CHECKING, LOST, WINNABLE, Knowledge, position_key
+from .knowledge import CHECKING, LOST, WINNABLE, Knowledge, PositionKey, position_key
 from .link import SolverLink
 from .reasons import move_reason
 
@@ -34,10 +34,10 @@ class Hints:
     _link: SolverLink
     _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     patience: float
-    wanted: tuple | None  # key of the position whose hint waits for the solver
+    wanted: PositionKey | None  # key of the position whose hint waits for the solver
     _asked: float  # when that hint was asked
     _message: Message | None  # the "looking" message the awaited hint replaces
-    _heuristic: tuple[tuple, list[Move], int] | None  # (position key, the moves on offer, the one shown)
+    _heuristic: tuple[PositionKey, list[Move], int] | None  # (position key, the moves on offer, the one shown)
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, collect: Callable[[], None],
                  patience: float = HINT_PATIENCE) -> None:

@@ -21,12 +21,14 @@ from ...state import Position
 from ..screen import QuestionDialog
 from .context import Context
 from .demo import Demo
-from .knowledge import LOST, WINNABLE, Knowledge, Known, position_key, rules_key
+from .knowledge import LOST, WINNABLE, Knowledge, Known, PositionKey, RulesKey, position_key, rules_key
 from .link import Pending, new_request
 from .status import StatusLine
 
 if TYPE_CHECKING:
     from ...solver_service import Reply
+
+Mark = tuple[int, PositionKey]  # a game (by id) and one of its positions
 
 
 class WinnableDeals:
@@ -34,7 +36,7 @@ class WinnableDeals:
 
     _ctx: Context
     _knowledge: Knowledge
-    ready_deal: tuple[int, tuple] | None  # (seed, rules key) proved winnable
+    ready_deal: tuple[int, RulesKey] | None  # (seed, rules key) proved winnable
     _next_winnable: bool  # the next New deal must be one the solver proved winnable
 
     def __init__(self, ctx: Context, knowledge: Knowledge) -> None:
@@ -104,8 +106,8 @@ class Offers:
     _demo: Demo
     _deals: WinnableDeals
     _explain: Callable[[], None]  # Why?: the solver's reasons the position is lost
-    _offered_back: set[tuple]  # (game, ancestor key) the loss question was asked for
-    _offer_back: tuple | None  # (game, ancestor key) waiting for a quiet table
+    _offered_back: set[Mark]  # (game, ancestor key) the loss question was asked for
+    _offer_back: Mark | None  # (game, ancestor key) waiting for a quiet table
     _offered_finish: set[int]  # games Finish was offered for
     _offered_fresh: set[int]  # games whose lost deal was offered a winnable one
 
@@ -181,7 +183,7 @@ class Offers:
             return True
         return False
 
-    def _offer_back_to(self, mark: tuple | None) -> bool:
+    def _offer_back_to(self, mark: Mark | None) -> bool:
         """A move lost the game: offer to go back to the last winnable position."""
         ctx = self._ctx
         if mark is None or mark[0] != id(ctx.game) or self._verdict.status != LOST or self._demo.playing:

@@ -29,7 +29,7 @@ from ..screen import Host
 from ..sheet import GOLD, TEXT, Sheet, SheetScreen, draw_paragraphs
 from ..widgets import SEP, wrap
 from .context import Context
-from .knowledge import LOST, Knowledge, position_key
+from .knowledge import LOST, Knowledge, PositionKey, position_key
 from .link import Pending, SolverLink, _ids
 from .status import StatusLine
 
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from ...solver_service import Reply
 
 
+Mark = tuple[int, int, PositionKey]  # a game (by id), its moves made and its position: what an answer is for
 WORKING = N_("The solver is working out why\u2026")  # the message while the player waits
 
 
@@ -132,8 +133,8 @@ class Why:
     _verdict: StatusLine
     _back: Callable[[], None]  # undo to the last winnable position
     waiting: Pending | None  # the request whose answer the player waits for
-    answer: tuple[tuple, Explanation] | None  # the last explanation, with the position it is for
-    searched: dict[tuple, int]  # positions the status search proved lost: the positions it tried
+    answer: tuple[Mark, Explanation] | None  # the last explanation, with the position it is for
+    searched: dict[PositionKey, int]  # positions the status search proved lost: the positions it tried
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, verdict: StatusLine,
                  back: Callable[[], None]) -> None:
@@ -153,7 +154,7 @@ class Why:
                 self.searched.clear()
             self.searched[req.key] = int(reply.stats.get("nodes", 0))
 
-    def _mark(self) -> tuple:
+    def _mark(self) -> Mark:
         """The game and position on the table now (an explanation is for one of them)."""
         game = self._ctx.game
         return id(game), len(game.history), position_key(game.position)

@@ -325,6 +325,10 @@ class TableScreen(Screen):
         """Another screen comes over the table: the cards in flight land at once."""
         self.anim.finish()
 
+    def covered(self) -> bool:
+        """Is another screen over the table (a question, a sheet, the rules)?"""
+        return self.app.top is not self
+
     def busy(self) -> bool:
         """Something is sliding, flipping or being dragged."""
         return self.anim.active or bool(self.drag_cards) or self.sending_home

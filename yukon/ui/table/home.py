@@ -44,7 +44,7 @@ class HomeRun:
         table = self.table
         if not self.running or table.anim.active or table.celebrating > 0:
             return
-        if table.app.top is not table:
+        if table.covered():
             self.stop()  # a question or another screen came over the table
         else:
             self._step()

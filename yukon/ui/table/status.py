@@ -20,7 +20,7 @@ class StatusLines:
 
     table: TableView
     shown_second: int  # the clock's second last drawn (-1: no clock)
-    _fit: tuple[tuple, tuple[int, list[Row]]] | None
+    _fit: tuple[tuple[object, ...], tuple[int, list[Row]]] | None
 
     def __init__(self, table: TableView) -> None:
         self.table = table
