@@ -11,8 +11,21 @@ import random
 
 import pytest
 
-from yukon.difficulty import FIRST_MOVE_NODES, PLAYABLE, THRESHOLDS, Level, Thresholds, assess, effort, rate, thirds
-from yukon.rules import Rules
+from yukon.difficulty import (
+    FIRST_DEALS,
+    FIRST_MOVE_NODES,
+    PLAYABLE,
+    RATE_NODES,
+    THRESHOLDS,
+    Level,
+    Thresholds,
+    assess,
+    effort,
+    first_deal,
+    rate,
+    thirds,
+)
+from yukon.rules import YUKON, Rules
 from yukon.solver import UNKNOWN, UNWINNABLE, WINNABLE, check_line, solve
 from yukon.state import Position
 
@@ -124,3 +137,12 @@ def test_thirds_split_winnable_deals_evenly() -> None:
         assert sum(counts) == n and max(counts) - min(counts) <= 1
     with pytest.raises(ValueError):
         thirds([])
+
+
+def test_a_new_players_first_deals_are_proved_winnable_and_rated_easy() -> None:
+    for seed in FIRST_DEALS:
+        r = rate(seed, node_limit=RATE_NODES)
+        assert r.winnable and r.level is Level.EASY, (seed, r)
+    rng = random.Random(11)
+    assert {first_deal(YUKON, rng) for _i in range(200)} == set(FIRST_DEALS)  # each of them comes
+    assert first_deal(Rules("russian"), rng) is None and first_deal(Rules(foundation_return=False), rng) is None

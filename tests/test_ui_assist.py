@@ -100,14 +100,20 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     assert a.link.pending is None and a.solver_note == "Solver: still winnable"
     key(app, pygame.K_h)
     assert hint_move(t) == k.line[1]
-    # Pressing again shows the next useful move, each a different legal one, then the line's again.
+    # Pressing again shows, once the child has checked them, the other moves after which the deal is
+    # proved winnable, each a different one, then the line's again.
     seen = [hint_move(t)]
     for _ in range(40):
         key(app, pygame.K_h)
+        run_until(app, lambda: hint_move(t) is not None, 600.0)
         if hint_move(t) == k.line[1]:
             break
         assert hint_move(t) in t.session.position.legal_moves() and hint_move(t) not in seen
-        assert t.session.message is not None and t.message_text().startswith("Another move")
+        assert t.session.message is not None and t.message_text().startswith("Another move that keeps the deal winnable")
+        after = t.session.position.copy()
+        after.play(hint_move(t))
+        known = a.knowledge.lookup(after)
+        assert known is not None and known.status == WINNABLE and check_line(after, list(known.line))
         seen.append(hint_move(t))
     assert hint_move(t) == k.line[1] and len(seen) >= 2
     assert not app.errors

@@ -32,6 +32,7 @@ A deal the solver does not settle within the budget is ``Level.UNKNOWN``, never 
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,6 +81,10 @@ THRESHOLDS = Thresholds(easy=5.0752, medium=6.1052)
 # Level.UNKNOWN. Each first move's search gets at most FIRST_MOVE_NODES.
 RATE_NODES = 60_000
 FIRST_MOVE_NODES = 2_000
+# A new player's first deal (``first_deal``): the Yukon deals (default rules) of 1-79 that the
+# solver wins and rates easy with the least effort, 4.0 to 4.7 (easy ends at 5.08), so they stay
+# easy if the thresholds move a little. tests/test_difficulty.py rates each of them again.
+FIRST_DEALS: tuple[int, ...] = (79, 1, 3, 31, 9, 64, 7, 17, 40, 22)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +157,12 @@ def rate(deal: Position | int, rules: Rules = YUKON, node_limit: int | None = RA
     """Rate a deal: a deal number under ``rules``, or a position (its own rules apply); see ``assess``."""
     position = Position.deal(deal, rules) if isinstance(deal, int) else deal
     return assess(position, node_limit, timeout, thresholds, clock, cancel)[0]
+
+
+def first_deal(rules: Rules, rng: random.Random) -> int | None:
+    """A deal number for a new player's very first game under ``rules``, proved winnable and rated
+    easy (one of ``FIRST_DEALS``); None when there is no such list for these rules."""
+    return rng.choice(FIRST_DEALS) if rules == YUKON else None
 
 
 def thirds(values: list[float]) -> Thresholds:

@@ -4,12 +4,24 @@
 [--any-card-in-space] [--no-foundation-return]`` prints ``winnable`` (then the winning
 moves, one per line), ``unwinnable`` or ``unknown``.
 
-``python -m yukon survey --deals A-B [--game ...] [--timeout S] [--jobs N] [--results FILE]``
-solves deals A..B on N processes with a progress bar on stderr, keeps one line per deal in
+``python -m yukon survey --deals A-B [--game ...] [--timeout S] [--nodes N] [--jobs N |
+--cluster ADDRESS] [--results FILE] [--lines FILE]`` solves deals A..B on N processes here
+(``survey_workers``) or on the workers of a Dask cluster (``cluster``, imported only for
+--cluster), with a progress bar on stderr. Only this process writes: one line per deal in
 the results file (so a second run skips the deals already done, and solves again the
-unknown ones when its --timeout is longer than theirs) and prints the counts, the
-winnable share with a 95% Wilson interval (unknowns counted as losses for the low end
-and as wins for the high end) and the median, p95 and max solve times.
+unknown ones when its budget is larger than theirs). It prints the counts, the winnable
+share with a 95% Wilson interval (unknowns counted as losses for the low end and as wins
+for the high end) and the median, p95 and max solve times. With ``--lines`` the winning
+moves of every winnable deal are kept in a second file, one deal a line, so that anyone
+can replay them (``replay_line``); a winnable deal whose line is not there yet is solved
+again for it.
+
+A deal's budget is CPU seconds of its solving thread (--timeout) and positions searched
+(--nodes). The search is the same on every machine, so every verdict reached within the
+budget, its node count and its line are too; only where the time limit cuts a search
+short does the answer depend on the machine's speed. With --nodes alone (--timeout 0)
+the whole results file, but for the seconds, is the same wherever and on however many
+workers it is made.
 
 Faults: a run takes at most MAX_SURVEY_DEALS deals and --jobs is capped at the processors.
 Each result line is written whole, unbuffered, as it comes, so a kill tears at most the
@@ -22,13 +34,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import math
 import os
-import queue
 import signal
-import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
@@ -44,24 +54,27 @@ from .cliargs import (
     read_position,
     say,
 )
-from .notation import shown, whole_number
+from .notation import parse_move, shown, whole_number
 from .rules import VARIANTS, Rules
 from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 from .state import Position
+from .survey_workers import (
+    Job,
+    LocalWorkers,
+    Outcome,
+    Pool,
+    SurveyError,
+    in_main_thread,
+    missing_dask_message,
+    solve_deal,
+)
 
 RESULTS_HEADER = "# yukon survey v1"
+LINES_HEADER = "# yukon survey lines v1"
 Z95 = 1.959963984540054
 # One run solves at most this many deals (the range is held in memory); a larger survey
 # is several runs with the same results file.
 MAX_SURVEY_DEALS = 1_000_000
-
-
-Job = tuple[int, str, bool, bool, float | None]  # seed, variant, any card in space, foundation return, timeout
-Outcome = tuple[int, str, float, int, int]  # seed, status, seconds, nodes, moves in the line
-
-
-class SurveyError(Exception):
-    """A survey that cannot start or go on; ``str()`` is one line for the user."""
 
 
 class Record(NamedTuple):
@@ -72,6 +85,7 @@ class Record(NamedTuple):
     nodes: int
     moves: int
     limit: float | None  # seconds; None: no limit
+    nodes_limit: int | None = None  # positions searched; None: no limit
 
 
 class _Stopped(BaseException):
@@ -131,16 +145,17 @@ def rules_tag(rules: Rules) -> str:
     return tag
 
 
-def solve_deal(job: Job) -> Outcome:
-    """Solve one deal (in a worker): (seed, status, seconds, nodes, moves in the line)."""
-    seed, variant, any_space, back, timeout = job
-    rules = Rules(variant, any_space, back)
-    r = solve(Position.deal(seed, rules), timeout=timeout, clock=time.process_time)
-    return seed, r.status, r.stats["seconds"], r.stats["nodes"], len(r.moves)
+def rules_from_tag(tag: str) -> Rules:
+    """The rules a ``rules_tag`` word names; ValueError for a word that is not one."""
+    variant, *options = tag.split("+")
+    if variant not in VARIANTS or len(set(options)) != len(options) \
+            or not set(options) <= {"any-card-in-space", "no-foundation-return"}:
+        raise ValueError(f"{shown(tag)} is not a survey's rules (like yukon+no-foundation-return)")
+    return Rules(variant, "any-card-in-space" in options, "no-foundation-return" not in options)
 
 
 def _section_limit(words: list[str]) -> tuple[bool, float | None]:
-    """(said, limit) of a ``# rules TAG timeout T`` line: limit in seconds, None for none."""
+    """(said, limit) of a ``# rules TAG timeout T [nodes N]`` line: limit in seconds, None for none."""
     if len(words) < 5 or words[3] != "timeout":
         return False, None
     if words[4] == "None":
@@ -150,6 +165,22 @@ def _section_limit(words: list[str]) -> tuple[bool, float | None]:
     except ValueError:
         return False, None
     return (True, value) if math.isfinite(value) and value > 0 else (False, None)
+
+
+def _section_nodes(words: list[str]) -> int | None:
+    """The node limit of a ``# rules TAG timeout T nodes N`` line; None when it sets none."""
+    if len(words) < 7 or words[5] != "nodes":
+        return None
+    try:
+        value = int(words[6])
+    except ValueError:
+        return None
+    return value if value > 0 else None
+
+
+def section_line(tag: str, timeout: float | None, nodes: int | None) -> str:
+    """The ``# rules`` line that heads the results of one run (its rules and budget)."""
+    return f"# rules {tag} timeout {timeout}" + ("" if nodes is None else f" nodes {nodes}") + "\n"
 
 
 def read_results(path: str, tag: str) -> dict[int, Record]:
@@ -176,7 +207,7 @@ def read_results(path: str, tag: str) -> dict[int, Record]:
     except UnicodeDecodeError:
         raise ValueError(f"{path} is not a survey results file (it is not UTF-8 text)") from None
     lines = text.split("\n")[1:-1]  # the last piece is "" or a torn line
-    said, limit = False, None
+    said, limit, node_limit = False, None, None
     for line in lines:
         if line.startswith("# rules"):
             words = line.split()
@@ -184,6 +215,7 @@ def read_results(path: str, tag: str) -> dict[int, Record]:
             if other != tag:
                 raise ValueError(f"{path} holds results for {other}, not {tag}")
             said, limit = _section_limit(words)
+            node_limit = _section_nodes(words)
             continue
         if not line or line.startswith("#"):
             continue
@@ -194,24 +226,88 @@ def read_results(path: str, tag: str) -> dict[int, Record]:
             seed, seconds, nodes, moves = int(parts[0]), float(parts[2]), int(parts[3]), int(parts[4])
         except ValueError:
             continue
-        done[seed] = Record(parts[1], seconds, nodes, moves, limit if said else seconds)
+        done[seed] = Record(parts[1], seconds, nodes, moves, limit if said else seconds, node_limit)
     return done
 
 
-def needs_solving(record: Record | None, timeout: float | None) -> bool:
-    """Whether a deal must be solved (again) under ``timeout``.
+def read_lines(path: str, tag: str) -> dict[int, str]:
+    """The winning lines already in a lines file (seed -> move texts joined by spaces).
 
-    Unknown deals are solved again when the new limit is longer than the one they ran
-    out of (None: no limit); decided deals never are.
+    A later line for a deal wins; a torn last line is ignored. Raises ValueError when the
+    file belongs to other rules or is not a lines file. The moves are not checked here:
+    ``replay_line`` does that.
+    """
+    found: dict[int, str] = {}
+    if not os.path.isfile(path):
+        return found
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data or (b"\n" not in data and LINES_HEADER.encode().startswith(data)):
+        return found
+    if not data.startswith(LINES_HEADER.encode() + b"\n"):
+        raise ValueError(f"{path} is not a survey lines file (its first line is not {LINES_HEADER!r})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a survey lines file (it is not UTF-8 text)") from None
+    for line in text.split("\n")[1:-1]:  # the last piece is "" or a torn line
+        if line.startswith("# rules"):
+            words = line.split()
+            other = words[2] if len(words) > 2 else ""
+            if other != tag:
+                raise ValueError(f"{path} holds lines for {other}, not {tag}")
+            continue
+        seed, tab, moves = line.partition("\t")
+        if not tab or line.startswith("#"):
+            continue
+        try:
+            found[int(seed)] = moves
+        except ValueError:
+            continue
+    return found
+
+
+def replay_line(seed: int, rules: Rules, moves: str) -> int:
+    """Play a kept winning line from deal ``seed`` through the engine; its number of moves.
+
+    Raises ValueError, naming the deal and the move, if a move is not text the engine
+    reads, is illegal where it is played, or the line does not end in a won table.
+    """
+    p = Position.deal(seed, rules)
+    texts = moves.split()
+    for i, text in enumerate(texts, 1):
+        try:
+            p.play(parse_move(text))
+        except ValueError as e:  # MoveTextError is a ValueError too
+            raise ValueError(f"{rules_tag(rules)} deal {seed}: move {i} ({shown(text)}) cannot be played: {e}") from None
+    if not p.is_won():
+        raise ValueError(f"{rules_tag(rules)} deal {seed}: its line of {len(texts)} moves does not win")
+    return len(texts)
+
+
+def needs_solving(record: Record | None, timeout: float | None, lined: bool = True,
+                  nodes: int | None = None) -> bool:
+    """Whether a deal must be solved (again) under ``timeout`` seconds and ``nodes`` positions.
+
+    Unknown deals are solved again when the new budget is larger than the one they ran out
+    of: no smaller in time or in positions, and larger in one of them (None: no limit).
+    Decided deals never are, except a winnable one whose line is wanted and not kept
+    (``lined`` False).
     """
     if record is None:
         return True
-    if record.status != UNKNOWN or record.limit is None:
+    if record.status == WINNABLE and not lined:
+        return True
+    if record.status != UNKNOWN:
         return False
-    return timeout is None or timeout > record.limit
+    old = (math.inf if record.limit is None else record.limit,
+           math.inf if record.nodes_limit is None else record.nodes_limit)
+    new = (math.inf if timeout is None else timeout, math.inf if nodes is None else nodes)
+    return new[0] >= old[0] and new[1] >= old[1] and new != old
 
 
-def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | None) -> list[str]:
+def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | None,
+            nodes: int | None = None) -> list[str]:
     """The survey's figures as text lines, from (status, seconds) per deal."""
     rows = list(rows)
     n = len(rows)
@@ -222,6 +318,8 @@ def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | No
     decided = [t for s, t in rows if s != UNKNOWN]
     lo, hi = share_interval(w, unk, n)
     limit = "none" if timeout is None else f"{timeout:g} s"
+    if nodes is not None:
+        limit += f" and {nodes} positions"
     lines = [
         f"{rules.describe()}: {n} deals, time limit {limit} per deal",
         f"winnable {w}  unwinnable {lost}  unknown {unk}",
@@ -285,17 +383,13 @@ class _Progress:
         self.shown = False
 
 
-def _in_main_thread() -> bool:
-    return threading.current_thread() is threading.main_thread()
-
-
 def _raise_stopped(signum: int, frame: FrameType | None) -> None:
     raise _Stopped(signum)
 
 
 def _catch_stop_signals() -> Callable[[], None]:
     """SIGTERM and SIGHUP stop the survey as Ctrl+C does; returns the undo."""
-    if not _in_main_thread():
+    if not in_main_thread():
         return lambda: None
     saved = [(sig, signal.signal(sig, _raise_stopped)) for sig in _stop_signals()]
 
@@ -307,161 +401,6 @@ def _catch_stop_signals() -> Callable[[], None]:
 
 def _stop_signals() -> list[signal.Signals]:
     return [signal.SIGTERM] + ([signal.SIGHUP] if os.name == "posix" else [])
-
-
-@contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """SIGINT ignored in this process for the ``with`` block (main thread only)."""
-    if not _in_main_thread():
-        yield
-        return
-    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, saved if saved is not None else signal.default_int_handler)
-
-
-def _job_line(job: Job) -> str:
-    seed, variant, any_space, back, timeout = job
-    return f"{seed} {variant} {int(any_space)} {int(back)} {timeout}\n"
-
-
-def _parse_job(line: str) -> Job:
-    seed, variant, any_space, back, timeout = line.split()
-    return int(seed), variant, any_space == "1", back == "1", None if timeout == "None" else float(timeout)
-
-
-def worker_main() -> None:
-    """A survey worker process: a job line in, a result line out, until standard input ends.
-
-    Ctrl+C is ignored (the survey stops its workers itself). When standard input ends,
-    the survey is done or gone (even killed outright), and the worker ends at once, in
-    the middle of a deal if need be: no orphan goes on burning a processor.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    lines: queue.Queue[str] = queue.Queue()
-
-    def read() -> None:
-        for line in sys.stdin:
-            lines.put(line)
-        os._exit(0)
-
-    threading.Thread(target=read, daemon=True).start()
-    while True:
-        line = lines.get()
-        try:
-            reply = "\t".join(str(v) for v in solve_deal(_parse_job(line)))
-        except Exception as e:  # noqa: BLE001 - a solver bug: the survey reports it as one line
-            reply = "error\t" + f"{type(e).__name__}: {e}".replace("\n", " ")
-        try:
-            sys.stdout.write(reply + "\n")
-            sys.stdout.flush()
-        except OSError:  # the survey is gone
-            os._exit(0)
-
-
-class _Workers:
-    """Worker processes (``worker_main``), each solving one deal at a time for a feeding thread.
-
-    Plain child processes on pipes, not multiprocessing: no semaphores for a kill to leak,
-    no resource tracker to complain, and a worker that dies is seen (its pipe ends) instead
-    of its deal being waited for forever.
-    """
-
-    procs: list[subprocess.Popen[str]]
-    threads: list[threading.Thread]
-    jobs: queue.Queue[Job]
-    outcomes: queue.Queue[Outcome | str]  # a str is a failure, told as one line
-    count: int
-
-    def __init__(self, workers: int, jobs: list[Job]) -> None:
-        self.jobs = queue.Queue()
-        for job in jobs:
-            self.jobs.put(job)
-        self.count = len(jobs)
-        self.outcomes = queue.Queue()
-        self.procs = []
-        self.threads = []
-        package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH", "")) if p)
-        # Started with SIGINT ignored, which Python then keeps: a Ctrl+C cannot give a
-        # worker that is still starting a traceback.
-        try:
-            with _sigint_ignored():
-                for _ in range(workers):
-                    self.procs.append(subprocess.Popen(
-                        [sys.executable, "-c", "from yukon.survey import worker_main; worker_main()"],
-                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env))
-        except BaseException:  # the ones already started must not be left behind
-            self.stop()
-            raise
-        for proc in self.procs:
-            thread = threading.Thread(target=self._feed, args=(proc,), daemon=True)
-            thread.start()
-            self.threads.append(thread)
-
-    def _feed(self, proc: subprocess.Popen[str]) -> None:
-        """Give ``proc`` deals one at a time until none are left, then close its input."""
-        assert proc.stdin is not None and proc.stdout is not None
-        while True:
-            try:
-                job = self.jobs.get_nowait()
-            except queue.Empty:
-                break
-            try:
-                proc.stdin.write(_job_line(job))
-                proc.stdin.flush()
-                reply = proc.stdout.readline()
-            except (OSError, ValueError):
-                reply = ""
-            parts = reply.rstrip("\n").split("\t")
-            if parts[0] == "error":
-                self.outcomes.put(f"the solver failed on deal {job[0]}: {parts[-1]}")
-                return
-            try:
-                seed, status, seconds, nodes, moves = parts
-                self.outcomes.put((int(seed), status, float(seconds), int(nodes), int(moves)))
-            except ValueError:
-                self.outcomes.put(f"a worker process ended while solving deal {job[0]} "
-                                  f"(exit status {proc.wait()})")
-                return
-        try:
-            proc.stdin.close()
-        except OSError:
-            pass
-
-    def results(self) -> Iterator[Outcome]:
-        """Each deal's outcome as it comes; SurveyError if a worker fails."""
-        for _ in range(self.count):
-            while True:
-                try:  # a timeout, so that Ctrl+C is seen on every platform
-                    outcome = self.outcomes.get(timeout=1.0)
-                    break
-                except queue.Empty:
-                    continue
-            if isinstance(outcome, str):
-                raise SurveyError(outcome)
-            yield outcome
-
-    def stop(self) -> None:
-        """End every worker (done or not) and wait for them and their threads."""
-        with _sigint_ignored():
-            for proc in self.procs:
-                if proc.poll() is None:
-                    proc.kill()
-            for proc in self.procs:
-                proc.wait()
-            for thread in self.threads:
-                thread.join()
-            for proc in self.procs:
-                for pipe in (proc.stdin, proc.stdout):
-                    try:
-                        if pipe is not None:
-                            pipe.close()
-                    except OSError:
-                        pass
 
 
 def _drop_torn_tail(path: str) -> bool:
@@ -481,11 +420,19 @@ def _results(lo: int, hi: int, done: dict[int, Record]) -> list[tuple[str, float
 
 
 def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int, path: str,
-               out: TextIO, err: TextIO | None, progress: bool = True, solve_more: bool = True) -> int:
+               out: TextIO, err: TextIO | None, progress: bool = True, solve_more: bool = True,
+               lines_path: str | None = None, nodes: int | None = None, cluster: str | None = None) -> int:
     """Solve deals lo..hi not yet decided in ``path``, append each result there, print the summary.
 
-    Deals already in the file are kept, except unknown ones whose time limit was shorter
-    than ``timeout``: those are solved again (the new line wins). With ``solve_more``
+    Each deal gets ``timeout`` CPU seconds and ``nodes`` positions (None: no limit); they
+    are solved by ``jobs`` processes here, or by the workers of the Dask scheduler at
+    ``cluster`` (``yukon.cluster``), and only this process writes the files.
+    Deals already in the file are kept, except unknown ones whose budget was smaller
+    than this one: those are solved again (the new line wins). With ``lines_path`` the
+    winning moves of each winnable deal are appended to that file as well (before its
+    result line, so a kill between them only costs a deal solved again), and winnable deals
+    of the range without a line there are solved again for it; one that does not come back
+    winnable keeps its old result and stays without a line (a note says how many). With ``solve_more``
     False nothing is solved: the summary covers the deals of the range already in the
     file (a survey stopped part way). Ctrl+C, SIGTERM or SIGHUP stop the survey with one
     line on ``err`` and the exit status 128 + the signal; every result so far is kept.
@@ -499,42 +446,70 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
     tag = rules_tag(rules)
     try:
         done = read_results(path, tag)
+        lined = read_lines(lines_path, tag) if lines_path is not None and solve_more else None
     except ValueError as e:
         raise SurveyError(str(e)) from None
     except OSError as e:
-        raise SurveyError(f"cannot read {path}: {e.strerror or e}") from None
+        raise SurveyError(f"cannot read {e.filename or path}: {e.strerror or e}") from None
     if not solve_more:
-        out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
+        out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout, nodes))
         return 0
-    todo = [s for s in range(lo, hi + 1) if needs_solving(done.get(s), timeout)]
+    todo = [s for s in range(lo, hi + 1)
+            if needs_solving(done.get(s), timeout, lined is None or s in lined, nodes)]
     counts = _kept_counts(lo, hi, done, set(todo))
     bar = _Progress(err, progress)
     f, new_file = _open_results(path, bar, err)
+    lines_file: BinaryIO | None = None
+    if lines_path is not None:
+        try:
+            lines_file, new_lines = _open_results(lines_path, bar, err)
+        except SurveyError:
+            f.close()
+            raise
+        if new_lines:
+            _append(lines_file, lines_path, f"{LINES_HEADER}\n# rules {tag}\n# seed\tmoves\n")
+    unlined = 0  # winnable deals solved again for their line that did not come back winnable
     finished = total - len(todo)
     started = time.monotonic()
     stopped_by = 0
-    jobs_list = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout) for s in todo]
+    jobs_list: list[Job] = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout, nodes)
+                            for s in todo]
     workers = min(jobs, len(todo))
-    pool: _Workers | None = None
-    with f:
+    pool: Pool | None = None
+    with f, (lines_file or contextlib.nullcontext()):
         undo_signals = _catch_stop_signals()
         try:
             _append(f, path, (f"{RESULTS_HEADER}\n" if new_file else "")
-                    + (f"# rules {tag} timeout {timeout}\n" if new_file or todo else "")
+                    + (section_line(tag, timeout, nodes) if new_file or todo else "")
                     + ("# seed\tstatus\tseconds\tnodes\tmoves\n" if new_file else ""))
             bar.write(_bar(finished, total, counts, started))
-            results: Iterator[Outcome]
-            if workers <= 1:
+            results: Iterator[Outcome | str]
+            if cluster is not None and todo:
+                pool = _cluster_pool(cluster, jobs_list, bar, err)
+                results = pool.results()
+            elif workers <= 1:
                 results = map(solve_deal, jobs_list)
             else:
                 try:
-                    pool = _Workers(workers, jobs_list)
+                    pool = LocalWorkers(workers, jobs_list)
                 except OSError as e:
                     raise SurveyError(f"cannot start {workers} worker processes: {e.strerror or e}") from None
                 results = pool.results()
-            for seed, status, seconds, nodes, moves in results:
-                _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{nodes}\t{moves}\n")
-                done[seed] = Record(status, seconds, nodes, moves, timeout)
+            for item in results:
+                if isinstance(item, str):  # a note from the pool, on a line of its own
+                    bar.line(item, err)
+                    bar.write(_bar(finished, total, counts, started, total - len(todo)))
+                    continue
+                seed, status, seconds, searched, moves, line = item
+                old = done.get(seed)
+                if old is not None and old.status == WINNABLE and status != WINNABLE:
+                    unlined += 1  # solved again only for its line: the old result stands
+                    status = WINNABLE
+                else:
+                    if lines_file is not None and lines_path is not None and status == WINNABLE:
+                        _append(lines_file, lines_path, f"{seed}\t{line}\n")
+                    _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{searched}\t{moves}\n")
+                    done[seed] = Record(status, seconds, searched, moves, timeout, nodes)
                 counts[status] += 1
                 finished += 1
                 bar.write(_bar(finished, total, counts, started, total - len(todo)))
@@ -558,8 +533,24 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
                  err)
         return 128 + stopped_by
     bar.finish()
-    out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout))
+    if unlined:
+        bar.line(f"note: {unlined} winnable deals solved again for their line were not won within the "
+                 f"limit this time; they keep their result and have no line in {lines_path}", err)
+    out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout, nodes))
     return 0
+
+
+def _cluster_pool(address: str, jobs: list[Job], bar: _Progress, err: TextIO | None) -> Pool:
+    """The deals sent to the Dask scheduler at ``address`` (Dask imported only now)."""
+    try:
+        from .cluster import DaskJobs
+    except ImportError:  # Dask itself is imported inside; this is for a broken install
+        raise SurveyError("--cluster needs yukon/cluster.py, which is missing from this install") from None
+    pool = DaskJobs(address, jobs)
+    note = pool.idle_note()
+    if note:
+        bar.line(note, err)
+    return pool
 
 
 def _kept_counts(lo: int, hi: int, done: dict[int, Record], todo: set[int]) -> dict[str, int]:
@@ -624,6 +615,14 @@ def _jobs(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of worker processes") from None
 
 
+def _nodes(text: str) -> int | None:
+    try:
+        value = whole_number(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of positions") from None
+    return value or None  # 0: no limit, like --timeout 0
+
+
 def usable_jobs(jobs: int) -> int:
     """``--jobs`` capped at the processors here: more workers than that only share them."""
     return max(1, min(jobs, os.cpu_count() or 1))
@@ -652,6 +651,16 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> 
         lo, hi = parse_range(args.deals)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    if args.cluster is not None:
+        if args.jobs is not None:
+            raise UsageError("--jobs is for worker processes on this machine; with --cluster the "
+                             "cluster's workers solve (start as many as you like there)")
+        if not args.cluster.strip():
+            raise UsageError("--cluster needs the scheduler's address, like tcp://10.0.0.5:8786")
+        if importlib.util.find_spec("distributed") is None:
+            raise UsageError(missing_dask_message())
+    if args.jobs is None:
+        args.jobs = 1
     if args.jobs < 1:
         raise UsageError("--jobs must be 1 or more")
     jobs = usable_jobs(args.jobs)
@@ -662,9 +671,14 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> 
     if args.results is not None and not args.results.strip():
         raise UsageError("--results needs a file name")
     path = args.results or f"survey-{rules_tag(rules)}.tsv"
+    if args.lines is not None and not args.lines.strip():
+        raise UsageError("--lines needs a file name")
+    if args.lines is not None and os.path.abspath(args.lines) == os.path.abspath(path):
+        raise UsageError("--lines needs a file of its own, not the results file")
     try:
         return run_survey(lo, hi, rules, args.timeout, jobs, path, out, sys.stderr,
-                          progress=not args.quiet, solve_more=not args.summary_only)
+                          progress=not args.quiet, solve_more=not args.summary_only, lines_path=args.lines,
+                          nodes=args.nodes, cluster=args.cluster)
     except SurveyError as e:
         raise UsageError(str(e)) from None
 
@@ -685,16 +699,25 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_cmd_solve)
 
     p = sub.add_parser("survey", help="solve a range of deals and report the winnable share",
-                       description="Solve deals A..B on N processes; results are kept in a file so a "
-                                   "second run skips the deals already done.")
+                       description="Solve deals A..B on N processes here or on a Dask cluster; results are "
+                                   "kept in a file so a second run skips the deals already done.")
     p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-5000")
     p.add_argument("--game", choices=VARIANTS, default="yukon", help="variant (default yukon)")
     p.add_argument("--timeout", type=parse_timeout, default=10.0, metavar="S",
-                   help="seconds per deal before unknown (default 10; 0 = no limit)")
-    p.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                   help="CPU seconds per deal before unknown (default 10; 0 = no limit)")
+    p.add_argument("--nodes", type=_nodes, default=None, metavar="N",
+                   help="positions searched per deal before unknown (default: no limit); unlike "
+                        "--timeout it gives the same answers on any machine")
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="worker processes (default 1; at most the number of processors)")
+    p.add_argument("--cluster", metavar="ADDRESS", default=None,
+                   help="solve on the workers of the Dask scheduler at ADDRESS (tcp://HOST:8786) "
+                        'instead of processes here; needs pip install "yukon-solitaire[cluster]"')
     p.add_argument("--results", metavar="FILE", default=None,
                    help="results file (default survey-GAME.tsv); deals already in it are skipped")
+    p.add_argument("--lines", metavar="FILE", default=None,
+                   help="keep the winning moves of each winnable deal in FILE (winnable deals without "
+                        "one there are solved again for it)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--summary-only", action="store_true",
                    help="solve nothing; print the figures for the deals of the range already in the file")

@@ -4,9 +4,11 @@
 window does) and does the rest: it saves the game after every change and on quit, counts the
 game as played at its first move, records a loss when an unfinished counted game is
 abandoned, keeps what helped the player (hints shown, the Demo's and Finish's moves: saved
-with the game), records a win, clean or assisted, and words the news. A game whose last move
-the Demo played is not the player's win: it counts as a loss. It never raises into the table:
-every file problem becomes a message for the player, each said once. No drawing and no sound.
+with the game), records a win, clean or assisted, and words the news, and notes each deal
+number the table has had (``yukon.played``: New deal by level hands out only others). A game
+whose last move the Demo played is not the player's win: it counts as a loss. It never raises
+into the table: every file problem becomes a message for the player, each said once. No
+drawing and no sound.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 from typing import Any
 
 from ..i18n import _
+from ..played import PlayedDeals, load_played, save_played
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
@@ -35,6 +38,7 @@ class Records:
     messages: list[str]  # for the table to show, oldest first (``take_messages``)
     settings: Settings
     stats: Statistics
+    played: PlayedDeals  # the deal numbers this machine's table has had
     counted: bool  # the game under way counts as played
     finished: bool  # the game under way was won (no loss on leaving it)
     helps: set[Help]  # what helped the player in the game under way (its win is assisted)
@@ -51,6 +55,8 @@ class Records:
         self.settings, problem = load_settings(self.store)
         self._tell(problem)
         self.stats, problem = load_stats(self.store)
+        self._tell(problem)
+        self.played, problem = load_played(self.store)  # the deal numbers this machine's table has had
         self._tell(problem)
         self.counted = False
         self.finished = False
@@ -93,6 +99,7 @@ class Records:
         self.finished = False
         kept = saved.extra.get(HELPS_KEY, [])
         self.helps = {h for h in HELPS if isinstance(kept, list) and h in kept}
+        self._note_played(saved.game)
         return saved
 
     def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None,
@@ -176,6 +183,12 @@ class Records:
         self.finished = False
         self.helps = set()
         self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
+        self._note_played(game)
+
+    def _note_played(self, game: Game) -> None:
+        """The deal of ``game`` has been on the table: New deal by level never hands it out."""
+        if game.seed is not None and self.played.add(game.seed):
+            self._tell(save_played(self.store, self.played, later=self.background))
 
     def under_way(self, game: Game | None) -> bool:
         """Would replacing this game lose something (moves made, not won)?"""

@@ -166,11 +166,11 @@ class TableSession:
 
     @property
     def hint(self) -> HintShown | None:
-        """The hint on show: for the position on the table, while a hint's message is up."""
+        """The hint on show: for the position on the table, while its own message is up (not, say, the
+        solver's "looking" message that came after it)."""
         h = self._hint
         m = self.message
-        if (h is not None and h.moves and self._hint_key == self.position.key() and m is not None
-                and m.tone is Tone.HINT):
+        if h is not None and h.moves and self._hint_key == self.position.key() and m is not None and m.spoken is h:
             return h
         return None
 

@@ -138,7 +138,7 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
                  extras.lessons):
         if part is not None:
             app.add_part(part)
-    extras.saving.start(resume, rules)
+    extras.saving.start(resume, rules, newcomer=welcome and first_start)
     if welcome and first_start and extras.lessons is not None:
         extras.lessons.welcome()
     return extras

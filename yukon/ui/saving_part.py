@@ -9,8 +9,10 @@ failed, and saves the game and the settings before the window closes.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
+from ..difficulty import first_deal
 from ..i18n import _, ngettext, pgettext
 from ..play.records import Records
 from ..rules import VARIANT_TITLES, Rules
@@ -34,10 +36,11 @@ class Saving(Part):
         self.records = records
         self._save_note = ""
 
-    def start(self, resume: bool = True, rules: Rules | None = None) -> None:
+    def start(self, resume: bool = True, rules: Rules | None = None, newcomer: bool = False) -> None:
         """Resume the saved game (or ask). ``resume=False``: the command line chose a deal or a game
         (``rules``, which win over the settings'); a saved game under way is still not replaced
-        without a word."""
+        without a word. A ``newcomer``'s very first deal (unless the command line gave one) is one
+        proved winnable and rated easy."""
         app, records, session = self.app, self.records, self.app.session
         if rules is not None:
             app.set_rules(rules)
@@ -53,9 +56,12 @@ class Saving(Part):
             else:  # nothing played in it: nothing is lost by replacing it
                 records.leaving(saved.game)
                 saved = None
+        first = first_deal(app.rules, random.Random()) if saved is None and newcomer and resume else None
         game = session.game
         if saved is not None:
             session.deal(saved.game, resumed=True, elapsed=saved.elapsed)  # new deals still follow the settings
+        elif first is not None:
+            session.deal(Game.deal(first, app.rules), resumed=True)  # the very first deal here: winnable, easy
         elif game.rules != app.rules and not game.history and game.seed is not None:
             session.deal(Game.deal(game.seed, app.rules), resumed=True)  # the same number under the settings' game
         if saved is None:

@@ -10,7 +10,8 @@ pieces together, each in its own module:
     dead child restarted;
   * ``status``: the status line's verdict ("still winnable", "cannot be won from here");
   * ``reasons``: why a hinted move helps, in a player's words;
-  * ``hints``: Hint (H) and P, which plays the hint;
+  * ``hints``: Hint (H) and P, which plays the hint; after a winning hint, the child
+    checks the other moves, so that only those that keep the game winnable are offered;
   * ``demo``: the Demo and the Finish;
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
     fresh deal's offer, the Finish offer, and winnable deals only;
@@ -184,6 +185,13 @@ class Assist(Part):
         waits: list[float] = []
         if self.player.playing:
             waits.append(self.player.step(quiet))
+        in_flight = self.link.pending
+        if self.link.running and (in_flight is None or in_flight.kind in ("deal", "level")):
+            # The player waits on these checks: they go before (and over) the background work,
+            # which is asked again once the child is idle.
+            req = self.hints.look()
+            if req is not None:
+                self._ask(req)
         if self.link.pending is None and self.link.running and (
                 self._ctx.setting("winnable_only") or (self.status == LOST and not self._ctx.game.history)):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
@@ -228,6 +236,8 @@ class Assist(Part):
             return
         self._seen = seen
         self.hints.forget()
+        if self.link.pending is not None and self.link.pending.kind == "check":
+            self.link.cancel()  # a hint's check for the position left: the child is free at once
         trail = self.knowledge.trail(game)
         course = self.knowledge.steer(game, trail)
         if pos.is_won():
@@ -269,6 +279,9 @@ class Assist(Part):
             return
         if req.kind == "explain":
             self.why.answered(req, reply)
+            return
+        if req.kind == "check":
+            self.hints.checked(req, reply)
             return
         if reply.status == WINNABLE:
             line = tuple(reply.moves())  # solve() cuts every loop out of its lines

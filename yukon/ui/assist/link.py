@@ -105,6 +105,12 @@ class SolverLink:
         self.pending = req
         return True
 
+    def cancel(self) -> None:
+        """Stop the request in flight: its search is cut short and no reply to it is taken."""
+        if self.service is not None and self.pending is not None:
+            self.service.cancel()
+        self.pending = None
+
     def replies(self) -> list[tuple[Pending, Reply]]:
         """The replies that have come for the request in flight, each with it; stale ones are dropped."""
         if self.service is None:

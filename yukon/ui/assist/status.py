@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from ...i18n import _, ngettext
 from .context import Context
 from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
+
+if TYPE_CHECKING:
+    from ...state import Game
 
 CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than this
 
@@ -19,6 +23,7 @@ class StatusLine:
     status: str  # WINNABLE, LOST, UNKNOWN, CHECKING or "" (nothing to say)
     since: float  # when the status last changed
     shown: str
+    _shown_game: Game | None  # the game whose verdict ``shown`` is
 
     def __init__(self, ctx: Context, knowledge: Knowledge) -> None:
         self._ctx = ctx
@@ -26,6 +31,7 @@ class StatusLine:
         self.status = ""
         self.since = time.monotonic()
         self.shown = ""
+        self._shown_game = None
 
     def set(self, status: str) -> None:
         """The verdict is ``status`` now (the line is redrawn when the table is still)."""
@@ -57,18 +63,23 @@ class StatusLine:
         if s == UNKNOWN:
             return _("Solver: undecided (it ran out of time)")
         if s == CHECKING:
-            # Most answers take a few milliseconds: keep the last words a moment rather than flicker.
-            return _("Solver: checking\u2026") if time.monotonic() - self.since >= CHECKING_AFTER else self.shown
+            if time.monotonic() - self.since >= CHECKING_AFTER:
+                return _("Solver: checking\u2026")
+            # Most answers take a few milliseconds: keep the last words a moment rather than flicker,
+            # but only words about this game (a new deal's must not be the last deal's).
+            return self.shown if self._shown_game is game else ""
         return ""
 
     def show(self, now: bool = False) -> None:
         """Put the status into the status line; redraw only when the table is still (or ``now``)."""
         text = self.text()
         if text == self.shown:
+            self._shown_game = self._ctx.game  # the same words hold for this game too
             return
         t = self._ctx.table
         if t is not None and t.busy() and not now:
             return  # a redraw now would cost a full frame in the middle of a slide: wait
         self.shown = text
+        self._shown_game = self._ctx.game
         if t is not None:
             t.invalidate()
