@@ -207,6 +207,17 @@ class Records:
         self.settings = settings
         self._tell(save_settings(self.store, settings))
 
+    def note_lessons_offered(self) -> None:
+        """The lessons have been offered to a newcomer: never again (kept at once)."""
+        self.settings.lessons_offered = True
+        self.change_settings(self.settings)
+
+    def note_lesson_finished(self, key: str) -> None:
+        """Lesson ``key`` is finished (kept at once with the settings)."""
+        if key not in self.settings.finished_lessons:
+            self.settings.finished_lessons.add(key)
+            self.change_settings(self.settings)
+
     def reset_stats(self) -> None:
         """Forget every statistic and keep that."""
         self.stats.reset()

@@ -78,22 +78,14 @@ class Lessons(Part):
         if self.records is None:
             self._finished.add(key)
             return
-        settings = self.records.settings
-        if key not in settings.finished_lessons:
-            settings.finished_lessons.add(key)
-            try:
-                self.records.change_settings(settings)
-            except OSError:  # a read-only folder: remembered for this run only
-                pass
+        self.records.note_lesson_finished(key)  # a folder that cannot be written: kept for this run, said once
 
     def welcome(self) -> None:
         """Point a newcomer to the lessons, once ever (remembered in the settings at once)."""
         records = self.records
         if records is None or records.settings.lessons_offered:
             return
-        settings = records.settings
-        settings.lessons_offered = True
-        records.change_settings(settings)
+        records.note_lessons_offered()
         table = self.app.table
 
         def open_lessons() -> None:
