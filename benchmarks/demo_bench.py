@@ -24,9 +24,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
     """One deal's line of the report."""
     from yukon.rules import Rules
+    from yukon.solver import Verdict
     from yukon.solver_service import SolverService
     from yukon.state import Game
-    from yukon.ui.assist import CHECKING, WINNABLE
+    from yukon.ui.assist import CHECKING
     from yukon.ui.build import add_assist as install
     from yukon.ui.build import open_window
     from yukon.ui.parts import TablePrefs
@@ -41,7 +42,7 @@ def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
         while assist.status in ("", CHECKING) and time.monotonic() < end:
             app.frame()
             time.sleep(0.001)
-        if assist.status != WINNABLE:
+        if assist.status != Verdict.WINNABLE:
             return f"deal {seed}: {assist.status or 'no answer'}"
         start_line = len(assist.knowledge.line_here(assist.app.session.game))
         table = app.table

@@ -124,7 +124,7 @@ def play_deal(seed: int, service: SolverService, presses: list[int], tally: Tall
 
 
 def main() -> int:
-    from yukon.solver import WINNABLE, solve
+    from yukon.solver import Verdict, solve
     from yukon.solver_service import SolverService
     from yukon.state import Position
 
@@ -139,7 +139,7 @@ def main() -> int:
     t0 = time.monotonic()
     try:
         for seed in args.deals:
-            if solve(Position.deal(seed), timeout=None, node_limit=VERIFY_NODES).status != WINNABLE:
+            if solve(Position.deal(seed), timeout=None, node_limit=VERIFY_NODES).status != Verdict.WINNABLE:
                 skipped += 1
                 continue
             play_deal(seed, service, presses, tally)
@@ -156,7 +156,7 @@ def main() -> int:
     print(f"verdicts after them: {dict(tally.verdicts)}")
     print(f"wait from H to the hint (s): median {pct(0.5):.3f}  p90 {pct(0.9):.3f}  max {pct(1.0):.3f}")
     print(f"the old second hint (unchecked) would have been: {dict(tally.old_second)}")
-    return 0 if set(tally.verdicts) <= {WINNABLE} else 1
+    return 0 if set(tally.verdicts) <= {Verdict.WINNABLE} else 1
 
 
 if __name__ == "__main__":

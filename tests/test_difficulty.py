@@ -26,7 +26,7 @@ from yukon.difficulty import (
     thirds,
 )
 from yukon.rules import YUKON, Rules
-from yukon.solver import UNKNOWN, UNWINNABLE, WINNABLE, check_line, solve
+from yukon.solver import Verdict, check_line, solve
 from yukon.state import Position
 
 LIMIT = 20_000  # enough for most deals here; the rest must come back unknown, not guessed
@@ -51,9 +51,9 @@ def test_rating_agrees_with_solve(yukon_ratings: dict) -> None:
     for seed, (r, result) in yukon_ratings.items():
         assert r.status == result.status, seed
         assert r.nodes == result.stats["nodes"], seed
-        assert (r.level is Level.UNWINNABLE) == (result.status == UNWINNABLE), seed
-        assert (r.level is Level.UNKNOWN) == (result.status == UNKNOWN), seed
-        if result.status == WINNABLE:
+        assert (r.level is Level.UNWINNABLE) == (result.status == Verdict.LOST), seed
+        assert (r.level is Level.UNKNOWN) == (result.status == Verdict.UNKNOWN), seed
+        if result.status == Verdict.WINNABLE:
             assert r.level in PLAYABLE and r.winnable
             assert r.line == len(result.moves) and check_line(Position.deal(seed), result.moves)
             assert r.first_moves == len(Position.deal(seed).legal_moves()) > 0
@@ -71,7 +71,7 @@ def test_russian_deals_proved_lost_are_unwinnable() -> None:
     for seed in range(1, 16):
         r = rate(seed, RUSSIAN, node_limit=LIMIT)
         result = solve(Position.deal(seed, RUSSIAN), timeout=None, node_limit=LIMIT)
-        assert (r.level is Level.UNWINNABLE) == (result.status == UNWINNABLE)
+        assert (r.level is Level.UNWINNABLE) == (result.status == Verdict.LOST)
         levels.append(r.level)
     assert levels.count(Level.UNWINNABLE) >= 10  # Russian Solitaire: about one deal in fifteen is winnable
 
@@ -125,7 +125,7 @@ def test_effort_is_the_mean_log_of_the_searches() -> None:
 
 def test_a_tiny_budget_is_unknown_not_a_guess() -> None:
     r = rate(28, node_limit=10)  # deal 28 needs thousands of positions
-    assert r.level is Level.UNKNOWN and r.status == UNKNOWN and r.nodes < 100
+    assert r.level is Level.UNKNOWN and r.status == Verdict.UNKNOWN and r.nodes < 100
 
 
 def test_thirds_split_winnable_deals_evenly() -> None:

@@ -119,8 +119,8 @@ def test_a_guide_refuses_in_its_own_words_and_hears_every_event_after_the_listen
     order: list[str] = []
 
     class OnlyHome:
-        def veto(self, game: Game, move: Move) -> str | None:
-            return None if move.to == FOUNDATION else "Only cards home, please."
+        def veto(self, game: Game, move: Move) -> Refused | None:
+            return None if move.to == FOUNDATION else Refused(move, None, guide=True, guide_text="Only cards home, please.")
 
         def heard(self, event: Event, session: TableSession) -> None:
             order.append("guide")
@@ -128,7 +128,7 @@ def test_a_guide_refuses_in_its_own_words_and_hears_every_event_after_the_listen
     s = TableSession(Game(parse_position(ONE_TO_GO)), FakeClock(), guide=OnlyHome(), deals=False)
     s.listen(lambda e: order.append("listener"))
     refused = s.move(Move.of(parse_card("KC"), 1))  # a legal move (a King into an empty column), but not the guide's
-    assert isinstance(refused[0], Refused) and refused[0].guide_text == "Only cards home, please."
+    assert refused == [Refused(Move.of(parse_card("KC"), 1), None, guide=True, guide_text="Only cards home, please.")]
     assert s.message is not None and s.message.tone is Tone.LESSON and order == ["listener", "guide"]
     assert made_move(s.move(parse_move("KC-F")))
     assert s.clock.start is None  # a lesson keeps no time

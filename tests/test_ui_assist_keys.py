@@ -20,11 +20,11 @@ import pytest
 from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
 from window_helpers import hint_move
 from yukon.rules import Rules
-from yukon.solver import solve
+from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import Game, Move, Position, Undo
 from yukon.ui.app import App
-from yukon.ui.assist import LOST, SOLVE_TIMEOUT, WINNABLE, Assist
+from yukon.ui.assist import CHECKING, SOLVE_TIMEOUT, Assist
 from yukon.ui.build import add_assist as install
 from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
@@ -40,7 +40,7 @@ def make_app(game: Game, service: SolverService | None, solve_timeout: float = S
 
 def test_p_plays_the_hinted_move_and_follows_the_line(service: SolverService) -> None:
     app, a = make_app(Game.deal(5), service)
-    assert decided(app, a) == WINNABLE
+    assert decided(app, a) == Verdict.WINNABLE
     t = app.table
     assert t is not None
     line = a.knowledge.line_here(a.app.session.game)
@@ -64,27 +64,27 @@ def test_p_plays_the_hinted_move_and_follows_the_line(service: SolverService) ->
 
 def test_a_fresh_deal_proved_lost_offers_a_winnable_one(service: SolverService) -> None:
     russian = Rules("russian")
-    assert solve(Position.deal(1, russian), timeout=10).status == "unwinnable"
+    assert solve(Position.deal(1, russian), timeout=10).status == Verdict.LOST
     app, a = make_app(Game.deal(1, russian), service)
     app.rules = russian
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
-    assert isinstance(dialog, QuestionDialog) and a.status == LOST
+    assert isinstance(dialog, QuestionDialog) and a.status == Verdict.LOST
     assert "deal 1 cannot be won" in dialog.question and dialog.answers[0][0] == "Winnable deal"
     run_until(app, lambda: a.deals.ready_deal is not None)
     app.frame()
     click(app, dialog.rects[0].center)
     seed = app.session.game.seed
     assert seed is not None and seed != 1 and app.session.game.rules == russian and not app.session.game.history
-    assert solve(Position.deal(seed, russian), timeout=10).status == WINNABLE
-    assert decided(app, a) == WINNABLE
+    assert solve(Position.deal(seed, russian), timeout=10).status == Verdict.WINNABLE
+    assert decided(app, a) == Verdict.WINNABLE
     assert not app.errors
     a.close()
 
 
 def test_a_demo_win_is_not_announced_as_the_players(service: SolverService) -> None:
     app, a = make_app(Game.deal(7), service)
-    assert decided(app, a) == WINNABLE
+    assert decided(app, a) == Verdict.WINNABLE
     press_button(app, "Demo")
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
@@ -143,7 +143,7 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
         app.apply_prefs(TablePrefs(animation_speed=0.0))
         a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, records=extras.records)
         app.draw()
-        assert decided(app, a) == WINNABLE
+        assert decided(app, a) == Verdict.WINNABLE
         if not hidden:
             winnable = solver_rows(app, a)
             assert winnable and all(colour != ALERT for _, colour in winnable)
@@ -152,7 +152,7 @@ def test_lost_looks_unlike_winnable_and_hidden_verdicts_stay_hidden(service: Sol
         play_by_clicks(app, losing)
 
         def verdict_lost(a: Assist = a) -> bool:
-            return a.status == LOST
+            return a.status == Verdict.LOST
 
         run_until(app, verdict_lost)
         for _ in range(5):
@@ -196,7 +196,7 @@ def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverServic
     # by step, so a move costs one step back, not a walk through the whole history.
     game = next(g for g in (there_and_back(seed) for seed in range(1, 300)) if g is not None)
     app, a = make_app(game, service)
-    run_until(app, lambda: a.status not in ("", "checking"))
+    run_until(app, lambda: a.status not in ("", CHECKING))
     assert len(a.knowledge.trail(app.session.game)) == len(app.session.game.history) + 1 == 4001
     pops = 0
     real_pop = Position.pop

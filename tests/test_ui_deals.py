@@ -21,13 +21,14 @@ import pytest
 from window_helpers import click, key, play_by_clicks, press_button, run_until
 from yukon.difficulty import RATE_NODES, Level, rate
 from yukon.i18n import _
+from yukon.solver import Verdict
 from yukon.solver_service import SolverService
 from yukon.state import Game
 from yukon.ui.app import App
-from yukon.ui.assist import CHECKING, WINNABLE, Assist
-from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES
+from yukon.ui.assist import CHECKING, Assist
+from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES
+from yukon.ui.assist.deal_levels import install as install_difficulty
 from yukon.ui.build import add_assist as install
-from yukon.ui.build import add_difficulty as install_difficulty
 from yukon.ui.build import add_extras as install_extras
 from yukon.ui.build import open_window
 from yukon.ui.keys_overlay import DealDialog
@@ -134,7 +135,7 @@ def test_new_deal_by_level_never_hands_out_a_deal_played_or_a_number_typed(servi
     run_until(app, lambda: box.note_text() == _(DEAL_NOTES[Level.MEDIUM]).format(number=typed))
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table and app.session.game.seed == easy
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     play_by_clicks(app, a.knowledge.line_here(a.app.session.game)[0])  # deal 79 is played
     other = new_deal_of(app, "Any deal")
     got = {label: new_deal_of(app, label) for label in ("Easy", "Medium")}
@@ -153,7 +154,7 @@ def test_a_deal_played_in_an_earlier_run_is_never_handed_out_by_level(service: S
     assert rate(first, node_limit=RATE_NODES).level is Level.EASY
     # The first run: deal ``first`` is played, then deal 2 is chosen in Deal #, and the window closes.
     app, a = full_app(tmp_path, service, Game.deal(first))
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     play_by_clicks(app, a.knowledge.line_here(a.app.session.game)[0])
     type_in_deal_box(app, "2")
     key(app, pygame.K_RETURN)
@@ -185,7 +186,7 @@ def test_a_new_players_first_deal_is_proved_winnable_and_easy(service: SolverSer
     rating = a.levels.table_rating()
     assert rating is not None and rating.level is Level.EASY, (seed, rating)
     assert rating == rate(seed, node_limit=RATE_NODES)  # the child rated it as the solver here does
-    assert a.status == WINNABLE
+    assert a.status == Verdict.WINNABLE
     run_until(app, lambda: "Solver: this deal can be won" in status_line(app)
               and _(NOTES[Level.EASY]) in status_line(app))
     app.quit()

@@ -22,7 +22,7 @@ import pytest
 
 from window_helpers import is_lesson
 from yukon.cards import parse_card
-from yukon.play.events import Event, Moved, Won, made_move
+from yukon.play.events import Event, Moved, Refused, Won, made_move
 from yukon.play.session import TableSession
 from yukon.rules import YUKON, Rules
 from yukon.settings import SETTINGS_FILE, Settings
@@ -216,9 +216,9 @@ class NoHome:
     def __init__(self) -> None:
         self.asked: list[Move] = []
 
-    def veto(self, game: Game, move: Move) -> str | None:
+    def veto(self, game: Game, move: Move) -> Refused | None:
         self.asked.append(move)
-        return "Not yet: this step is about the columns." if move.to == FOUNDATION else None
+        return Refused(move, None, True, "Not yet: this step is about the columns.") if move.to == FOUNDATION else None
 
     def heard(self, event: Event, session: TableSession) -> None:
         pass

@@ -18,17 +18,17 @@ import pytest
 
 from window_helpers import hint_move, key, run_until, settle
 from yukon.notation import parse_move
-from yukon.solver import UNKNOWN, solve
+from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import Game, Position
 from yukon.ui.app import App
-from yukon.ui.assist import CHECKING, LOST, WINNABLE, Assist
+from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.build import add_assist as install
 from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
 
 # The solver here gets this many search positions per verdict: more than the window's check
-# of a hinted move may spend (``yukon.ui.assist.hints.CHECK_NODES``), so a move the window
+# of a hinted move may spend (``yukon.ui.assist.hint_finder.CHECK_NODES``), so a move the window
 # proved winnable is proved here too (the search is the same and does not depend on time).
 VERIFY_NODES = 60_000
 # Deal 12 is the deal the playtest found (its second hint used to be 7♥ onto 8♣, which loses); on
@@ -73,9 +73,9 @@ def follow(app: App, a: Assist, presses: int) -> bool:
     assert app.session.game.history[-1].move == move
     after = t.session.position.copy()
     verdict = solve(after, timeout=None, node_limit=VERIFY_NODES).status
-    assert verdict == WINNABLE, (f"hint {presses} on {before.key()} was {move}: the solver says {verdict}")
+    assert verdict == Verdict.WINNABLE, (f"hint {presses} on {before.key()} was {move}: the solver says {verdict}")
     run_until(app, lambda: a.status not in (CHECKING, ""), 600.0)
-    assert a.status == WINNABLE
+    assert a.status == Verdict.WINNABLE
     assert a.solver_note == "Solver: still winnable"
     return other
 
@@ -83,7 +83,7 @@ def follow(app: App, a: Assist, presses: int) -> bool:
 @pytest.mark.parametrize("seed", DEALS)
 def test_following_the_first_second_and_third_hint_keeps_the_deal_winnable(service: SolverService,
                                                                           seed: int) -> None:
-    assert solve(Position.deal(seed), timeout=None, node_limit=VERIFY_NODES).status == WINNABLE
+    assert solve(Position.deal(seed), timeout=None, node_limit=VERIFY_NODES).status == Verdict.WINNABLE
     app, a = make_app(Game.deal(seed), service)
     others = [follow(app, a, presses) for presses in PRESSES]
     assert any(others)  # not only the line's own moves: the later hints offer others that win too
@@ -95,7 +95,7 @@ def test_deal_12s_second_hint_is_not_the_move_that_loses(service: SolverService)
     losing = parse_move("7H-3")
     lost = Position.deal(12)
     lost.play(losing)
-    assert solve(lost, timeout=None, node_limit=VERIFY_NODES).status == LOST
+    assert solve(lost, timeout=None, node_limit=VERIFY_NODES).status == Verdict.LOST
     app, a = make_app(Game.deal(12), service)
     t = app.table
     assert t is not None
@@ -106,7 +106,7 @@ def test_deal_12s_second_hint_is_not_the_move_that_loses(service: SolverService)
         assert hint_move(t) != losing
         q = Position.deal(12)
         q.play(hint_move(t))
-        assert solve(q, timeout=None, node_limit=VERIFY_NODES).status not in (LOST, UNKNOWN)
+        assert solve(q, timeout=None, node_limit=VERIFY_NODES).status not in (Verdict.LOST, Verdict.UNKNOWN)
     assert len(set(seen)) >= 2  # other moves that keep it winnable are offered too
     assert not app.errors
     a.close()
@@ -118,7 +118,7 @@ def test_a_hint_while_the_solver_still_looks_leaves_out_the_moves_proved_to_lose
     losing = parse_move("4D-3")
     lost = Position.deal(0)
     lost.play(losing)
-    assert solve(lost, timeout=None, node_limit=VERIFY_NODES).status == LOST
+    assert solve(lost, timeout=None, node_limit=VERIFY_NODES).status == Verdict.LOST
     app = open_window(size=(1280, 800), game=Game.deal(0))
     app.draw()
     a = install(app, service, solve_timeout=600.0, hint_patience=0.0)  # a simple hint as soon as asked

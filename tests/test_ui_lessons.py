@@ -14,7 +14,7 @@ import pytest
 
 from window_helpers import hint_move, is_lesson
 from yukon.cards import SUIT, parse_card
-from yukon.lessons import load_lessons
+from yukon.lessons import LessonReply, load_lessons
 from yukon.notation import format_move, parse_move
 from yukon.play.events import Tone
 from yukon.settings import load_settings
@@ -275,7 +275,7 @@ def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, in
         longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
                       + [st.done for st in lesson.steps], key=len)
         while True:
-            s.guide.feedback = "The 9 of spades needs a red 10, not the 10 of spades. " + longest
+            s.guide.reply = LessonReply(False, False, "The 9 of spades needs a red 10, not the 10 of spades. " + longest)
             s.table.invalidate()
             d.app.frame()
             lay = s.table.layout

@@ -22,9 +22,10 @@ import pytest
 from parts_helpers import Notes, OnQuit, Ticker
 from window_helpers import hint_move
 from yukon.cards import KING, SUIT, make_card
-from yukon.play.events import Change, Event, Moved, Redone
+from yukon.play.events import Change, Event, Moved, Redone, Refused
 from yukon.play.session import TableSession, simple_hints
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.layout import TableLayout
@@ -150,7 +151,9 @@ def test_illegal_place_shows_reason_and_drops_selection() -> None:
         bad = [c for c in range(7) if c != pos.loc[card] and pos.columns[c] and pos.why_illegal(Move.of(card, c))]
         if bad:
             break
-    reason = pos.why_illegal(Move.of(card, bad[0]))
+    illegal = pos.why_illegal(Move.of(card, bad[0]))
+    assert illegal is not None
+    reason = refusal(illegal)
     d.click(*d.card_point(card))
     d.click(*d.dest_point(bad[0]))
     assert d.table.session.position.key() == before
@@ -436,8 +439,8 @@ class Strict(BaseMode):
         self.heard: list[Move] = []
         self.pressed = 0
 
-    def veto(self, game: Game, move: Move) -> str | None:
-        return None if move.to == FOUNDATION else "In this lesson, only send cards home."
+    def veto(self, game: Game, move: Move) -> Refused | None:
+        return None if move.to == FOUNDATION else Refused(move, None, True, "In this lesson, only send cards home.")
 
     def heard_event(self, event: Event, session: TableSession) -> None:
         if isinstance(event, Moved):
@@ -459,7 +462,7 @@ class Guide:
     def __init__(self, strict: Strict) -> None:
         self.strict = strict
 
-    def veto(self, game: Game, move: Move) -> str | None:
+    def veto(self, game: Game, move: Move) -> Refused | None:
         return self.strict.veto(game, move)
 
     def heard(self, event: Event, session: TableSession) -> None:

@@ -37,6 +37,7 @@ from .notation import (
 )
 from .rules import VARIANTS, Rules
 from .state import Position
+from .text.words import refusal
 
 MAX_BENCH_SECONDS = 600.0
 
@@ -63,9 +64,9 @@ def _cmd_apply(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> i
             move = parse_move(text)
         except MoveTextError as e:
             raise UsageError(str(e)) from None
-        reason = position.why_illegal(move)
-        if reason is not None:
-            say(f"move {number} ({move}) is illegal: {reason}")
+        illegal = position.why_illegal(move)
+        if illegal is not None:
+            say(f"move {number} ({move}) is illegal: {refusal(illegal)}")
             return EXIT_ILLEGAL
         position.push(move)
     out.write(format_position(position))

@@ -13,7 +13,8 @@ The catalogues are ``assets/locale/<code>/LC_MESSAGES/yukon.po`` (source) and ``
 (compiled, committed, so a player needs nothing more); ``packaging/catalogues.py``
 extracts, updates, compiles and checks them with Babel (a development tool only).
 Until ``set_language`` is called everything is English, so the command line's output
-stays as RULES.md says. Core module: no pygame.
+stays as RULES.md says. The text layer (with yukon.text): no pygame, and nothing of the core
+imports it.
 """
 
 from __future__ import annotations
@@ -57,7 +58,6 @@ _CLOSEST: Final[dict[str, tuple[str, ...]]] = {
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _code: str = ENGLISH
-_listeners: list[Callable[[str], None]] = []
 
 
 def _(message: str) -> str:
@@ -197,8 +197,6 @@ def install(translations: gettext.NullTranslations, code: str) -> None:
     global _current, _code
     _current = translations
     _code = code
-    for listener in list(_listeners):  # noqa: PERF101 - a listener may remove itself
-        listener(code)
 
 
 def set_language(choice: str) -> str:
@@ -217,12 +215,6 @@ def set_language(choice: str) -> str:
         return ENGLISH
     install(translations, code)
     return code
-
-
-def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
-    """Call ``listener(code)`` after each change of language; returns a function that stops it."""
-    _listeners.append(listener)
-    return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
 def capital(text: str) -> str:

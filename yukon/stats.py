@@ -42,6 +42,7 @@ from typing import Any, Literal
 from .i18n import N_, NC_, _, ngettext, pgettext
 from .rules import VARIANTS, Rules
 from .save import MAX_SAVED_MOVES, MAX_SECONDS, Store, file_fault, number_in
+from .text.words import rules_line, variant_title
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 2  # 1: {"variants": {variant: record}}; 2: {"records": {record_key: record}}
@@ -211,10 +212,10 @@ class Statistics:
         first = s.won == 1
         if first and rules == Rules(rules.variant):
             # TRANSLATORS: {game} is "Yukon" or "Russian Solitaire".
-            news.append(_("Your first win at {game}!").format(game=rules.title))
+            news.append(_("Your first win at {game}!").format(game=variant_title(rules.variant)))
         elif first:
             # TRANSLATORS: {rules} is the game and its options, such as "Yukon, no foundation return".
-            news.append(_("Your first win under these rules ({rules})!").format(rules=rules.describe()))
+            news.append(_("Your first win under these rules ({rules})!").format(rules=rules_line(rules)))
         if not helps:
             news += _clean_records(s, max(0.0, float(seconds)), moves, first)
         if s.current_streak > s.best_streak:
@@ -256,7 +257,7 @@ class Statistics:
             rules = rules_of(key)
             # TRANSLATORS: damage found in the statistics file: a record names rules this version does not have.
             s, problems = RulesRecord.read(record) if rules is not None else (None, [_("unknown rules")])
-            title = rules.describe() if rules is not None else key
+            title = rules_line(rules) if rules is not None else key
             if s is None:
                 # TRANSLATORS: damage in the statistics file; {game} is a game and its rules ("Yukon",
                 # "Russian Solitaire, no foundation return"), {problem} what is wrong, such as "the counts do not add up".

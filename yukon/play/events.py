@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 from ..cards import Card
-from ..state import Move, Undo
+from ..state import Illegal, Move, Undo
 
 
 class Actor(Enum):
@@ -93,11 +93,15 @@ class Dealt:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """A move was not made: the rules' reason (``illegal``), or a guide's own words (``guide_text``)."""
+    """A move was not made: the rules' reason (``illegal``); when a guide (a lesson) refused it,
+    ``guide`` is set, with its own words (``guide_text``, the lesson's data, said after the rules'
+    reason, if any) or ``over``: its lesson was over already and the move counts for nothing."""
 
     move: Move
-    illegal: str | None
+    illegal: Illegal | None
+    guide: bool = False
     guide_text: str = ""
+    over: bool = False
 
 
 @dataclass(frozen=True, slots=True)

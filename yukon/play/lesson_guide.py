@@ -1,22 +1,22 @@
 """A lesson leading a table session: the ``Guide`` that keeps the lesson's runner in step with the table.
 
 ``LessonGuide`` is given to a ``TableSession`` playing the lesson's own position. A move the
-current step does not make is refused in the runner's words (the engine's reason for an
-illegal move, the step's hint for a legal one), so it is never made; a ``try`` step's refused
-move moves the lesson on. A move that is made, an undo, a redo or a restart is passed to the
-runner (``yukon.lessons.LessonRun``), which keeps step with the session's game; what it says
-to a move made is told on the table for ``FEEDBACK_TIME`` seconds and kept as the last
-feedback (the window's lesson panel shows it). No pygame and no words of its own: the words
-are the lesson's, already in the player's language.
+current step does not make is refused with the runner's answer (the rules' reason for an
+illegal move, the step's own words for a legal one: a typed ``Refused``), so it is never made;
+a ``try`` step's refused move moves the lesson on. A move that is made, an undo, a redo or a
+restart is passed to the runner (``yukon.lessons.LessonRun``), which keeps step with the
+session's game; what it says to a move made is told on the table for ``FEEDBACK_TIME`` seconds.
+Its last answer is kept (``reply``: the window's lesson panel words it). No pygame and no words
+of its own: what it tells is the lesson's, already in the player's language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..lessons import Lesson, LessonRun, Reply
+from ..lessons import Lesson, LessonReply, LessonRun
 from ..state import Game, Move
-from .events import Event, Moved, Redone, Restarted, Tone, Undone
+from .events import Event, Moved, Redone, Refused, Restarted, Tone, Undone
 from .session import TableSession
 
 FEEDBACK_TIME = 6.0  # seconds the feedback box stays on the table (the panel keeps it)
@@ -26,33 +26,33 @@ class LessonGuide:
     """The lesson's runner as a session's guide; ``finished(key)`` hears of each lesson finished."""
 
     run: LessonRun
-    feedback: str  # the runner's last answer ("" once the position changed by undo, redo or restart)
+    reply: LessonReply | None  # the runner's last answer (None once the position changed by undo, redo or restart)
     feedback_good: bool | None  # right or wrong; None: a refused ``try`` (shown without a mark)
     _finished: Callable[[str], None]
 
     def __init__(self, lesson: Lesson, finished: Callable[[str], None]) -> None:
         self._finished = finished
         self.run = LessonRun(lesson)
-        self.feedback = ""
+        self.reply = None
         self.feedback_good = False
 
     def begin(self, lesson: Lesson) -> None:
         """Another lesson from its start (the caller deals its position on the table)."""
         self.run = LessonRun(lesson)
-        self.feedback = ""
+        self.reply = None
 
     def start_game(self) -> Game:
         """A game on the lesson's own position."""
         return Game(self.run.lesson.start())
 
-    def veto(self, game: Game, move: Move) -> str | None:
-        """Let the step's move through; answer anything else with the runner's words."""
+    def veto(self, game: Game, move: Move) -> Refused | None:
+        """Let the step's move through; refuse anything else with the runner's answer."""
         run = self.run
         if run.would_accept(move) and game.position.is_legal(move):
             return None
         reply = run.play(move)  # refused or a ``try``: the position does not change
         self._note(reply)
-        return reply.text
+        return Refused(move, reply.illegal, guide=True, guide_text=reply.text, over=reply.over)
 
     def heard(self, event: Event, session: TableSession) -> None:
         """A move made is the runner's too; undo, redo and restart are followed by it."""
@@ -77,11 +77,11 @@ class LessonGuide:
             return
         if run.position.key() != session.position.key():
             self.resync(session)
-        self.feedback = ""
+        self.reply = None
 
-    def _note(self, reply: Reply) -> None:
+    def _note(self, reply: LessonReply) -> None:
         """Keep the runner's latest answer (for the panel)."""
-        self.feedback = reply.text
+        self.reply = reply
         # A refused ``try`` is what the step asked for, but a tick beside a refusal reads oddly.
         self.feedback_good = reply.right if reply.made or not reply.right else None
         if reply.finished:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..cards import Card
-from ..hints import hint_moves
+from ..move_order import hint_moves
 from ..safe import home_moves
 from ..state import FOUNDATION, Game, Move, Position, Undo
 from .clock import GameClock, Now
@@ -64,8 +64,8 @@ def simple_hints(game: Game) -> list[Move]:
 class Guide(Protocol):
     """What a lesson adds to a session: its refusals, and an ear for every event."""
 
-    def veto(self, game: Game, move: Move) -> str | None:
-        """None lets the move be made; words (the lesson's own, in the player's language) refuse it."""
+    def veto(self, game: Game, move: Move) -> Refused | None:
+        """None lets the move be made; a ``Refused`` (``guide`` set) says why the guide refuses it."""
         ...
 
     def heard(self, event: Event, session: TableSession) -> None:
@@ -87,7 +87,7 @@ class Message:
         if isinstance(s, Told):
             return s.tone
         if isinstance(s, Refused):
-            return Tone.LESSON if s.guide_text else Tone.ERROR
+            return Tone.LESSON if s.guide else Tone.ERROR
         return Tone.HINT if isinstance(s, HintShown) else Tone.INFO
 
 
@@ -223,10 +223,9 @@ class TableSession:
         self.played_by = by
         game = self.game
         veto = self.guide.veto(game, move) if self.guide is not None else None
-        if veto:
-            refused = Refused(move, None, veto)
-            self._show(refused, MESSAGE_TIME)
-            return self._emit([refused])
+        if veto is not None:
+            self._show(veto, MESSAGE_TIME)
+            return self._emit([veto])
         reason = game.position.why_illegal(move)
         if reason is not None:
             refused = Refused(move, reason)

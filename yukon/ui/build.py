@@ -50,7 +50,7 @@ from .stats_part import StatsPart
 if TYPE_CHECKING:
     from ..solver_service import SolverService
     from .assist import Assist
-    from .assist.difficulty import Difficulty
+    from .assist.deal_levels import Difficulty
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ def add_assist(app: App, service: SolverService | None = None, records: Records 
 
 def add_difficulty(app: App, assist: Assist) -> Difficulty:
     """Add each deal's level to ``app`` (after the assist, whose solver child it shares)."""
-    from .assist.difficulty import Difficulty
+    from .assist.deal_levels import Difficulty
 
     part = Difficulty(app, assist)
     app.add_part(part)

@@ -20,14 +20,15 @@ out; the other lessons play as usual.
 The lessons speak the player's language (``yukon.lessons.localize``); a translation that
 cannot be used is named on opening and that lesson plays in English. A change of language
 while the lessons are open shows at the next redraw of the panel: the step on the table
-keeps its place, only its words change (the last feedback stays as it was said).
+keeps its place, only its words change (the lesson's own words in the last feedback stay as
+they were said).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from .. import i18n
+from .. import i18n, pseudo
 from .. import lessons as lesson_files
 from ..i18n import NC_, _, capital, ngettext, pgettext
 from ..lessons import Lesson, LessonRun, load_lesson_set, localize
@@ -37,6 +38,7 @@ from ..play.session import TableSession
 from ..state import Game
 from .commands import WINDOW_LABEL, Command
 from .table import TableHost, TableScreen, describe_move
+from .table.wording import answer_text
 from .widgets import ButtonSpec, Panel
 
 GOOD, BAD = "\u2713 ", "\u2717 "  # check mark, cross
@@ -57,6 +59,14 @@ class LessonBook(Protocol):
 
 
 # -- the way in ------------------------------------------------------------------------
+def in_language(english: Lesson, code: str) -> tuple[Lesson, str | None]:
+    """A lesson in language ``code`` (the pseudo-language made from the English), and what is wrong
+    with its translation, if anything (``yukon.lessons.localize``)."""
+    if code == pseudo.CODE:
+        return pseudo.pseudo_lesson(english), None
+    return localize(english, code, lesson_files.LESSON_DIR)
+
+
 def under_way(lessons: LessonMode | None) -> bool:
     """Is the lesson on ``lessons``' table begun and not finished (worth taking up again where it was left)?"""
     return lessons is not None and not lessons.run.finished and (
@@ -88,7 +98,7 @@ def choose_lesson(app: TableHost, book: LessonBook, over: LessonMode | None = No
     kept = book.kept if under_way(book.kept) else None
     entries: list[LessonEntry] = []
     for english in lessons:
-        title = localize(english, i18n.language(), lesson_files.LESSON_DIR)[0].title
+        title = in_language(english, i18n.language())[0].title
         if kept is not None and kept.lesson.key == english.key:
             state = _("Step {number} of {count}").format(number=kept.run.step_index + 1, count=kept.run.step_count)
         elif english.key in done:
@@ -200,6 +210,12 @@ class LessonMode:
         """The lesson on the table."""
         return self.lessons[self.index]
 
+    @property
+    def feedback(self) -> str:
+        """The runner's last answer in words ("" when there is none on show)."""
+        reply = self.guide.reply
+        return "" if reply is None else answer_text(reply.illegal, reply.text, reply.over)
+
     def follow_language(self) -> None:
         """Put the lessons in the language in use, if they are not in it already (the step in
         play keeps its place: only its words change)."""
@@ -213,7 +229,7 @@ class LessonMode:
         self.untranslated = {}
         self.lessons = []
         for english in self.english:
-            lesson, problem = localize(english, code, lesson_files.LESSON_DIR)
+            lesson, problem = in_language(english, code)
             self.lessons.append(lesson)
             if problem is not None:
                 self.untranslated[english.key] = problem
@@ -242,13 +258,14 @@ class LessonMode:
                 # TRANSLATORS: {title} is the next lesson's title.
                 paragraphs.append(_("Next: {title}.").format(title=self.lessons[self.index + 1].title))
         else:
-            if run.step_index == 0 and not guide.feedback:
+            feedback = self.feedback
+            if run.step_index == 0 and not feedback:
                 # Once the player has tried something the answer matters more than the opening
                 # words, and a longer language needs the room for it (the buttons stay on the panel).
                 paragraphs.append(self.lesson.intro)
-            if guide.feedback:
+            if feedback:
                 mark = "" if guide.feedback_good is None else GOOD if guide.feedback_good else BAD
-                paragraphs.append(mark + guide.feedback)
+                paragraphs.append(mark + feedback)
             # TRANSLATORS: {instruction} is what the step asks the player to do.
             paragraphs.append(_("Step {number} of {count}: {instruction}").format(
                 number=run.step_index + 1, count=run.step_count, instruction=run.instruction))

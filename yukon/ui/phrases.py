@@ -23,6 +23,7 @@ from typing import Final, Literal
 
 from ..cards import KING, Card, make_card
 from ..i18n import NC_, _, capital, ngettext, pgettext
+from ..solver import Verdict
 from ..state import FOUNDATION, ON_FOUNDATION, Position, Undo
 
 
@@ -40,9 +41,9 @@ class Verbosity(Enum):
     FULL = "full"
 
 
-# The solver's word on a position, as the assist keeps it (yukon.ui.assist.knowledge's
-# WINNABLE, LOST, UNKNOWN, CHECKING); None where there is no verdict to tell.
-Verdict = Literal["winnable", "unwinnable", "unknown", "checking"]
+# The solver's word on a position, as the status line keeps it (yukon.ui.assist.verdict_line's
+# LineState: a Verdict or "checking"); None where there is no verdict to tell.
+Told = Verdict | Literal["checking"]
 
 # The 52 cards spoken in full, by case, indexed by card number (suit * 13 + rank - 1).
 # TRANSLATORS: a card as it is spoken, in the nominative (the case of a card named on its own,
@@ -119,11 +120,11 @@ _NO_SUIT: Final[tuple[str, ...]] = (
     NC_("spoken foundation", "no spades"), NC_("spoken foundation", "no hearts"),
     NC_("spoken foundation", "no diamonds"), NC_("spoken foundation", "no clubs"),
 )
-_VERDICTS: Final[dict[str, str]] = {
+_VERDICTS: Final[dict[Told, str]] = {
     # TRANSLATORS: the solver's verdict at the end of the spoken status ("12 moves, 3 minutes; can still be won").
-    "winnable": NC_("spoken verdict", "can still be won"),
-    "unwinnable": NC_("spoken verdict", "can no longer be won"),
-    "unknown": NC_("spoken verdict", "the solver cannot tell whether it can be won"),
+    Verdict.WINNABLE: NC_("spoken verdict", "can still be won"),
+    Verdict.LOST: NC_("spoken verdict", "can no longer be won"),
+    Verdict.UNKNOWN: NC_("spoken verdict", "the solver cannot tell whether it can be won"),
     "checking": NC_("spoken verdict", "the solver is still thinking"),
 }
 
@@ -406,7 +407,7 @@ def time_text(seconds: float) -> str:
     return _("{first} and {second}").format(first=parts[0], second=parts[1])
 
 
-def status_text(moves: int, seconds: float, home: int, verdict: Verdict | None,
+def status_text(moves: int, seconds: float, home: int, verdict: Told | None,
                 verbosity: Verbosity = Verbosity.SHORT) -> str:
     """The status: "12 moves, 3 minutes and 5 seconds; can still be won" (FULL adds the cards home)."""
     # TRANSLATORS: the spoken status: how many moves were made.

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from ..difficulty import first_deal
 from ..i18n import _, ngettext, pgettext
 from ..play.records import Records
-from ..rules import VARIANT_TITLES, Rules
+from ..rules import Rules
 from ..state import Game
+from ..text.words import variant_title
 from .parts import Part, StatusNote
 from .screen import QuestionDialog
 
@@ -86,7 +87,7 @@ class Saving(Part):
             under_way = ngettext("Your saved game is under way ({n} move).",
                                  "Your saved game is under way ({n} moves).", moves).format(n=moves)
         variant = self.app.rules.variant
-        game = _(VARIANT_TITLES.get(variant, variant))
+        game = variant_title(variant)
         other_game = variant != saved.rules.variant
         if chosen.seed is not None and other_game:
             # TRANSLATORS: {number} is a deal number, {game} the game's name (Yukon, Russian Solitaire).

@@ -8,15 +8,15 @@ pieces together, each in its own module:
     back to a position while the solver's help plays);
   * ``link``: the solver's child process: requests and replies, stale replies dropped, a
     dead child restarted;
-  * ``status``: the status line's verdict ("still winnable", "cannot be won from here");
+  * ``verdict_line``: the status line's verdict ("still winnable", "cannot be won from here");
   * ``reasons``: why a hinted move helps, in a player's words;
-  * ``hints``: Hint (H) and P, which plays the hint; after a winning hint, the child
+  * ``hint_finder``: Hint (H) and P, which plays the hint; after a winning hint, the child
     checks the other moves, so that only those that keep the game winnable are offered;
   * ``demo``: the Demo and the Finish;
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
     fresh deal's offer, the Finish offer, and winnable deals only;
   * ``why``: Why? (W) beside a lost status: the solver's reasons, in a sheet.
-  * ``difficulty``: each deal's level, rated by the same child (``levels``), and the
+  * ``deal_levels``: each deal's level, rated by the same child (``levels``), and the
     part that shows it and lets New deal ask for a level.
 
 After every change the assist asks the solver about the position on the table, and every
@@ -34,18 +34,19 @@ import pygame
 from ...difficulty import Level, Rating
 from ...i18n import _
 from ...play.events import Actor, Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
+from ...solver import Verdict
 from ..commands import Command
 from ..parts import Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
+from .deal_levels import DealLevels
 from .demo import DEMO_PAUSE, Demo
-from .difficulty import DealLevels
-from .hints import HINT_PATIENCE, Hints
-from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, PositionKey, position_key, rules_key
+from .hint_finder import HINT_PATIENCE, HintFinder
+from .knowledge import Knowledge, Known, PositionKey, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
 from .offers import Offers, WinnableDeals
 from .reasons import move_reason
-from .status import StatusLine
+from .verdict_line import CHECKING, LineState, VerdictLine
 from .why import Why
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ if TYPE_CHECKING:
     from ..app import App
     from ..table import TableScreen
 
-__all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "LOST", "MAX_RESTARTS", "SOLVE_TIMEOUT", "UNKNOWN",
-           "WINNABLE", "Assist", "Known", "Pending", "SolverLink", "_ids", "move_reason", "position_key", "rules_key"]
+__all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "MAX_RESTARTS", "SOLVE_TIMEOUT", "Assist", "Known", "Pending",
+           "SolverLink", "_ids", "move_reason", "position_key", "rules_key"]
 
 
 class Assist(Part):
@@ -70,8 +71,8 @@ class Assist(Part):
     records: Records | None
     knowledge: Knowledge
     link: SolverLink
-    verdict: StatusLine
-    hints: Hints
+    verdict: VerdictLine
+    hints: HintFinder
     player: Demo  # the Demo and the Finish
     deals: WinnableDeals
     offers: Offers
@@ -87,8 +88,8 @@ class Assist(Part):
         self._ctx = Context(app, records)
         self.knowledge = Knowledge()
         self.link = link
-        self.verdict = StatusLine(self._ctx, self.knowledge)
-        self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
+        self.verdict = VerdictLine(self._ctx, self.knowledge)
+        self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)
@@ -108,7 +109,7 @@ class Assist(Part):
 
     def status_notes(self) -> list[StatusNote]:
         """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
-        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST,
+        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == Verdict.LOST,
                            command=Command.WHY if self.why.offered() else None),
                 StatusNote(self.player.note)]
 
@@ -127,7 +128,7 @@ class Assist(Part):
         elif command is Command.BACK_TO_WINNABLE:
             if self.offers.last_winnable():
                 self.offers.back_to_winnable()
-            elif self.status == WINNABLE:
+            elif self.status == Verdict.WINNABLE:
                 self._ctx.session.tell(_("This position can still be won: there is no need to go back."))
             else:
                 self._ctx.session.tell(_("No earlier position of this game is known to be winnable."))
@@ -193,7 +194,7 @@ class Assist(Part):
             if req is not None:
                 self._ask(req)
         if self.link.pending is None and self.link.running and (
-                self._ctx.setting("winnable_only") or (self.status == LOST and not self._ctx.game.history)):
+                self._ctx.setting("winnable_only") or (self.status == Verdict.LOST and not self._ctx.game.history)):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
@@ -247,7 +248,7 @@ class Assist(Part):
         k = self.knowledge.judge(trail)
         if k is not None:
             self._set_status(k.status)
-            if k.status != WINNABLE or course.line:
+            if k.status != Verdict.WINNABLE or course.line:
                 return
         if self.link.start():
             if k is None:
@@ -261,9 +262,9 @@ class Assist(Part):
         if not self.link.ask(req):
             self._set_status("")
 
-    def _set_status(self, status: str) -> None:
+    def _set_status(self, status: LineState) -> None:
         self.verdict.set(status)
-        if status == LOST:
+        if status == Verdict.LOST:
             self.offers.note_loss()
         self.verdict.show()
 
@@ -272,7 +273,7 @@ class Assist(Part):
             self.levels.heard(req, reply)
             rating = reply.stats.get("rating")
             if isinstance(rating, Rating) and rating.level is Level.UNWINNABLE:
-                self.knowledge.learn(req.key, Known(LOST))  # the deal as dealt: the verdict says so, once
+                self.knowledge.learn(req.key, Known(Verdict.LOST))  # the deal as dealt: the verdict says so, once
             return
         if req.kind == "deal":
             self.deals.answered(req, reply)
@@ -283,11 +284,11 @@ class Assist(Part):
         if req.kind == "check":
             self.hints.checked(req, reply)
             return
-        if reply.status == WINNABLE:
+        if reply.status == Verdict.WINNABLE:
             line = tuple(reply.moves())  # solve() cuts every loop out of its lines
             self.knowledge.proved(req.key, req.position, line, req.ancestors)
         else:
-            self.knowledge.learn(req.key, Known(LOST if reply.status == LOST else UNKNOWN))
+            self.knowledge.learn(req.key, Known(Verdict.LOST if reply.status == Verdict.LOST else Verdict.UNKNOWN))
             self.why.noted(req, reply)
         if self._seen is not None and self._seen[2] == req.key:
             self._set_status(self.knowledge.known[req.key].status)
@@ -303,8 +304,8 @@ class Assist(Part):
         return self._ctx.setting(name)
 
     @property
-    def status(self) -> str:
-        """The verdict on the position on the table: WINNABLE, LOST, UNKNOWN, CHECKING or ""."""
+    def status(self) -> LineState:
+        """The verdict on the position on the table: a Verdict, CHECKING or "" (nothing to say)."""
         return self.verdict.status
 
     @property

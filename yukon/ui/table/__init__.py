@@ -23,7 +23,11 @@ Drawing: the table redraws on its session's events; anything else that changes w
 shows (a status note, the keyboard cursor) calls ``invalidate()``. Moves, undo and redo
 describe their changes themselves (the columns, status, foundations and bar they touched),
 and while cards slide only their rectangles are restored from a still layer and redrawn;
-tests/test_ui_redraw.py checks the result pixel for pixel against a full redraw.
+tests/test_ui_redraw.py checks the result pixel for pixel against a full redraw. What the
+app's parts add to the table is declared by ``yukon.ui.parts.Part`` (buttons, commands,
+status notes, ``draw_overlay`` for the keyboard cursor, ``win_notes``); how it looks follows
+``app.prefs`` (``TablePrefs``: animation speed, 0 = no slides, left-handed, the colours and
+the text size).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from ...cards import SUIT
 from ...i18n import _, capital, card_name, foundation_name, ngettext
 from ...play.events import Tone, made_move
 from ...state import FOUNDATION, ON_FOUNDATION, Move
+from ...text.words import refusal, sentence
 from ..input import PointerDown, PointerMove, PointerUp
 from ..layout import Hit
 from .bar import ButtonBar
@@ -17,7 +18,6 @@ from .canvas import Canvas
 from .panel import SidePanel
 from .style import DOUBLE_CLICK, DRAG_THRESHOLD
 from .view import TableView
-from .wording import sentence
 
 
 def wall() -> float:
@@ -269,15 +269,14 @@ class Pointer:
             if sel == hit.card:
                 session.select(None)
             elif (hit.suit is not None and hit.suit != SUIT[sel] and pos.loc[sel] != ON_FOUNDATION
-                  and pos.why_illegal(Move.of(sel, FOUNDATION)) is not None):
+                  and (illegal := pos.why_illegal(Move.of(sel, FOUNDATION))) is not None):
                 # The reason would name the card's own foundation: say first that it is another one.
-                reason = pos.why_illegal(Move.of(sel, FOUNDATION)) or ""
                 # TRANSLATORS: a card dropped on another suit's foundation; {card} is a whole card
                 # name ("the 7 of hearts"), {foundation} and {other} are "the hearts foundation" etc.
                 wrong = _("{card} goes on {foundation}, not {other}.").format(
                     card=capital(card_name(sel)), foundation=foundation_name(SUIT[sel]),
                     other=foundation_name(hit.suit))
-                session.tell(wrong + " " + sentence(reason), Tone.ERROR)
+                session.tell(wrong + " " + sentence(refusal(illegal)), Tone.ERROR)
                 session.select(None)
             else:
                 session.place(FOUNDATION)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from ...text.words import rules_line
 from .. import art
 from ..layout import sized, text_scale
 from ..widgets import GOLD, TEXT, fit_block, line_height
@@ -63,7 +64,7 @@ class StatusLines:
         g = table.session.game
         # TRANSLATORS: the status line's first words; {number} is the deal's number.
         deal = _("Deal {number}").format(number=g.seed) if g.seed is not None else _("Set position")
-        line1 = f"{deal}  \u00b7  {g.rules.describe()}"
+        line1 = f"{deal}  \u00b7  {rules_line(g.rules)}"
         home = g.position.home_count()
         # TRANSLATORS: the status line; {n} is how many moves have been made ("Moves 12").
         moves = _("Moves {n}").format(n=len(g.history))

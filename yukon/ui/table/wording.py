@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ...cards import SUIT
-from ...i18n import _, capital, ngettext
+from ...i18n import _, ngettext
 from ...play.events import HintShown, Notice, Refused, Said, Spoken
-from ...state import FOUNDATION, ON_FOUNDATION, Move, Position
+from ...state import FOUNDATION, ON_FOUNDATION, Illegal, Move, Position
+from ...text.words import refusal, sentence
 from .. import art
 from .style import SYMBOL
 
@@ -51,13 +52,6 @@ def describe_move(position: Position, move: Move) -> str:
     return text.format(card=name, target=target, column=column, n=n - 1)
 
 
-def sentence(reason: str) -> str:
-    """A refused move's reason (from ``Position.why_illegal``) as a sentence: capital and full stop."""
-    # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
-    # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
-    return _("{reason}.").format(reason=capital(reason))
-
-
 def notice_text(said: Said) -> str:
     """A notice of the table's own in words."""
     n = said.notice
@@ -85,6 +79,20 @@ def notice_text(said: Said) -> str:
     return _("This table plays a set position; leave it to deal again.")
 
 
+def answer_text(illegal: Illegal | None, text: str = "", over: bool = False) -> str:
+    """An answer to a move tried: the rules' reason (``illegal``) as a sentence, then a lesson's own
+    words (``text``); for a lesson ``over`` already, that it is finished."""
+    if over:
+        return _("This lesson is finished.")
+    reason = sentence(refusal(illegal)) if illegal is not None else ""
+    return " ".join(t for t in (reason, text) if t)
+
+
+def refused_text(refused: Refused) -> str:
+    """Why a move was refused (by the rules, or by a lesson in its own words)."""
+    return answer_text(refused.illegal, refused.guide_text, refused.over)
+
+
 def hint_text(hint: HintShown, position: Position) -> str:
     """The words of a hint on show: its chooser's own, else the table's "Hint 1 of 3: ..."."""
     if hint.text:
@@ -99,7 +107,7 @@ def spoken_text(spoken: Spoken, position: Position) -> str:
     if isinstance(spoken, Said):
         return notice_text(spoken)
     if isinstance(spoken, Refused):
-        return spoken.guide_text or sentence(spoken.illegal or "")
+        return refused_text(spoken)
     if isinstance(spoken, HintShown):
         return hint_text(spoken, position)
     return spoken.text

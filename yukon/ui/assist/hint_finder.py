@@ -1,7 +1,7 @@
 """Hint (H, the Hint button) and P (play the hint).
 
 On a winnable position the first press shows the next move of a winning line with the
-reason it helps; the presses after it show, in the order of ``yukon.hints``, only the other
+reason it helps; the presses after it show, in the order of ``yukon.move_order``, only the other
 moves after which the solver's child has proved the deal still winnable (``look`` asks it
 about each, ``CHECK_NODES`` search positions apiece, once the first hint is on show), so
 no hint ever turns a winnable game into a lost one. On a lost position the hints are the
@@ -17,15 +17,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ... import hints
+from ... import move_order
 from ...i18n import _
 from ...play.events import Actor, Tone
 from ...play.session import Message
 from ...relaxation import crowded, dead_end, tables_for
+from ...solver import Verdict
 from ...state import Move, Position
 from ..table import describe_move
 from .context import Context
-from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, PositionKey, position_key
+from .knowledge import Knowledge, Known, PositionKey, position_key
 from .link import Pending, SolverLink, new_request
 from .reasons import move_reason
 
@@ -49,7 +50,7 @@ class Other:
     key: PositionKey  # ``position_key(after)``
 
 
-class Hints:
+class HintFinder:
     """Hints at the table; ``collect`` takes in the solver's replies before a hint is chosen."""
 
     _ctx: Context
@@ -94,16 +95,16 @@ class Hints:
         pos = ctx.game.position
         k = self._knowledge.lookup(pos)
         line = self._knowledge.line_here(ctx.game)
-        if k is not None and k.status == WINNABLE and line:
+        if k is not None and k.status == Verdict.WINNABLE and line:
             self._winning_hint(line)
             return
-        if k is None or k.status in (CHECKING, WINNABLE):
+        if k is None or k.status == Verdict.WINNABLE:
             if self._link.running:
                 self._wait(_("Hint: looking for a winning line\u2026"), others=False)
                 return
             self._heuristic_hint("")
             return
-        if k.status == LOST:
+        if k.status == Verdict.LOST:
             self._heuristic_hint(_("This deal can no longer be won."), hopeful=False)
         else:
             self._heuristic_hint(_("The solver could not decide this position."))
@@ -127,7 +128,7 @@ class Hints:
         first = line[0]
         if self._others is None or self._others[0] != key:
             last = game.history[-1].move if game.history else None
-            self._others = (key, [self._other(pos, m) for m in hints.hint_moves(pos, last) if m != first])
+            self._others = (key, [self._other(pos, m) for m in move_order.hint_moves(pos, last) if m != first])
             self._undecided = set()  # ``look`` has the child check each of them
         shown = self._heuristic
         if shown is None or shown[0] != key or shown[1][:1] != [first]:
@@ -159,7 +160,7 @@ class Hints:
         session = self._ctx.session
         pos = self._ctx.game.position
         key, before, i = self._heuristic
-        moves = [line[0], *(o.move for o in self._others[1] if self._verdict(o) == WINNABLE)]
+        moves = [line[0], *(o.move for o in self._others[1] if self._verdict(o) == Verdict.WINNABLE)]
         shown = before[i] if 0 <= i < len(before) else line[0]
         i = (moves.index(shown) + 1 if shown in moves else 1) % len(moves)
         self._heuristic = (key, moves, i)
@@ -184,13 +185,13 @@ class Hints:
         after.play(move)
         return Other(move, after, position_key(after))
 
-    def _verdict(self, other: Other) -> str | None:
-        """What is known of the game after the other move: WINNABLE, LOST, UNKNOWN (checked, not
-        decided) or None (not checked yet)."""
+    def _verdict(self, other: Other) -> Verdict | None:
+        """What is known of the game after the other move: a Verdict (UNKNOWN: checked, not decided)
+        or None (not checked yet)."""
         k = self._knowledge.get(other.key)
-        if k is not None and k.status in (WINNABLE, LOST, UNKNOWN):
+        if k is not None:
             return k.status
-        return UNKNOWN if other.key in self._undecided else None
+        return Verdict.UNKNOWN if other.key in self._undecided else None
 
     def look(self) -> Pending | None:
         """The next check for the child: the position after another move of a winning hint on show
@@ -209,10 +210,10 @@ class Hints:
         """The child's verdict on a position after another move: a proof is kept for all to use
         (an undecided check is kept here only: the table asks again, with its full time, if the
         move is made)."""
-        if reply.status == WINNABLE:
+        if reply.status == Verdict.WINNABLE:
             self._knowledge.proved(req.key, req.position, tuple(reply.moves()), req.ancestors)
-        elif reply.status == LOST:
-            self._knowledge.learn(req.key, Known(LOST))
+        elif reply.status == Verdict.LOST:
+            self._knowledge.learn(req.key, Known(Verdict.LOST))
         else:
             self._undecided.add(req.key)
 
@@ -228,7 +229,7 @@ class Hints:
             session.move(shown.move, Actor.HINT)
 
     def _heuristic_hint(self, preface: str, hopeful: bool = True) -> None:
-        """The heuristic hints of ``yukon.hints``, each press the next one (``preface``: a sentence
+        """The heuristic hints of ``yukon.move_order``, each press the next one (``preface``: a sentence
         said first, already in the player's language, or ""; ``hopeful``: the game may still be
         won, so the moves proved to lose it are left out)."""
         game = self._ctx.game
@@ -236,7 +237,7 @@ class Hints:
         key = position_key(pos)
         if self._heuristic is None or self._heuristic[0] != key:
             last = game.history[-1].move if game.history else None
-            moves = hints.hint_moves(pos, last)
+            moves = move_order.hint_moves(pos, last)
             self._heuristic = (key, self._not_lost(pos, moves) if hopeful else moves, -1)
         _key, moves, i = self._heuristic
         if not moves:
@@ -260,10 +261,10 @@ class Hints:
             after.play(m)
             key = position_key(after)
             k = self._knowledge.get(key)
-            if k is not None and k.status == LOST:
+            if k is not None and k.status == Verdict.LOST:
                 continue
             if dead_end(after, tables) or crowded(after, tables):
-                self._knowledge.learn(key, Known(LOST))
+                self._knowledge.learn(key, Known(Verdict.LOST))
                 continue
             keep.append(m)
         return keep or moves
@@ -281,14 +282,14 @@ class Hints:
         k = self._knowledge.lookup(pos)
         line = self._knowledge.line_here(game)
         waited = time.monotonic() - self._asked >= self.patience
-        if self._waiting_others and k is not None and k.status == WINNABLE and line:
+        if self._waiting_others and k is not None and k.status == Verdict.WINNABLE and line:
             if self._others is not None and any(self._verdict(o) is None for o in self._others[1]) \
                     and not waited:
                 return
             self.wanted = None
             self._next_other(line)  # once the hint has waited long enough: the moves proved so far
             return
-        if k is None or k.status == CHECKING or (k.status == WINNABLE and not line):
+        if k is None or (k.status == Verdict.WINNABLE and not line):
             if waited:  # a hard one: a useful move meanwhile
                 self.wanted = None
                 # TRANSLATORS: said before a simple hint while the solver still looks ("... Meanwhile: Try 1 of 3: ...").
