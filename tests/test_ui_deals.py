@@ -27,8 +27,8 @@ from yukon.state import Game
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES
-from yukon.ui.assist.deal_levels import install as install_difficulty
 from yukon.ui.build import add_assist as install
+from yukon.ui.build import add_difficulty as install_difficulty
 from yukon.ui.build import add_extras as install_extras
 from yukon.ui.build import open_window
 from yukon.ui.keys_overlay import DealDialog
