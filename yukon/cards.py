@@ -63,7 +63,8 @@ def parse_card(text: str) -> Card:
 _MASK64 = (1 << 64) - 1
 
 
-def _splitmix64(state: int) -> tuple[int, int]:
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64: the next state and a 64-bit output (the same on every machine)."""
     state = (state + 0x9E3779B97F4A7C15) & _MASK64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -84,7 +85,7 @@ def shuffled_pack(seed: int) -> list[Card]:
         n = i + 1
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            state, r = _splitmix64(state)
+            state, r = splitmix64(state)
             if r < limit:
                 break
         j = r % n
