@@ -125,9 +125,9 @@ def test_russian_refusal_names_the_one_card_that_fits(pseudo_language: None) -> 
             col = p.columns[move.to] if move.to < FOUNDATION else []
             if (p.is_face_up(move.card) and col and p.loc[move.card] != move.to
                     and RANK[col[-1]] != 1 and RANK[move.card] != 13):
-                name = i18n.CARD_NAMES
-                assert reason == sentence.format(card=pseudo(name[move.card]), wanted=pseudo(name[move.card + 1]),
-                                                 target=pseudo(name[col[-1]]))
+                name = i18n.card_name
+                assert reason == sentence.format(card=name(move.card), wanted=name(move.card + 1),
+                                                 target=name(col[-1]))
                 met += 1
     assert met > 100
 

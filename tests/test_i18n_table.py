@@ -54,7 +54,9 @@ def test_the_check_finds_english_and_passes_pseudo_text() -> None:
     install_pseudo()
     try:
         assert english(i18n._("Nothing to undo.")) == []
-        assert english(i18n._("{card} onto {target}").format(card="K♦", target="10♠")) == []
+        # The table's own short names: a name placeholder takes a Name (the pseudo-language asks :acc).
+        names = {"card": i18n.Name("K♦"), "target": i18n.Name("10♠")}
+        assert english(i18n._("{card} onto {target}").format(**names)) == []
     finally:
         i18n.set_language("en")
 

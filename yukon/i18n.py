@@ -7,7 +7,10 @@ the functions here at the moment it is shown, so a change of language applies at
 - ``ngettext("{n} card", "{n} cards", n).format(n=n)``: real plural forms;
 - ``pgettext("button", "New")``: the same English word in two roles;
 - ``N_("...")`` / ``NC_("context", "...")``: mark a constant for extraction; translate it
-  with ``_()`` / ``pgettext()`` where it is shown, never at import time.
+  with ``_()`` / ``pgettext()`` where it is shown, never at import time;
+- ``card_name(card)``, ``foundation_name(suit)``: a ``Name``, which a translation puts in the
+  case its sentence needs: ``{card}`` is the nominative, ``{card:acc}`` the accusative (see
+  ``CASES``). Only the placeholders of ``NAME_FIELDS`` hold names.
 
 The catalogues are ``assets/locale/<code>/LC_MESSAGES/yukon.po`` (source) and ``.mo``
 (compiled, committed, so a player needs nothing more); ``packaging/catalogues.py``
@@ -24,10 +27,13 @@ import locale
 import os
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .cards import Card
 from .resources import asset_path
+
+if TYPE_CHECKING:
+    from typing import Self  # Python 3.11; annotations only, so 3.10 runs this module
 
 DOMAIN: Final = "yukon"
 ENGLISH: Final = "en"
@@ -269,9 +275,68 @@ def join_sentences(*parts: str) -> str:
     return out
 
 
+# The grammatical cases a translation may ask a name in, by the code it writes after the
+# placeholder ("{card:acc}"), each with the word its catalogue contexts carry ("card, accusative").
+# The nominative is the name's own context ("card"): ``{card}`` and ``{card:nom}`` are the same.
+CASES: Final[dict[str, str]] = {
+    "nom": "nominative", "acc": "accusative", "gen": "genitive",
+    "dat": "dative", "ins": "instrumental", "loc": "locative",
+}
+# The contexts whose messages are names a sentence declines: ``packaging/catalogues.py`` adds
+# each of their messages once per case to the catalogues ("card, genitive"), to be translated
+# only by a language that asks for that case somewhere.
+NAME_CONTEXTS: Final = ("card", "foundation", "hint")
+# The placeholders that always hold a ``Name``, the only ones a case code may follow; one name
+# for one thing: no other placeholder is called so.
+NAME_FIELDS: Final = frozenset({
+    "card", "target", "wanted", "other", "blocker", "under", "closed", "next", "foundation",
+    "first", "second", "target1", "target2",
+})
+
+
+class Name(str):
+    """A card or a foundation named in the player's language, in any case a sentence asks for.
+
+    As a string it is the nominative, so ``{card}`` in a message gives "the 7 of hearts"; a
+    translation writes ``{card:acc}`` ("siódemkę kier"), ``{card:gen}`` and so on where its
+    grammar needs another case (codes in ``CASES``). A case its catalogue leaves empty falls
+    back to the nominative: languages without cases translate the nominative only. A name
+    built from ``text`` alone (7♥ as the table prints it) is the same in every case.
+    """
+
+    _context: str
+    _message: str
+
+    def __new__(cls, text: str, context: str = "", message: str = "") -> Self:
+        name = super().__new__(cls, text)
+        name._context = context
+        name._message = message
+        return name
+
+    @classmethod
+    def of(cls, context: str, message: str) -> Name:
+        """The name ``message`` (marked with ``NC_(context, ...)``) in the player's language."""
+        return cls(pgettext(context, message), context, message)
+
+    def case(self, code: str) -> str:
+        """The name in the case ``code`` ("acc"; "" is the nominative); ValueError for an unknown code."""
+        if code not in CASES and code != "":
+            raise ValueError(f"unknown case {code!r} for a name (the cases are {', '.join(CASES)})")
+        if code in ("", "nom") or not self._context:
+            return str.__str__(self)
+        context = f"{self._context}, {CASES[code]}"  # the catalogue tool adds these (catalogues.py)
+        text = pgettext(context, self._message)
+        return str.__str__(self) if text == self._message else text
+
+    def __format__(self, spec: str) -> str:
+        return self.case(spec)
+
+
 # The 52 card names as a player says them, article included where the language has one
 # ("the 7 of hearts"): each language names each card whole, so no name is glued from a
 # rank word and a suit word. Indexed by the card number (suit * 13 + rank - 1).
+# TRANSLATORS: a card named in a sentence, in the nominative (the case of the subject); the
+# catalogue holds each name again per case ("card, accusative"...) for the languages that ask.
 CARD_NAMES: Final[tuple[str, ...]] = (
     NC_("card", "the Ace of spades"), NC_("card", "the 2 of spades"), NC_("card", "the 3 of spades"),
     NC_("card", "the 4 of spades"), NC_("card", "the 5 of spades"), NC_("card", "the 6 of spades"),
@@ -295,18 +360,18 @@ CARD_NAMES: Final[tuple[str, ...]] = (
     NC_("card", "the King of clubs"),
 )
 # Each suit's foundation, named whole for the same reason.
+# TRANSLATORS: a suit's foundation named in a sentence, in the nominative.
 FOUNDATION_NAMES: Final[tuple[str, ...]] = (
     NC_("foundation", "the spades foundation"), NC_("foundation", "the hearts foundation"),
     NC_("foundation", "the diamonds foundation"), NC_("foundation", "the clubs foundation"),
 )
 
 
-def card_name(card: Card) -> str:
+def card_name(card: Card) -> Name:
     """The card's name in the player's language, article included: "the 7 of hearts"."""
-    return pgettext("card", CARD_NAMES[card])
+    return Name.of("card", CARD_NAMES[card])
 
 
-def foundation_name(suit: int) -> str:
+def foundation_name(suit: int) -> Name:
     """A suit's foundation in the player's language: "the hearts foundation"."""
-    return pgettext("foundation", FOUNDATION_NAMES[suit])
-
+    return Name.of("foundation", FOUNDATION_NAMES[suit])

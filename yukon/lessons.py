@@ -267,8 +267,8 @@ def _parse_step(data: Any, where: str) -> Step:
         elif isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= 7:
             targets.append(t - 1)
         else:
-            raise LessonError(_("{where}: in 'to': {target} is not a column 1-7 or \"F\"").format(where=where,
-                                                                                            target=repr(t)))
+            raise LessonError(_("{where}: in 'to': {value} is not a column 1-7 or \"F\"").format(where=where,
+                                                                                           value=repr(t)))
     replies_data = data.get("replies", {})
     if not isinstance(replies_data, dict):
         raise LessonError(_("{where}: 'replies' must map moves to text").format(where=where))

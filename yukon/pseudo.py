@@ -34,13 +34,23 @@ def _stretch(word: re.Match[str]) -> str:
     return text.translate(_ACCENTED) + PAD * math.ceil(len(text) * GROWTH)
 
 
-def pseudo(message: str) -> str:
-    """``message`` accented and each word lengthened by GROWTH, its placeholders unchanged.
+def _placeholder(piece: str) -> str:
+    """A placeholder as the pseudo-language writes it: a name's asks for a case (``{card:acc}``)."""
+    if piece[1:-1] in i18n.NAME_FIELDS:
+        return piece[:-1] + ":acc}"
+    return piece
 
-    Every word grows (not only the last), so text wraps as a longer language would.
+
+def pseudo(message: str) -> str:
+    """``message`` accented and each word lengthened by GROWTH, its placeholders kept.
+
+    Every word grows (not only the last), so text wraps as a longer language would. Each
+    placeholder that holds a name asks for it in the accusative, as a Polish translation
+    would: a test that plays in the pseudo-language fails where the code hands such a
+    placeholder plain text instead of a ``Name``.
     """
     pieces = _KEEP.split(message)
-    return "".join(p if i % 2 else _WORD.sub(_stretch, p) for i, p in enumerate(pieces))
+    return "".join(_placeholder(p) if i % 2 else _WORD.sub(_stretch, p) for i, p in enumerate(pieces))
 
 
 class PseudoTranslations(gettext.NullTranslations):

@@ -63,7 +63,7 @@ def _stuck_sentences(s: Stuck, told: set[Card], moves: Sequence[Move], dated: bo
         card=card, blocker=blocker))
     ts = s.targets
     if not ts:
-        out.append(_("{blocker} fits onto no other card.").format(blocker=capital(blocker)))
+        out.append(capital(_("{blocker} fits onto no other card.").format(blocker=blocker)))
     elif len(ts) == 1:
         out.append(_("It fits only onto {target}.").format(target=card_name(ts[0].card)))
     elif len(ts) == 2 and ts[0].way == ts[1].way == "under" and ts[0].by == ts[1].by:
@@ -120,12 +120,12 @@ def sentences(e: Explanation) -> list[str]:
         x1, x2 = tw.targets
         other = x1 if tw.closed == x2 else x2
         out.append(join_sentences(
-            _("{first} and {second} fit only onto {target1} or {target2}, and neither can go home or into "
-              "an empty column before the other one has moved.").format(
-                first=capital(card_name(c)), second=card_name(d), target1=card_name(x1), target2=card_name(x2)),
-            _("{closed} cannot be reached before both have moved, so whichever moves first must go onto {other}, "
-              "and then its twin has nowhere to go.").format(
-                closed=capital(card_name(tw.closed)), other=card_name(other)),
+            capital(_("{first} and {second} fit only onto {target1} or {target2}, and neither can go home or "
+                      "into an empty column before the other one has moved.").format(
+                first=card_name(c), second=card_name(d), target1=card_name(x1), target2=card_name(x2))),
+            capital(_("{closed} cannot be reached before both have moved, so whichever moves first must go onto "
+                      "{other}, and then its twin has nowhere to go.").format(
+                closed=card_name(tw.closed), other=card_name(other))),
             _twins_move_sentence(tw.since, e.moves)))
     else:
         n = len(e.stuck)

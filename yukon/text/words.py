@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import RANK, RED
-from ..i18n import N_, SENTENCE_ENDS, _, capital, card_name, foundation_name
+from ..i18n import N_, SENTENCE_ENDS, Name, _, capital, card_name, foundation_name
 from ..rules import Rules
 from ..state import Illegal, Refusal
 
@@ -47,8 +47,8 @@ _NEEDS_BLACK: Final[tuple[str, ...]] = (
 )
 
 
-def _card(card: int | None) -> str:
-    return card_name(card) if card is not None else "?"
+def _card(card: int | None) -> Name:
+    return card_name(card) if card is not None else Name("?")
 
 
 def refusal(illegal: Illegal) -> str:
@@ -61,7 +61,9 @@ def refusal(illegal: Illegal) -> str:
         # starts it with a capital and ends it with a full stop.
         return _("that is not a move")
     if kind is Refusal.FACE_DOWN:
-        # TRANSLATORS: {card} is a whole card name with its article, "the 7 of hearts".
+        # TRANSLATORS: {card} is a whole card name with its article, "the 7 of hearts", as every
+        # card and foundation in these reasons: in the nominative as {card}, in another case as
+        # {card:acc}, {card:gen}, {card:dat}, {card:ins} or {card:loc} where your grammar needs it.
         return _("{card} is face down").format(card=name)
     if kind is Refusal.ALREADY_HOME:
         return _("{card} is already on its foundation").format(card=name)

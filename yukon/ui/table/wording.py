@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import SUIT
-from ...i18n import _, join_sentences, ngettext
+from ...i18n import Name, _, join_sentences, ngettext
 from ...play.events import HintShown, Notice, Refused, Said, Spoken
 from ...state import FOUNDATION, ON_FOUNDATION, Illegal, Move, Position
 from ...text.words import refusal, sentence
@@ -11,9 +11,9 @@ from .. import art
 from .style import SYMBOL
 
 
-def short_name(card: int) -> str:
-    """A card as the table prints it: 7♥, 10♠, K♣."""
-    return art.rank_label(card) + SYMBOL[SUIT[card]]
+def short_name(card: int) -> Name:
+    """A card as the table prints it: 7♥, 10♠, K♣ (a name that stays the same in every case)."""
+    return Name(art.rank_label(card) + SYMBOL[SUIT[card]])
 
 
 def describe_move(position: Position, move: Move) -> str:
@@ -29,7 +29,7 @@ def describe_move(position: Position, move: Move) -> str:
         return _("{card} to its foundation").format(card=name)
     column = move.to + 1
     dest = position.columns[move.to]
-    target = short_name(dest[-1]) if dest else ""
+    target = short_name(dest[-1]) if dest else Name("")
     s = position.loc[card]
     n = 1
     if s < ON_FOUNDATION:
