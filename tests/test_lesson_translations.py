@@ -303,15 +303,15 @@ def test_at_480_by_360_every_step_s_words_fit_the_panel_beside_seven_columns(cod
 def test_a_refused_try_and_its_lesson_words_read_as_one_japanese_text() -> None:
     """Lesson 1 asks to try a move the rules refuse: the reason and the step's words follow each
     other as Japanese writes sentences, each ending in 。, with no space between them."""
-    from yukon.ui.lessons_screen import reply_text
-
     from yukon.lessons import LessonRun, load_lessons, localize
     from yukon.notation import parse_move
+    from yukon.ui.table.wording import answer_text
 
     i18n.set_language("ja")
     lesson, problem = localize(load_lessons()[0], "ja")
     assert problem is None
     run = LessonRun(lesson)
-    text = reply_text(run.play(parse_move("9S-3")))
+    reply = run.play(parse_move("9S-3"))
+    text = answer_text(reply.illegal, reply.text, reply.over)  # as the lesson table words it
     assert text.count("。") >= 2 and "。 " not in text and " " not in text
     assert text.startswith("スペードの9を置けるのは赤の10の上です") and text.endswith("黒の上に赤です。")
