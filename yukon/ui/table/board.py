@@ -283,10 +283,13 @@ class Board:
                 if c not in moving:
                     shown = c
                     break
+            clip = surface.get_clip()
+            surface.set_clip(lay.foundation_shown(s).clip(clip))  # stacked slots: the one below lies over it
             if shown is None:
                 surface.blit(a.slot(SYMBOL[s]), r)
             else:
                 surface.blit(a.face(shown), r)
+            surface.set_clip(clip)
 
     def _paint_rings(self, surface: pygame.Surface, lay: TableLayout, moving: set[int], sel: int | None,
                      legal: set[int], hint: Move | None) -> None:
@@ -325,8 +328,7 @@ class Board:
         held = table.drag_cards
         loc = table.position.loc
         order = sorted((c for c in moving if c not in held),
-                       key=lambda c: (lay.card_xy[c][1] < lay.found_y + lay.ch and loc[c] == ON_FOUNDATION,
-                                      lay.card_xy[c][0], lay.card_xy[c][1]))
+                       key=lambda c: (loc[c] == ON_FOUNDATION, lay.card_xy[c][0], lay.card_xy[c][1]))
         order += held
         rects: list[pygame.Rect] = []
         if held:
