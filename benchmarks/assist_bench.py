@@ -46,9 +46,10 @@ def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
     """Seconds from the H key to the frame showing the hint: after following a hint, and cold."""
     import pygame
 
+    from yukon.solver import Verdict
     from yukon.state import Game
     from yukon.ui.app import App
-    from yukon.ui.assist import WINNABLE, install
+    from yukon.ui.assist import install
     from yukon.ui.parts import TablePrefs
 
     follow: list[float] = []
@@ -70,9 +71,9 @@ def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
         # The first hint on a fresh deal: the solver has to answer first.
         t0 = time.perf_counter()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
-        wait_for(app, lambda: t.hint_move is not None or a.status not in ("checking", WINNABLE), 30.0)
+        wait_for(app, lambda: t.hint_move is not None or a.status not in ("checking", Verdict.WINNABLE), 30.0)
         cold.append(time.perf_counter() - t0)
-        if a.status != WINNABLE:
+        if a.status != Verdict.WINNABLE:
             continue
         done += 1
         for _ in range(per_deal):

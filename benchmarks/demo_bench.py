@@ -24,10 +24,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
     """One deal's line of the report."""
     from yukon.rules import Rules
+    from yukon.solver import Verdict
     from yukon.solver_service import SolverService
     from yukon.state import Game
     from yukon.ui.app import App
-    from yukon.ui.assist import CHECKING, WINNABLE, install
+    from yukon.ui.assist import CHECKING, install
     from yukon.ui.parts import TablePrefs
 
     rules = Rules(rules_args[0], foundation_return=rules_args[1])
@@ -40,7 +41,7 @@ def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
         while assist.status in ("", CHECKING) and time.monotonic() < end:
             app.frame()
             time.sleep(0.001)
-        if assist.status != WINNABLE:
+        if assist.status != Verdict.WINNABLE:
             return f"deal {seed}: {assist.status or 'no answer'}"
         start_line = len(assist.line_here())
         table = app.table

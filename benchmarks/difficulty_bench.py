@@ -5,7 +5,7 @@
 
 Each deal is rated (``yukon.difficulty.rate``: the solver, bounded by ``--nodes`` search
 positions and ``--timeout`` CPU seconds), then played by a player that follows the
-game's own heuristic hints (``yukon.hints.hint_moves``, no solver): it plays the best
+game's own heuristic hints (``yukon.move_order.hint_moves``, no solver): it plays the best
 ranked move that does not lead back to a position already seen, until it wins, has no
 such move left, or has made ``--moves`` moves. Per level it prints the deals, the hint
 player's wins and their share with a 95% Wilson interval. An honest scale has the hint
@@ -30,9 +30,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from yukon.difficulty import FIRST_MOVE_NODES, RATE_NODES, THRESHOLDS, Level, Thresholds, rate, thirds
-from yukon.hints import hint_moves
+from yukon.move_order import hint_moves
 from yukon.rules import Rules
-from yukon.solver import WINNABLE
+from yukon.solver import Verdict
 from yukon.state import Move, Position
 from yukon.survey import parse_range
 
@@ -73,7 +73,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def level_of(row: dict, th: Thresholds) -> Level:
     """A saved deal's level under thresholds ``th``."""
-    if row["status"] == WINNABLE:
+    if row["status"] == Verdict.WINNABLE:
         return th.level(row["effort"])
     return Level(row["level"]) if row["level"] in ("unwinnable", "unknown") else Level.UNKNOWN
 
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
           f"hint player up to {a.moves} moves; {time.process_time() - t0:.0f} CPU s")
     print()
     if a.calibrate:
-        th = thirds([r["effort"] for r in rows if r["status"] == WINNABLE])
+        th = thirds([r["effort"] for r in rows if r["status"] == Verdict.WINNABLE])
         print("Calibrated here (thirds of the winnable deals by effort):")
         print(table(rows, th))
         print()

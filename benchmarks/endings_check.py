@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from solver_helpers import RecordingSearch, exhaustive_winnable, shuffled, small_position
 from yukon.notation import format_position
 from yukon.rules import Rules
-from yukon.solver import UNKNOWN, WINNABLE, check_line, solve
+from yukon.solver import Verdict, check_line, solve
 from yukon.state import Position
 from yukon.survey import parse_range
 
@@ -49,7 +49,7 @@ def truth(p: Position, limit: int) -> bool | None:
         return exhaustive_winnable(p, limit)
     r = solve(p, timeout=None, node_limit=limit, safe_moves=False, relaxation=False, plan=("complete",),
               shorten=False)
-    return None if r.status == UNKNOWN else r.status == WINNABLE
+    return None if r.status == Verdict.UNKNOWN else r.status == Verdict.WINNABLE
 
 
 def proved_lost(p: Position, limit: int) -> list[Position]:
@@ -123,12 +123,12 @@ def main(argv: list[str] | None = None) -> int:
         if want is None:
             continue
         checked[want] += 1
-        if want and solve(p, timeout=None, plan=("complete/purpose",), shorten=False).status != WINNABLE:
+        if want and solve(p, timeout=None, plan=("complete/purpose",), shorten=False).status != Verdict.WINNABLE:
             missed += 1
         for what, r in (("solver", solve(p, timeout=None, shorten=False)),
                         ("complete search", solve(p, timeout=None, plan=("complete",), shorten=False))):
-            got = r.status == WINNABLE
-            if r.status == UNKNOWN or got != want or (got and not check_line(p, r.moves)):
+            got = r.status == Verdict.WINNABLE
+            if r.status == Verdict.UNKNOWN or got != want or (got and not check_line(p, r.moves)):
                 bad += 1
                 print(f"seed {seed}, {rules.describe()}, {left} left: {what} says {r.status}, "
                       f"truth {'winnable' if want else 'unwinnable'}", flush=True)

@@ -28,11 +28,12 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.explain import Explanation, explain, sentences
+from yukon.explain import Explanation, explain
 from yukon.rules import Rules
-from yukon.solver import WINNABLE, crowded_pair, dead_end, solve
+from yukon.solver import Verdict, crowded_pair, dead_end, solve
 from yukon.state import Move, Position
 from yukon.survey import parse_range, parse_timeout
+from yukon.text.why_words import sentences
 
 
 def _lost_after(p: Position, line: list[Move], seed: int) -> list[Move] | None:
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
             name, moves = "dealt", []
         else:
             r = solve(p, timeout=a.timeout, clock=time.process_time)
-            if r.status != WINNABLE:
+            if r.status != Verdict.WINNABLE:
                 continue
             found = _lost_after(p, r.moves, seed)
             if found is None:

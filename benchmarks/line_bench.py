@@ -21,7 +21,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from yukon.rules import Rules
-from yukon.solver import SHORTEN_BUDGET, WINNABLE, check_line, shorten_line, solve
+from yukon.solver import SHORTEN_BUDGET, Verdict, check_line, shorten_line, solve
 from yukon.state import Position
 from yukon.survey import parse_range, parse_timeout, percentile
 
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(lo, hi + 1):
         p = Position.deal(seed, rules)
         r = solve(p, timeout=a.timeout, clock=time.process_time, shorten=False)
-        if r.status != WINNABLE:
+        if r.status != Verdict.WINNABLE:
             continue
         t0 = time.process_time()
         line = shorten_line(p, r.moves, a.budget)

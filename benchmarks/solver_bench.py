@@ -21,7 +21,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from yukon.rules import Rules
-from yukon.solver import PLAN, WINNABLE, check_line, solve
+from yukon.solver import PLAN, Verdict, check_line, solve
 from yukon.state import Position
 from yukon.survey import parse_range
 
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             unknown.append(seed)
         else:
             decided_times.append(s)
-        if r.status == WINNABLE and not check_line(p, r.moves):
+        if r.status == Verdict.WINNABLE and not check_line(p, r.moves):
             bad += 1
             print(f"deal {seed}: winning line does not replay!", file=sys.stderr)
         if a.verbose:

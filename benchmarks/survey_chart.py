@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT))
 import pygame
 
 from yukon.resources import asset_path
-from yukon.survey import UNKNOWN, WINNABLE, read_results, share_interval
+from yukon.solver import Verdict
+from yukon.survey import read_results, share_interval
 
 SURVEY = ROOT / "benchmarks" / "survey"
 NAMES = {
@@ -62,8 +63,8 @@ def rows() -> list[Row]:
         done = read_results(str(path), tag)
         lo, hi = int(m.group(2)), int(m.group(3))
         records = [done[s] for s in range(lo, hi + 1) if s in done]
-        won = sum(r.status == WINNABLE for r in records)
-        unknown = sum(r.status == UNKNOWN for r in records)
+        won = sum(r.status == Verdict.WINNABLE for r in records)
+        unknown = sum(r.status == Verdict.UNKNOWN for r in records)
         label = f"{NAMES[tag]} (deals {lo}-{hi})" if len(records) == hi - lo + 1 else \
             f"{NAMES[tag]} ({len(records)} of deals {lo}-{hi} so far)"
         found.append((list(NAMES).index(tag), Row(label, len(records), won, unknown)))

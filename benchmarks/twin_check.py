@@ -30,7 +30,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from yukon.rules import Rules
-from yukon.solver import UNKNOWN, UNWINNABLE, WINNABLE, crowded, dead_end, solve
+from yukon.solver import Verdict, crowded, dead_end, solve
 from yukon.state import Position
 from yukon.survey import parse_range, parse_timeout
 
@@ -43,7 +43,7 @@ def check_stuck_twins(rules: Rules, lo: int, hi: int, timeout: float | None, dea
         p = Position.deal(seed, rules)
         on = solve(p, timeout=timeout, clock=time.process_time, shorten=False)
         off = solve(p, timeout=timeout, clock=time.process_time, shorten=False, stuck_twins=False)
-        if UNKNOWN in (on.status, off.status):
+        if Verdict.UNKNOWN in (on.status, off.status):
             continue
         if on.status != off.status:
             differ += 1
@@ -51,7 +51,7 @@ def check_stuck_twins(rules: Rules, lo: int, hi: int, timeout: float | None, dea
                   file=sys.stderr, flush=True)
             continue
         agree += 1
-        if on.status == UNWINNABLE:
+        if on.status == Verdict.LOST:
             nodes[0] += on.stats["nodes"]
             nodes[1] += off.stats["nodes"]
             print(f"deal {seed}: unwinnable with {on.stats['nodes']} positions ({on.stats['seconds']:.1f} s), "
@@ -87,18 +87,18 @@ def main(argv: list[str] | None = None) -> int:
             r = solve(p, timeout=a.timeout, clock=time.process_time, twin_rule=False)
         else:
             first = solve(p, timeout=a.timeout, clock=time.process_time, shorten=False)
-            if first.status != UNWINNABLE or first.stats["phase"] == "relaxation":
+            if first.status != Verdict.LOST or first.stats["phase"] == "relaxation":
                 continue
             r = solve(p, timeout=a.timeout, clock=time.process_time, shorten=False, stuck_rule=False)
         counts[r.status] += 1
         print(f"deal {seed}: without the {a.rule} rule {r.status} ({r.stats['seconds']:.1f} s)", flush=True)
-        if r.status == WINNABLE:
+        if r.status == Verdict.WINNABLE:
             print(f"deal {seed}: the {a.rule} rule called a winnable deal lost!", file=sys.stderr)
     what = "the twin rule alone proved" if a.rule == "twin" else "the solver with the stuck rule proved by search"
     print(f"{rules.describe()}, deals {a.deals}: {what} "
           f"{sum(counts.values())} lost; without it the solver says unwinnable "
-          f"{counts[UNWINNABLE]}, unknown {counts['unknown']}, winnable {counts[WINNABLE]}")
-    return 1 if counts[WINNABLE] else 0
+          f"{counts[Verdict.LOST]}, unknown {counts['unknown']}, winnable {counts[Verdict.WINNABLE]}")
+    return 1 if counts[Verdict.WINNABLE] else 0
 
 
 if __name__ == "__main__":

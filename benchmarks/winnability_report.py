@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from yukon.solver import UNKNOWN, UNWINNABLE, WINNABLE
+from yukon.solver import Verdict
 from yukon.survey import (
     Z95,
     Record,
@@ -84,10 +84,10 @@ class Survey:
         return sum(r.status == status for r in self.records.values())
 
     def undecided(self) -> list[int]:
-        return sorted(s for s, r in self.records.items() if r.status == UNKNOWN)
+        return sorted(s for s, r in self.records.items() if r.status == Verdict.UNKNOWN)
 
     def interval(self) -> tuple[float, float]:
-        return share_interval(self.count(WINNABLE), self.count(UNKNOWN), self.n)
+        return share_interval(self.count(Verdict.WINNABLE), self.count(Verdict.UNKNOWN), self.n)
 
 
 def load(tag: str, name: str, replay: bool = True) -> Survey:
@@ -98,7 +98,7 @@ def load(tag: str, name: str, replay: bool = True) -> Survey:
     records = {s: done[s] for s in range(FIRST, LAST + 1) if s in done}
     kept = read_lines(str(lines_path), tag) if lines_path.exists() else {}
     rules = rules_from_tag(tag)
-    won = sorted(s for s, r in records.items() if r.status == WINNABLE)
+    won = sorted(s for s, r in records.items() if r.status == Verdict.WINNABLE)
     lineless = [s for s in won if s not in kept]
     moves = []
     for seed in won:
@@ -126,10 +126,10 @@ def table(surveys: list[Survey]) -> list[str]:
             "| from sampling | from unknowns |"),
            "|---|---|---|---|---|---|---|---|---|---|"]
     for s in surveys:
-        w, u = s.count(WINNABLE), s.count(UNKNOWN)
+        w, u = s.count(Verdict.WINNABLE), s.count(Verdict.UNKNOWN)
         lo, hi = s.interval()
         width = hi - lo
-        out.append(f"| {s.label} | {s.n} | {w} | {s.count(UNWINNABLE)} | {u} | {pct(w / s.n)} "
+        out.append(f"| {s.label} | {s.n} | {w} | {s.count(Verdict.LOST)} | {u} | {pct(w / s.n)} "
                    f"| {pct(lo)} - {pct(hi)} | {100 * width:.2f} | {100 * (width - u / s.n):.2f} "
                    f"| {100 * u / s.n:.2f} |")
     return out
@@ -138,7 +138,7 @@ def table(surveys: list[Survey]) -> list[str]:
 def widths(surveys: list[Survey]) -> list[str]:
     out = []
     for s in surveys:
-        w, u = s.count(WINNABLE), s.count(UNKNOWN)
+        w, u = s.count(Verdict.WINNABLE), s.count(Verdict.UNKNOWN)
         lo, hi = s.interval()
         sampling = (hi - lo) - u / s.n
         p_mid = (w + u / 2) / s.n
@@ -160,15 +160,15 @@ def times(surveys: list[Survey]) -> list[str]:
     out = ["| Game | Median | p90 | p99 | Max (decided) | " + " | ".join(heads) + " | Unknown: limit |",
            "|---|---|---|---|---|" + "---|" * len(heads) + "---|"]
     for s in surveys:
-        decided = [r.seconds for r in s.records.values() if r.status != UNKNOWN]
+        decided = [r.seconds for r in s.records.values() if r.status != Verdict.UNKNOWN]
         counts = [0] * (len(BUCKETS) + 1)
         for t in decided:
             counts[sum(t >= b for b in BUCKETS)] += 1
-        limits = sorted({r.limit for r in s.records.values() if r.status == UNKNOWN and r.limit is not None})
+        limits = sorted({r.limit for r in s.records.values() if r.status == Verdict.UNKNOWN and r.limit is not None})
         limit = "-" if not limits else " / ".join(f"{x:g} s" for x in limits)
         out.append(f"| {s.label} | {percentile(decided, 0.5):.3f} s | {percentile(decided, 0.9):.3f} s "
                    f"| {percentile(decided, 0.99):.2f} s | {max(decided):.2f} s | "
-                   + " | ".join(str(c) for c in counts) + f" | {s.count(UNKNOWN)}: {limit} |")
+                   + " | ".join(str(c) for c in counts) + f" | {s.count(Verdict.UNKNOWN)}: {limit} |")
     return out
 
 
@@ -304,7 +304,7 @@ def run_commands() -> list[str]:
     for tag, _name in SURVEYS:
         rules = rules_from_tag(tag)
         limits = {r.limit for r in read_results(str(SURVEY / f"{tag}-{FIRST}-{LAST}.tsv"), tag).values()
-                  if r.status == UNKNOWN and r.limit is not None}
+                  if r.status == Verdict.UNKNOWN and r.limit is not None}
         timeout = f"{max(limits, default=6.0):g}"
         options = "".join([" --any-card-in-space" if rules.any_card_in_space else "",
                            " --no-foundation-return" if not rules.foundation_return else ""])
@@ -327,8 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     text = page(surveys)
     for s in surveys:
         lo, hi = s.interval()
-        print(f"{s.label}: {pct(s.count(WINNABLE) / s.n)} winnable, interval {pct(lo)}-{pct(hi)}, "
-              f"{s.count(UNKNOWN)} unknown, {s.replayed} lines replayed, {len(s.lineless)} winnable without a line")
+        print(f"{s.label}: {pct(s.count(Verdict.WINNABLE) / s.n)} winnable, interval {pct(lo)}-{pct(hi)}, "
+              f"{s.count(Verdict.UNKNOWN)} unknown, {s.replayed} lines replayed, {len(s.lineless)} winnable without a line")
     if args.check:
         current = PAGE.exists() and PAGE.read_text() == text
         print(f"{PAGE.relative_to(ROOT)} is {'current' if current else 'NOT current'}")

@@ -1,4 +1,5 @@
-"""Build the one-file desktop program: ``dist/yukon-solitaire`` (``.exe`` on Windows).
+"""Build the desktop program: ``dist/yukon-solitaire`` (Linux), ``dist/yukon-solitaire.exe``
+(Windows) or ``dist/Yukon Solitaire.app`` (macOS).
 
     python -m venv /tmp/yukon-build && /tmp/yukon-build/bin/pip install -r requirements-dev.txt
     /tmp/yukon-build/bin/python packaging/build_onefile.py
@@ -6,8 +7,11 @@
 PyInstaller (a development requirement) runs ``packaging/yukon-solitaire.spec`` with this
 Python, so the program carries this Python and its pygame-ce: build from a clean virtual
 environment, or everything else installed in the Python ends up weighing on the program.
-Build files go to ``build/pyinstaller``. Prints the program's path, size and build time;
-``packaging/check_onefile.py`` then starts it and checks that its solver answers.
+PyInstaller builds for the system it runs on (no cross-building): build on Windows for
+Windows, on macOS for macOS. What each gets, and the icon written for it at build time,
+is in ``packaging/onefile_options.py``. Build files go to ``build/pyinstaller``. Prints the
+program's path, size and build time; on Linux ``packaging/check_onefile.py`` then starts
+it and checks that its solver answers.
 """
 
 from __future__ import annotations
@@ -19,13 +23,22 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SPEC = ROOT / "packaging" / "yukon-solitaire.spec"
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SPEC = HERE / "yukon-solitaire.spec"
+sys.path.insert(0, str(HERE))
+
+from onefile_options import program_path as platform_program_path
 
 
 def program_path(dist: Path) -> Path:
-    """Where PyInstaller puts the one-file program in ``dist``."""
-    return dist / ("yukon-solitaire.exe" if sys.platform == "win32" else "yukon-solitaire")
+    """Where PyInstaller puts the program in ``dist`` on this system (the .app folder on macOS)."""
+    return platform_program_path(sys.platform, dist)
+
+
+def size_of(path: Path) -> int:
+    """Bytes in the program: the file, or every file in the .app folder."""
+    return path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
 def build(dist: Path, work: Path) -> Path:
@@ -52,10 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     except subprocess.CalledProcessError as e:
         print(f"build_onefile: PyInstaller failed (exit status {e.returncode})", file=sys.stderr)
         return 1
-    if not program.is_file():
+    if not program.exists():
         print(f"build_onefile: PyInstaller finished but {program} is missing", file=sys.stderr)
         return 1
-    size = program.stat().st_size
+    size = size_of(program)
     print(f"built {program}: {size / 1e6:.1f} MB in {time.monotonic() - t0:.0f} s")
     return 0
 

@@ -29,12 +29,16 @@ def steady_double_click_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
 @pytest.fixture(autouse=True)
 def english_whatever_the_machine(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test starts in English, on any machine: the settings' default follows the system's
-    language, so the system's language is English here; whatever a test chose is undone after it."""
+    language, so the system's language is English here (LANGUAGE comes before the system's list
+    of preferred languages, and no list is asked for until a test hands one in, as the window's
+    start does); whatever a test chose is undone after it."""
     from yukon import i18n
 
     monkeypatch.setenv("LANGUAGE", "en")
+    i18n.use_preferred_locales(list)
     i18n.set_language(i18n.ENGLISH)
     yield
+    i18n.use_preferred_locales(list)
     i18n.set_language(i18n.ENGLISH)
 
 

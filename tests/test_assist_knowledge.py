@@ -11,9 +11,9 @@ import random
 
 from solver_helpers import small_position
 from yukon.rules import Rules
-from yukon.solver import check_line, solve, without_loops
+from yukon.solver import Verdict, check_line, solve, without_loops
 from yukon.state import Game, Move, Position
-from yukon.ui.assist.knowledge import LOST, UNKNOWN, WINNABLE, Course, Knowledge, Known, position_key
+from yukon.ui.assist.knowledge import Course, Knowledge, Known, position_key
 
 
 def walk(game: Game) -> list[tuple]:
@@ -57,19 +57,19 @@ def test_a_proof_stands_and_a_winnable_position_keeps_its_shortest_line() -> Non
     key = position_key(p)
     m1, m2, m3 = p.legal_moves()[:3]
     k = Knowledge()
-    k.learn(key, Known(WINNABLE))
-    k.learn(key, Known(WINNABLE, (m1, m2, m3)))
-    assert k.lookup(p) == Known(WINNABLE, (m1, m2, m3))  # a line beats none
-    k.learn(key, Known(WINNABLE, (m1, m2, m3, m1)))
-    k.learn(key, Known(WINNABLE))
-    k.learn(key, Known(UNKNOWN))
-    assert k.lookup(p) == Known(WINNABLE, (m1, m2, m3))  # longer, none and undecided are all worse
-    k.learn(key, Known(WINNABLE, (m2,)))
-    assert k.lookup(p) == Known(WINNABLE, (m2,))
+    k.learn(key, Known(Verdict.WINNABLE))
+    k.learn(key, Known(Verdict.WINNABLE, (m1, m2, m3)))
+    assert k.lookup(p) == Known(Verdict.WINNABLE, (m1, m2, m3))  # a line beats none
+    k.learn(key, Known(Verdict.WINNABLE, (m1, m2, m3, m1)))
+    k.learn(key, Known(Verdict.WINNABLE))
+    k.learn(key, Known(Verdict.UNKNOWN))
+    assert k.lookup(p) == Known(Verdict.WINNABLE, (m1, m2, m3))  # longer, none and undecided are all worse
+    k.learn(key, Known(Verdict.WINNABLE, (m2,)))
+    assert k.lookup(p) == Known(Verdict.WINNABLE, (m2,))
     lost = Position.deal(2)
-    k.learn(position_key(lost), Known(LOST))
-    k.learn(position_key(lost), Known(WINNABLE, (m1,)))
-    assert k.lookup(lost) == Known(LOST)
+    k.learn(position_key(lost), Known(Verdict.LOST))
+    k.learn(position_key(lost), Known(Verdict.WINNABLE, (m1,)))
+    assert k.lookup(lost) == Known(Verdict.LOST)
 
 
 def test_a_position_reached_from_a_lost_one_is_lost_and_a_won_line_makes_the_past_winnable() -> None:
@@ -78,8 +78,8 @@ def test_a_position_reached_from_a_lost_one_is_lost_and_a_won_line_makes_the_pas
     game.play(game.position.legal_moves()[0])
     trail = k.trail(game)
     assert k.judge(trail) is None  # nothing known, nothing follows
-    k.learn(trail[0], Known(LOST))
-    assert k.judge(trail) == Known(LOST) and k.known[trail[-1]] == Known(LOST)
+    k.learn(trail[0], Known(Verdict.LOST))
+    assert k.judge(trail) == Known(Verdict.LOST) and k.known[trail[-1]] == Known(Verdict.LOST)
     # A line found for the current position: every earlier one can be won too.
     k2 = Knowledge()
     game2 = Game.deal(4)
@@ -87,7 +87,7 @@ def test_a_position_reached_from_a_lost_one_is_lost_and_a_won_line_makes_the_pas
         game2.play(game2.position.legal_moves()[0])
     trail2 = k2.trail(game2)
     k2.proved(trail2[-1], game2.position, (), tuple(trail2[:-1]))
-    assert all(k2.known[key].status == WINNABLE for key in trail2)
+    assert all(k2.known[key].status == Verdict.WINNABLE for key in trail2)
     assert k2.last_winnable(game2) == 1
 
 
@@ -97,7 +97,7 @@ def winnable_small(count: int) -> list[tuple[Position, list[Move]]]:
     for seed in range(60):
         p = small_position(seed, Rules("yukon"), 14)
         result = solve(p, timeout=30)
-        if result.status == WINNABLE:
+        if result.status == Verdict.WINNABLE:
             line = without_loops(p, result.moves)
             assert check_line(p, line)
             if len(line) >= 2:
@@ -112,7 +112,7 @@ def test_the_course_follows_its_line_and_never_takes_one_that_comes_back() -> No
     for p, line in winnable_small(6):
         game = Game(p)
         k = Knowledge()
-        k.learn(position_key(p), Known(WINNABLE, tuple(line)))
+        k.learn(position_key(p), Known(Verdict.WINNABLE, tuple(line)))
         k.steer(game, k.trail(game))
         assert k.line_here(game) == tuple(line)
         for i, m in enumerate(line):
@@ -144,7 +144,7 @@ def test_a_move_off_the_line_starts_the_course_afresh() -> None:
     p, line = winnable_small(1)[0]
     game = Game(p)
     k = Knowledge()
-    k.learn(position_key(p), Known(WINNABLE, tuple(line)))
+    k.learn(position_key(p), Known(Verdict.WINNABLE, tuple(line)))
     k.steer(game, k.trail(game))
     off = next(m for m in p.legal_moves() if m != line[0])
     game.play(off)

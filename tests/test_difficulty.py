@@ -11,9 +11,22 @@ import random
 
 import pytest
 
-from yukon.difficulty import FIRST_MOVE_NODES, PLAYABLE, THRESHOLDS, Level, Thresholds, assess, effort, rate, thirds
-from yukon.rules import Rules
-from yukon.solver import UNKNOWN, UNWINNABLE, WINNABLE, check_line, solve
+from yukon.difficulty import (
+    FIRST_DEALS,
+    FIRST_MOVE_NODES,
+    PLAYABLE,
+    RATE_NODES,
+    THRESHOLDS,
+    Level,
+    Thresholds,
+    assess,
+    effort,
+    first_deal,
+    rate,
+    thirds,
+)
+from yukon.rules import YUKON, Rules
+from yukon.solver import Verdict, check_line, solve
 from yukon.state import Position
 
 LIMIT = 20_000  # enough for most deals here; the rest must come back unknown, not guessed
@@ -38,9 +51,9 @@ def test_rating_agrees_with_solve(yukon_ratings: dict) -> None:
     for seed, (r, result) in yukon_ratings.items():
         assert r.status == result.status, seed
         assert r.nodes == result.stats["nodes"], seed
-        assert (r.level is Level.UNWINNABLE) == (result.status == UNWINNABLE), seed
-        assert (r.level is Level.UNKNOWN) == (result.status == UNKNOWN), seed
-        if result.status == WINNABLE:
+        assert (r.level is Level.UNWINNABLE) == (result.status == Verdict.LOST), seed
+        assert (r.level is Level.UNKNOWN) == (result.status == Verdict.UNKNOWN), seed
+        if result.status == Verdict.WINNABLE:
             assert r.level in PLAYABLE and r.winnable
             assert r.line == len(result.moves) and check_line(Position.deal(seed), result.moves)
             assert r.first_moves == len(Position.deal(seed).legal_moves()) > 0
@@ -58,7 +71,7 @@ def test_russian_deals_proved_lost_are_unwinnable() -> None:
     for seed in range(1, 16):
         r = rate(seed, RUSSIAN, node_limit=LIMIT)
         result = solve(Position.deal(seed, RUSSIAN), timeout=None, node_limit=LIMIT)
-        assert (r.level is Level.UNWINNABLE) == (result.status == UNWINNABLE)
+        assert (r.level is Level.UNWINNABLE) == (result.status == Verdict.LOST)
         levels.append(r.level)
     assert levels.count(Level.UNWINNABLE) >= 10  # Russian Solitaire: about one deal in fifteen is winnable
 
@@ -112,7 +125,7 @@ def test_effort_is_the_mean_log_of_the_searches() -> None:
 
 def test_a_tiny_budget_is_unknown_not_a_guess() -> None:
     r = rate(28, node_limit=10)  # deal 28 needs thousands of positions
-    assert r.level is Level.UNKNOWN and r.status == UNKNOWN and r.nodes < 100
+    assert r.level is Level.UNKNOWN and r.status == Verdict.UNKNOWN and r.nodes < 100
 
 
 def test_thirds_split_winnable_deals_evenly() -> None:
@@ -124,3 +137,12 @@ def test_thirds_split_winnable_deals_evenly() -> None:
         assert sum(counts) == n and max(counts) - min(counts) <= 1
     with pytest.raises(ValueError):
         thirds([])
+
+
+def test_a_new_players_first_deals_are_proved_winnable_and_rated_easy() -> None:
+    for seed in FIRST_DEALS:
+        r = rate(seed, node_limit=RATE_NODES)
+        assert r.winnable and r.level is Level.EASY, (seed, r)
+    rng = random.Random(11)
+    assert {first_deal(YUKON, rng) for _i in range(200)} == set(FIRST_DEALS)  # each of them comes
+    assert first_deal(Rules("russian"), rng) is None and first_deal(Rules(foundation_return=False), rng) is None

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from yukon.cards import _splitmix64, shuffled_pack
+from yukon.cards import shuffled_pack, splitmix64
 from yukon.notation import format_position
 from yukon.rules import RUSSIAN, Rules
 from yukon.state import Position
@@ -14,8 +14,8 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def test_splitmix64_matches_the_published_reference_sequence() -> None:
     # First outputs of SplitMix64 seeded with 0, from its reference implementation.
-    state, a = _splitmix64(0)
-    state, b = _splitmix64(state)
+    state, a = splitmix64(0)
+    state, b = splitmix64(state)
     assert (a, b) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
 
 

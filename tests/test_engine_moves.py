@@ -8,7 +8,8 @@ from enginetools import naive_legal_moves, perft
 from yukon.cards import parse_card
 from yukon.notation import format_position, parse_move, parse_position
 from yukon.rules import Rules
-from yukon.state import Game, IllegalMove, Move, Position
+from yukon.state import Game, Illegal, IllegalMove, Move, Position, Refusal
+from yukon.text.words import refusal
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -19,6 +20,12 @@ def pos(text: str, **options: bool) -> Position:
 
 def mv(text: str) -> Move:
     return parse_move(text)
+
+
+def said(p: Position, move: str) -> str | None:
+    """Why ``p`` refuses the move, in the words a player reads (English here), or None."""
+    illegal = p.why_illegal(mv(move))
+    return None if illegal is None else refusal(illegal)
 
 
 def _example() -> Position:
@@ -51,7 +58,7 @@ def test_seven_of_hearts_carries_an_unordered_tail_onto_the_eight_of_clubs() -> 
 def test_only_the_join_is_tested() -> None:
     # 2D would not fit on 8C by itself; carried above 7H it does not matter.
     p = _example()
-    assert p.why_illegal(mv("2D-1")) == "the 2 of diamonds needs a black 3, not the 8 of clubs"
+    assert said(p, "2D-1") == "the 2 of diamonds needs a black 3, not the 8 of clubs"
     assert p.why_illegal(mv("7H-1")) is None
 
 
@@ -70,8 +77,8 @@ Foundations: S-Q H-Q D-K C-J
     moves = {str(m) for m in p.legal_moves()}
     assert {"KC-1", "KC-4", "KC-5", "KC-6", "KC-7"} <= moves
     assert not any(m.startswith("KH-") and m != "KH-F" for m in moves)  # heads its own column
-    assert p.why_illegal(mv("KH-1")) == "the King of hearts already heads its own column; moving it changes nothing"
-    assert p.why_illegal(mv("QC-1")) == "only a King can fill an empty column"
+    assert said(p, "KH-1") == "the King of hearts already heads its own column; moving it changes nothing"
+    assert said(p, "QC-1") == "only a King can fill an empty column"
     before = format_position(p)
     u = p.play(mv("KC-1"))
     assert u.flipped and u.carried == 2
@@ -122,7 +129,7 @@ def test_a_foundation_card_comes_back_onto_the_table_and_undo_puts_it_home() -> 
     assert u.source == 7 and p.foundations[0] == 8
     assert p.columns[1][-1] == parse_card("9S")
     assert "8S-2" not in {str(m) for m in p.legal_moves()}  # 8S needs a red 9
-    assert p.why_illegal(mv("9H-2")) == "the 9 of hearts needs a black 10, not the 9 of spades"
+    assert said(p, "9H-2") == "the 9 of hearts needs a black 10, not the 9 of spades"
     p.pop(u)
     assert format_position(p) == before
 
@@ -138,24 +145,28 @@ def test_a_card_on_a_foundation_has_no_tail_and_a_position_is_not_hashable() -> 
 
 def test_only_a_foundation_top_comes_back_and_the_option_can_forbid_it() -> None:
     p = pos(RETURN)
-    assert p.why_illegal(mv("8S-2")) == "only the top card of a foundation can come back"
+    assert said(p, "8S-2") == "only the top card of a foundation can come back"
     closed = pos(RETURN, foundation_return=False)
-    assert closed.why_illegal(mv("9S-2")) == "in this game foundation cards may not come back"
+    assert said(closed, "9S-2") == "in this game foundation cards may not come back"
     assert all(closed.loc[m.card] != 7 for m in closed.legal_moves())
     assert len(closed.legal_moves()) == 2  # TS-F and TH-F
 
 
 def test_reasons_read_well() -> None:
     p = Position.deal(1)  # see tests/golden: 7H alone in column 1
-    assert p.why_illegal(mv("7D-2")) == "the 7 of diamonds is face down"
-    assert p.why_illegal(mv("AS-F")) == "only the end card of a column can go to a foundation"
-    assert p.why_illegal(mv("7C-F")) == "the clubs foundation starts with its Ace"
-    assert p.why_illegal(mv("6H-2")) == "the 6 of hearts is already in column 2"
+    assert said(p, "7D-2") == "the 7 of diamonds is face down"
+    assert said(p, "AS-F") == "only the end card of a column can go to a foundation"
+    assert said(p, "7C-F") == "the clubs foundation starts with its Ace"
+    assert said(p, "6H-2") == "the 6 of hearts is already in column 2"
     r = Position.deal(1, Rules("russian"))
-    assert r.why_illegal(mv("7H-2")) == "the 7 of hearts needs the 8 of hearts, not the 8 of spades"
+    assert said(r, "7H-2") == "the 7 of hearts needs the 8 of hearts, not the 8 of spades"
+    assert p.why_illegal(mv("6H-2")) == Illegal(Refusal.ALREADY_IN_COLUMN, parse_card("6H"), column=1)
+    assert r.why_illegal(mv("7H-2")) == Illegal(Refusal.WRONG_TARGET, parse_card("7H"), parse_card("8S"),
+                                                wanted=parse_card("8H"))
     with pytest.raises(IllegalMove) as e:
         p.play(mv("7D-2"))
-    assert str(e.value) == "the 7 of diamonds is face down"
+    assert e.value.illegal == Illegal(Refusal.FACE_DOWN, parse_card("7D")) and e.value.move == mv("7D-2")
+    assert refusal(e.value.illegal) == "the 7 of diamonds is face down"
 
 
 def test_nothing_goes_on_an_ace_and_a_king_never_onto_a_card() -> None:
@@ -170,9 +181,9 @@ Foundations: S-0 H-K D-K C-Q
 :
 """
     p = pos(text)
-    assert p.why_illegal(mv("KS-1")) == "nothing can go onto an Ace"
+    assert said(p, "KS-1") == "nothing can go onto an Ace"
     p2 = pos(text.replace("QS AS", "AS QS"))
-    assert p2.why_illegal(mv("KC-1")) == "a King can only go into an empty column"
+    assert said(p2, "KC-1") == "a King can only go into an empty column"
 
 
 def test_to_foundation_needs_the_card_below() -> None:
@@ -187,7 +198,7 @@ Foundations: S-K H-3 D-K C-K
 :
 """
     p = pos(text)
-    assert p.why_illegal(mv("5H-F")) == "the 5 of hearts needs the 4 of hearts on its foundation first"
+    assert said(p, "5H-F") == "the 5 of hearts needs the 4 of hearts on its foundation first"
     p.play(mv("4H-F"))
     p.play(mv("5H-F"))
     assert p.foundations[1] == 5

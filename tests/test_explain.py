@@ -11,11 +11,12 @@ import pytest
 from solver_helpers import exhaustive_winnable, small_position
 from yukon import i18n
 from yukon.cards import RANK
-from yukon.explain import Explanation, Stuck, explain, sentences, stuck_cards
+from yukon.explain import Explanation, Stuck, explain, stuck_cards
 from yukon.pseudo import install_pseudo
 from yukon.rules import YUKON, Rules
-from yukon.solver import crowded_pair, dead_end, relaxation_closure, solve
+from yukon.solver import Verdict, crowded_pair, dead_end, relaxation_closure, solve
 from yukon.state import FACE_DOWN, ON_FOUNDATION, Move, Position
+from yukon.text.why_words import sentences
 
 NO_RETURN = Rules("yukon", False, False)
 RUSSIAN_NO_RETURN = Rules("russian", False, False)
@@ -205,7 +206,7 @@ def test_a_loss_found_by_search_says_how_many_positions_were_tried() -> None:
         if dead_end(p) or crowded_pair(p) is not None:
             continue
         r = solve(p, timeout=None, node_limit=20_000, shorten=False)
-        if r.status != "unwinnable":
+        if r.status != Verdict.LOST:
             continue
         e = explain(p, timeout=None, node_limit=20_000)
         assert e.kind == "exhausted" and not e.stuck
@@ -220,7 +221,7 @@ def test_a_loss_found_by_search_says_how_many_positions_were_tried() -> None:
 
 def test_winnable_and_undecided_positions_say_so() -> None:
     p = small_position(3, YUKON, 10)
-    assert solve(p, timeout=None).status == "winnable"
+    assert solve(p, timeout=None).status == Verdict.WINNABLE
     assert explain(p, timeout=None).kind == "winnable"
     assert sentences(explain(p, timeout=None)) == ["This position can still be won."]
     deal = Position.deal(332)  # proved lost only by a long search (benchmarks/survey)

@@ -55,6 +55,75 @@ def test_the_system_locale_picks_the_closest_shipped_language(env: dict[str, str
     assert i18n.system_language(env) == expected
 
 
+# -- the system's list of preferred languages (pygame's get_pref_locales, handed in by the window) --
+@pytest.mark.parametrize(("env", "preferred", "expected"), [
+    ({"LANG": "de_DE.UTF-8"}, ["it_IT", "de"], "it"),  # Windows' or macOS' list before LANG
+    ({}, ["ja_JP", "ko", "pl_PL", "en"], "pl"),  # the first shipped entry, not the first entry
+    ({}, ["ja", "en_US", "de"], "en"),  # English is shipped too: it is the player's second choice here
+    ({"LANG": "ru_RU.UTF-8"}, ["ja", "ko"], "ru"),  # nothing in the list: then the environment
+    ({"LANG": "ja_JP.UTF-8"}, ["ja", "ko"], "en"),  # nothing anywhere: English
+    ({}, [], "en"),
+    ({"LANGUAGE": "fr"}, ["it"], "fr"),  # the variables that choose messages come first
+    ({"LC_ALL": "C"}, ["it"], "en"),  # LC_ALL=C is a choice: English
+    ({"LC_MESSAGES": "es_MX.UTF-8"}, ["it"], "es"),
+    ({"LANGUAGE": "nl"}, ["it"], "it"),  # a LANGUAGE with nothing shipped falls through
+    ({}, ["pt_PT"], "pt_BR"),
+    ({}, ["pt_BR"], "pt_BR"),
+    ({}, ["fr_CA"], "fr"),
+    ({}, ["es_419"], "es"),  # Latin-American Spanish (a region of three digits)
+    ({}, ["C"], "en"),
+])
+def test_the_systems_preferred_languages_come_after_the_message_variables_and_before_lang(
+        env: dict[str, str], preferred: list[str], expected: str) -> None:
+    assert i18n.system_language(env, preferred) == expected
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("pt-BR", "pt_BR"), ("pt_PT", "pt_BR"), ("pt-AO", "pt_BR"), ("pt", "pt_BR"),
+    ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("nl", None),
+    ("", None), ("C.UTF-8", None), ("POSIX", None), ("en-GB", "en"), ("it_IT@euro", "it"),
+])
+def test_locale_names_from_the_environment_and_from_platforms_map_to_catalogues(name: str,
+                                                                                expected: str | None) -> None:
+    assert i18n._shipped(name) == expected
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("zh_Hans_CN", "zh_CN"), ("zh-Hans", "zh_CN"), ("zh_CN", "zh_CN"), ("zh_SG", "zh_CN"), ("zh", "zh_CN"),
+    ("zh_Hant_TW", None), ("zh-Hant", None), ("zh_TW", None), ("zh_HK", None),
+])
+def test_chinese_scripts_and_regions_choose_a_simplified_catalogue_only_for_simplified_readers(
+        name: str, expected: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """macOS names a script (zh-Hans-CN); a Traditional Chinese reader gets no Simplified catalogue."""
+    for code in [c for c in i18n.LANGUAGES if c.startswith("zh")]:
+        monkeypatch.delitem(i18n.LANGUAGES, code)
+    assert i18n._shipped(name) is None  # nothing Chinese shipped: no guess
+    monkeypatch.setitem(i18n.LANGUAGES, "zh_CN", "中文（简体）")
+    assert i18n._shipped(name) == expected
+
+
+def test_the_source_the_window_hands_in_is_asked_when_no_variable_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    asked: list[bool] = []
+
+    def windows_list() -> list[str]:
+        asked.append(True)
+        return ["pl_PL", "en_US"]
+
+    i18n.use_preferred_locales(windows_list)
+    assert i18n.system_language() == "pl" and asked
+    assert i18n.set_language(i18n.SYSTEM) == "pl"
+    assert i18n.system_language({"LANG": "de_DE"}) == "de"  # a test's whole system: the source is not asked
+    assert len(asked) == 2
+    monkeypatch.setenv("LANGUAGE", "fr")
+    assert i18n.system_language() == "fr"
+    i18n.use_preferred_locales(list)  # nothing from the system: the environment
+    monkeypatch.delenv("LANGUAGE")
+    assert i18n.system_language() == "ru"
+
+
 def test_an_unknown_or_missing_catalogue_leaves_english() -> None:
     assert i18n.set_language("xx") == "en"
     assert i18n._("Deal {number}") == "Deal {number}"

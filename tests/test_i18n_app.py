@@ -17,6 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import re
 import struct
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,7 +30,7 @@ from yukon.save import Store
 from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from yukon.ui import art, assist, build, launch
 from yukon.ui.app import App
-from yukon.ui.assist import difficulty
+from yukon.ui.assist import deal_levels
 from yukon.ui.extras_app import SheetScreen, install
 from yukon.ui.keys_overlay import DealDialog
 from yukon.ui.screen import QuestionDialog
@@ -210,7 +212,7 @@ def run_main(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch,
     Returns the exit code, the languages in use while the window ran, and the bar's labels drawn."""
     monkeypatch.setenv("YUKON_DATA_DIR", str(folder))
     monkeypatch.setattr(assist, "install", lambda app, session=None: None)
-    monkeypatch.setattr(difficulty, "install", lambda app, solver: None)  # it rides on the solver's child
+    monkeypatch.setattr(deal_levels, "install", lambda app, solver: None)  # it rides on the solver's child
     languages: list[str] = []
     real_build = build.build_app
 
@@ -238,6 +240,69 @@ def test_language_on_the_command_line_is_for_this_run_only(tmp_path: Path, monke
     i18n.set_language("en")
     code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
     assert code == 0 and languages == ["en"] and "New deal" in texts
+
+
+def no_language_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine whose environment names no language, as Windows and the macOS Finder start a program."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "SDL_PREFERRED_LOCALES"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_the_start_follows_the_systems_preferred_languages_unless_the_player_chose(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, german: None, drawn: Drawn) -> None:
+    no_language_variables(monkeypatch)
+    asked: list[bool] = []
+
+    def swiss_german() -> list[dict[str, str | None]]:
+        asked.append(True)
+        return [{"language": "ja", "country": "JP"}, {"language": "de", "country": "CH"}, {"language": "en",
+                                                                                             "country": None}]
+
+    monkeypatch.setattr(pygame.system, "get_pref_locales", swiss_german)
+    data = tmp_path / "data"
+    assert save_settings(Store(data), Settings(lessons_offered=True)) is None  # language: the system's
+    code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
+    assert code == 0 and asked and languages == ["de"] and "Neues Spiel" in texts
+    i18n.set_language("en")
+    code, languages, texts = run_main(["--seed", "5", "--language", "en"], data, monkeypatch, drawn)
+    assert code == 0 and languages == ["en"] and "New deal" in texts  # --language wins
+    assert save_settings(Store(data), Settings(language="en", lessons_offered=True)) is None
+    code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
+    assert code == 0 and languages == ["en"] and "New deal" in texts  # so does the player's setting
+    monkeypatch.setattr(pygame.system, "get_pref_locales", list)
+    assert save_settings(Store(data), Settings(lessons_offered=True)) is None
+    monkeypatch.setenv("LANG", "de_AT.UTF-8")  # no list from the system: the environment
+    code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
+    assert code == 0 and languages == ["de"]
+
+
+def test_the_systems_list_is_read_without_sdl_started_and_a_failure_is_no_list(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pygame.system, "get_pref_locales",
+                        lambda: [{"language": "pt", "country": "BR"}, {"language": "zh", "country": "Hans_CN"},
+                                 {"language": "en", "country": None}])
+    assert launch.system_locales() == ["pt_BR", "zh_Hans_CN", "en"]
+
+    def broken() -> list[dict[str, str | None]]:
+        raise pygame.error("no locale")
+
+    monkeypatch.setattr(pygame.system, "get_pref_locales", broken)
+    assert launch.system_locales() == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="on Linux SDL reads LANG and LANGUAGE")
+def test_sdl_gives_its_list_without_init_or_a_window(tmp_path: Path) -> None:
+    """Unpatched, in a fresh process: SDL's answer, and pygame and its display still not started."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG",
+                                                           "SDL_PREFERRED_LOCALES")}
+    env.update(LANG="pl_PL.UTF-8", LANGUAGE="ru:en", PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    code = ("import pygame; from yukon.ui.launch import system_locales; "
+            "print(system_locales(), pygame.get_init(), pygame.display.get_init())")
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert out.returncode == 0, out.stderr
+    # SDL puts LANG before LANGUAGE (gettext does the opposite, hence the variables come first)
+    assert out.stdout.split() == ["['pl_PL',", "'ru',", "'en']", "False", "False"]
 
 
 def test_the_saved_language_is_in_use_before_the_first_frame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -24,11 +24,12 @@ import pytest
 from yukon import help_text, i18n
 from yukon.cards import RANK, RED
 from yukon.pseudo import install_pseudo, pseudo
-from yukon.rules import RUSSIAN, YUKON, Rules, variant_title
+from yukon.rules import RUSSIAN, YUKON, Rules
 from yukon.save import GAME_FILE, Store, load_game
 from yukon.settings import SETTINGS_FILE, load_settings
 from yukon.state import FOUNDATION, Move, Position
 from yukon.stats import Statistics
+from yukon.text.words import refusal, rules_line, variant_title
 
 ALL_RULES = [YUKON, RUSSIAN, Rules("yukon", True, False), Rules("russian", True, True)]
 RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King"}
@@ -76,9 +77,9 @@ def refused(p: Position) -> Iterator[tuple[Move, str]]:
     for card in range(52):
         for to in range(FOUNDATION + 1):
             move = Move.of(card, to)
-            reason = p.why_illegal(move)
-            if reason is not None:
-                yield move, reason
+            illegal = p.why_illegal(move)
+            if illegal is not None:
+                yield move, refusal(illegal)
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.describe())
@@ -133,18 +134,22 @@ def test_russian_refusal_names_the_one_card_that_fits(pseudo_language: None) -> 
 def test_english_reasons_read_as_before(english: None) -> None:
     p = Position.deal(1)
     face_down = p.columns[6][0]
-    assert p.why_illegal(Move.of(face_down, 0)) == f"{i18n.CARD_NAMES[face_down]} is face down"
-    assert Rules("russian", True, False).describe() == ("Russian Solitaire, any card in an empty column, "
-                                                        "no foundation return")
+    assert refusal(p.why_illegal(Move.of(face_down, 0))) == f"{i18n.CARD_NAMES[face_down]} is face down"
+    assert rules_line(Rules("russian", True, False)) == ("Russian Solitaire, any card in an empty column, "
+                                                         "no foundation return")
+    # The command line's English (from the rules themselves, which know no language) says the same.
+    for rules in ALL_RULES:
+        assert rules_line(rules) == rules.describe()
 
 
 def test_rules_titles_and_status_line(pseudo_language: None) -> None:
-    assert YUKON.title == pseudo("Yukon") and variant_title("russian") == pseudo("Russian Solitaire")
-    assert Rules("russian", True, False).describe() == pseudo(
+    assert variant_title("yukon") == pseudo("Yukon") and variant_title("russian") == pseudo("Russian Solitaire")
+    assert rules_line(Rules("russian", True, False)) == pseudo(
         "{game}, any card in an empty column, no foundation return").format(game=pseudo("Russian Solitaire"))
-    assert YUKON.describe() == pseudo("Yukon")
+    assert rules_line(YUKON) == pseudo("Yukon")
     for rules in ALL_RULES:
-        assert not english_words(rules.describe())
+        assert not english_words(rules_line(rules))
+        assert pseudo("Yukon") not in rules.describe()  # the rules' own text (the command line's) stays English
 
 
 def test_rules_sections_and_keys_come_out_translated(pseudo_language: None) -> None:

@@ -25,10 +25,11 @@ from window_helpers import run_until, settle
 from yukon import i18n
 from yukon.cards import ACE, KING, RANK, SUIT, make_card
 from yukon.pseudo import install_pseudo
-from yukon.solver import solve
+from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
-from yukon.ui.assist import WINNABLE, move_reason
+from yukon.text.words import refusal
+from yukon.ui.assist import move_reason
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import describe_move
 from yukon.ui.table.bar import label
@@ -104,8 +105,9 @@ def test_an_illegal_drop_is_explained_in_the_language(pseudo: None, seed: int) -
                      for to in range(7) if to != pos.loc[c] and pos.columns[to]
                      and pos.why_illegal(Move.of(c, to)) is not None)
     before = pos.key()
-    reason = pos.why_illegal(Move.of(card, bad))
-    assert reason is not None
+    illegal = pos.why_illegal(Move.of(card, bad))
+    assert illegal is not None
+    reason = refusal(illegal)
     d.drag(*d.card_point(card), *d.dest_point(bad))
     assert d.table.position.key() == before
     text = message_text(d)
@@ -129,8 +131,9 @@ def test_a_covered_card_and_a_wrong_foundation_are_explained_in_the_language(pse
     others = [c for c in range(52) if c != two and not (RANK[c] == ACE and SUIT[c] in (0, 3))]
     d = make(game=Game(Position([[two]] + [others[i::6] for i in range(6)], [0] * 7, [1, 0, 0, 1])))
     d.click(*d.card_point(two))
-    reason = d.table.position.why_illegal(Move.of(two, FOUNDATION))
-    assert reason is not None
+    illegal = d.table.position.why_illegal(Move.of(two, FOUNDATION))
+    assert illegal is not None
+    reason = refusal(illegal)
     d.click(*d.lay.foundation_rects[0].center)  # the spades foundation
     text = message_text(d)
     assert_translated_but(text, reason)
@@ -243,7 +246,7 @@ def test_every_move_and_reason_of_winning_lines_is_in_the_language(pseudo: None)
     for seed in DEALS:
         p = Position.deal(seed)
         result = solve(p, timeout=20)
-        if result.status != WINNABLE:
+        if result.status != Verdict.WINNABLE:
             continue
         line = result.moves
         for i in range(len(line)):
@@ -263,7 +266,7 @@ def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None
         app, a = make_app(Game.deal(1), service, hint_patience=600.0)
         t = app.table
         assert t is not None
-        run_until(app, lambda: a.status == WINNABLE, 120.0)
+        run_until(app, lambda: a.status == Verdict.WINNABLE, 120.0)
         app.frame()
         assert a.solver_note == i18n._("Solver: this deal can be won")
         assert_translated(a.solver_note)

@@ -13,6 +13,8 @@ from yukon.cards import CARD_TEXT
 from yukon.lessons import LESSON_DIR, Lesson, LessonError, LessonRun, load_lesson, load_lessons, parse_lesson
 from yukon.notation import format_position, parse_position
 from yukon.state import FOUNDATION, Move, Position, Undo
+from yukon.text.words import refusal, sentence
+from yukon.ui.lessons_screen import reply_text
 
 LESSONS = load_lessons()
 ALL_MOVES = [Move.of(c, t) for c in range(52) for t in range(8)]
@@ -158,11 +160,12 @@ def test_every_wrong_move_is_answered_and_changes_nothing(lesson: Lesson) -> Non
             reply = run.play(move)
             assert not reply.right and not reply.made and reply.undo is None
             assert run.position.key() == key and run.step_index == index
-            reason = run.position.why_illegal(move)
-            if reason is None:
-                assert reply.text == step.replies.get(move, step.wrong)
+            illegal = run.position.why_illegal(move)
+            assert reply.illegal == illegal  # the rules' own reason, for the window to word
+            if illegal is None:
+                assert reply.text == reply_text(reply) == step.replies.get(move, step.wrong)
             else:
-                assert reason[1:] in reply.text  # the engine's own reason, as a sentence
+                assert reply.text == "" and reply_text(reply) == sentence(refusal(illegal))
         assert run.play(hinted(run)).right
 
 
@@ -174,10 +177,11 @@ def test_a_try_step_shows_the_engine_reason_and_leaves_the_table(lesson: Lesson)
     step = run.step
     assert step is not None
     key, index = run.position.key(), run.step_index
-    reason = run.position.why_illegal(step.moves[0])
+    illegal = run.position.why_illegal(step.moves[0])
     reply = run.play(step.moves[0])
     assert reply.right and not reply.made
-    assert reason is not None and reason[1:] in reply.text and step.done in reply.text
+    assert illegal is not None and reply.illegal == illegal and reply.text == step.done
+    assert reply_text(reply) == " ".join(t for t in (sentence(refusal(illegal)), step.done) if t)
     assert run.position.key() == key and run.step_index == index + 1
 
 
@@ -185,7 +189,7 @@ def test_lesson_three_refuses_a_non_king_in_the_space_with_the_rule() -> None:
     run = LessonRun(LESSONS[2])
     run.play(hinted(run))
     reply = run.play(hinted(run))
-    assert reply.text.startswith("Only a King can fill an empty column.")
+    assert reply_text(reply).startswith("Only a King can fill an empty column.")
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
@@ -233,7 +237,8 @@ def test_a_finished_lesson_takes_no_more_moves() -> None:
         run.play(hinted(run))
     key = run.position.key()
     reply = run.play(Move.of(0, 0))
-    assert not reply.right and not reply.made and reply.finished
+    assert not reply.right and not reply.made and reply.finished and reply.over
+    assert reply_text(reply) == "This lesson is finished."
     assert run.position.key() == key and run.hint() is None and run.highlights() == ((), ())
 
 

@@ -10,15 +10,13 @@ from yukon.relaxation import tables_for
 from yukon.rules import RUSSIAN, YUKON, Rules
 from yukon.safe import is_safe_home
 from yukon.solver import (
-    UNKNOWN,
-    UNWINNABLE,
-    WINNABLE,
+    Verdict,
     _apply_safe,
     _BestFirst,
     _decode,
+    canonical_key,
     check_line,
     dead_end,
-    position_key,
     solve,
 )
 from yukon.state import ON_FOUNDATION, Position
@@ -45,8 +43,8 @@ def test_winning_lines_replay_through_the_engine(rules: Rules) -> None:
         before = p.key()
         r = solve(p, timeout=None, node_limit=8000)
         assert p.key() == before  # the caller's position is untouched
-        assert r.status in (WINNABLE, UNWINNABLE, UNKNOWN)
-        if r.status == WINNABLE:
+        assert r.status in (Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN)
+        if r.status == Verdict.WINNABLE:
             winnable += 1
             assert r.moves and _replays(p, r)
             assert check_line(p, r.moves)
@@ -65,7 +63,7 @@ def test_known_positions() -> None:
         "Foundations: S-0 H-K D-K C-K\n"
         ": (AS) KS\n: 2S\n:\n: QS JS TS 9S 8S 7S 6S 5S 4S 3S\n:\n:\n:\n")
     r = solve(won, timeout=None)
-    assert r.status == WINNABLE and _replays(won, r)
+    assert r.status == Verdict.WINNABLE and _replays(won, r)
     assert any(str(m).startswith("KS-") and not m.to_foundation for m in r.moves)
     # Unwinnable without foundation return: the Two of spades lies on its own Ace and
     # has nowhere to go (both red Threes are home), so the Ace is never turned up.
@@ -74,15 +72,15 @@ def test_known_positions() -> None:
             ": KH QH JH TH 9H 8H 7H 6H 5H 4H\n:\n:\n:\n")
     lost = parse_position(text, foundation_return=False)
     assert dead_end(lost)
-    assert solve(lost, timeout=None).status == UNWINNABLE
-    assert solve(lost, timeout=None, relaxation=False, safe_moves=False).status == UNWINNABLE
+    assert solve(lost, timeout=None).status == Verdict.LOST
+    assert solve(lost, timeout=None, relaxation=False, safe_moves=False).status == Verdict.LOST
     assert exhaustive_winnable(lost) is False
     # With foundation return the Three of hearts can come back onto the Four of spades
     # and take the Two: winnable.
     back = parse_position(text, foundation_return=True)
     assert not dead_end(back)
     r = solve(back, timeout=None)
-    assert r.status == WINNABLE and _replays(back, r)
+    assert r.status == Verdict.WINNABLE and _replays(back, r)
     q = back.copy()
     came_back = 0
     for m in r.moves:
@@ -91,9 +89,9 @@ def test_known_positions() -> None:
     assert came_back >= 1
     # A won table needs no move; a node limit of one gives "unknown", not a guess.
     done = parse_position("Foundations: S-K H-K D-K C-K\n:\n:\n:\n:\n:\n:\n:\n")
-    assert solve(done).status == WINNABLE and solve(done).moves == []
+    assert solve(done).status == Verdict.WINNABLE and solve(done).moves == []
     hard = Position.deal(0, YUKON)
-    assert solve(hard, timeout=None, node_limit=1).status in (UNKNOWN, UNWINNABLE)
+    assert solve(hard, timeout=None, node_limit=1).status in (Verdict.UNKNOWN, Verdict.LOST)
 
 
 def test_agrees_with_exhaustive_search_without_pruning() -> None:
@@ -107,7 +105,7 @@ def test_agrees_with_exhaustive_search_without_pruning() -> None:
                 continue
             checked[truth] += 1
             r = solve(p, timeout=None)
-            assert r.status == (WINNABLE if truth else UNWINNABLE), (seed, rules)
+            assert r.status == (Verdict.WINNABLE if truth else Verdict.LOST), (seed, rules)
             if truth:
                 assert _replays(p, r)
                 assert not dead_end(p)
@@ -122,13 +120,13 @@ def test_agrees_with_unpruned_solver_when_cards_come_back() -> None:
         for rules in [r for r in ALL_RULES if r.foundation_return]:
             p = small_position(seed, rules, 7 + seed % 3)
             plain = solve(p, timeout=None, node_limit=20_000, safe_moves=False, relaxation=False, plan=("complete",))
-            if plain.status == UNKNOWN:
+            if plain.status == Verdict.UNKNOWN:
                 continue
             checked += 1
             full = solve(p, timeout=None)
             assert full.status == plain.status, (seed, rules)
             for res in (plain, full):
-                if res.status == WINNABLE:
+                if res.status == Verdict.WINNABLE:
                     assert _replays(p, res)
     assert checked >= 30
 
@@ -149,9 +147,9 @@ def test_safe_foundation_rule_never_loses_a_win() -> None:
             if rules.foundation_return:  # the plain engine search is too wide here
                 a = solve(p, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, plan=("complete",))
                 b = solve(q, timeout=None, node_limit=5_000, safe_moves=False, relaxation=False, plan=("complete",))
-                if UNKNOWN in (a.status, b.status):
+                if Verdict.UNKNOWN in (a.status, b.status):
                     continue
-                before, after = a.status == WINNABLE, b.status == WINNABLE
+                before, after = a.status == Verdict.WINNABLE, b.status == Verdict.WINNABLE
             else:
                 before, after = exhaustive_winnable(p, 30_000), exhaustive_winnable(q, 30_000)
                 if before is None or after is None:
@@ -192,11 +190,11 @@ def test_canonical_key_ignores_column_order_but_not_face_down_cards() -> None:
     q.columns[2], q.columns[5] = q.columns[5], q.columns[2]
     q.down[2], q.down[5] = q.down[5], q.down[2]
     q.reindex()
-    assert position_key(p) == position_key(q)
+    assert canonical_key(p) == canonical_key(q)
     r = p.copy()
     r.down[6] -= 1
     r.reindex()
-    assert position_key(r) != position_key(p)
+    assert canonical_key(r) != canonical_key(p)
 
 
 def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
@@ -204,7 +202,7 @@ def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
     on the real column order, and its verdict on small positions must match the truth."""
     for seed in range(20, 26):
         p = Position.deal(seed, YUKON)
-        assert position_key(_decode(position_key(p), YUKON)) == position_key(p)
+        assert canonical_key(_decode(canonical_key(p), YUKON)) == canonical_key(p)
         b = _BestFirst(p, tables_for(YUKON), {})
         if b.run(20_000) == "won":
             assert check_line(p, b.line)
@@ -243,7 +241,7 @@ def test_key_worked_out_before_a_move_matches_the_key_after_it() -> None:
             for m in moves:
                 expect = b"".join(sorted(_parts_after(p, parts, m)))
                 u = p.push(m)
-                assert position_key(p) == expect, (seed, str(m))
+                assert canonical_key(p) == expect, (seed, str(m))
                 p.pop(u)
                 checked += 1
             p.push(rng.choice(moves))
@@ -261,13 +259,13 @@ def test_crowded_twins_are_really_lost(seed: int, back: bool, left: int) -> None
     assert crowded(p) and not dead_end(p)
     if back:  # the plain engine search is too wide with returns: the solver with every shortcut off
         plain = solve(p, timeout=None, node_limit=200_000, safe_moves=False, relaxation=False, plan=("complete",))
-        assert plain.status == UNWINNABLE
+        assert plain.status == Verdict.LOST
     else:
         assert exhaustive_winnable(p, 300_000) is False
     r = solve(p, timeout=None)
-    assert r.status == UNWINNABLE and r.stats["phase"] == "relaxation"
+    assert r.status == Verdict.LOST and r.stats["phase"] == "relaxation"
     without = solve(p, timeout=None, twin_rule=False)  # the search gets there on its own
-    assert without.status == UNWINNABLE and without.stats["phase"] != "relaxation"
+    assert without.status == Verdict.LOST and without.stats["phase"] != "relaxation"
 
 
 def test_searches_without_returns_find_wins_but_prove_nothing() -> None:
@@ -278,12 +276,12 @@ def test_searches_without_returns_find_wins_but_prove_nothing() -> None:
             ": KH QH JH TH 9H 8H 7H 6H 5H 4H\n:\n:\n:\n")
     back = parse_position(text, foundation_return=True)  # winnable only by bringing the 3H back
     for plan in (("k1/noret",), ("complete/noret",), ("best/noret", "k2/noret*3")):
-        assert solve(back, timeout=None, plan=plan).status == UNKNOWN
+        assert solve(back, timeout=None, plan=plan).status == Verdict.UNKNOWN
     r = solve(back, timeout=None, plan=("complete", "k1/noret"))
-    assert r.status == WINNABLE and _replays(back, r)
+    assert r.status == Verdict.WINNABLE and _replays(back, r)
     easy = Position.deal(1, YUKON)
     r = solve(easy, timeout=None, plan=("k1/noret",))
-    assert r.status == WINNABLE and _replays(easy, r)
+    assert r.status == Verdict.WINNABLE and _replays(easy, r)
     with pytest.raises(ValueError):
         solve(easy, plan=("k1/sideways",))
 
@@ -324,3 +322,17 @@ def test_relaxing_after_stuck_moves_agrees_with_exhaustive_search() -> None:
                 assert check_line(p, s.line)
             seen[truth] += 1
     assert seen[True] >= 50 and seen[False] >= 5
+
+
+def test_verdict_keeps_the_words_of_files_and_the_child_process() -> None:
+    """One Verdict, whose words are the ones the survey files, the command line and the solver's
+    child process have always used: written and read back, it stays the same verdict."""
+    import json
+    import pickle
+
+    assert [v.value for v in Verdict] == ["winnable", "unwinnable", "unknown"]
+    for v in Verdict:
+        assert str(v) == f"{v}" == v.value and v == v.value  # f-strings and comparisons see the word
+        assert Verdict(f"{v}") is v and pickle.loads(pickle.dumps(v)) is v
+        assert json.loads(json.dumps({"status": v})) == {"status": v.value}
+        assert hash(v) == hash(v.value) and {v.value: 1}[v] == 1 and {v: 1}[v.value] == 1  # one key, not two

@@ -7,7 +7,7 @@ import pytest
 from yukon.rules import Rules
 from yukon.solver import (
     REPLAYS_PER_NODE,
-    WINNABLE,
+    Verdict,
     check_line,
     shorten_line,
     solve,
@@ -24,7 +24,7 @@ def _won_deals(rules: Rules, seeds: range, want: int) -> list[tuple[Position, li
     for seed in seeds:
         p = Position.deal(seed, rules)
         r = solve(p, timeout=None, node_limit=6000, shorten=False)
-        if r.status == WINNABLE:
+        if r.status == Verdict.WINNABLE:
             out.append((p, r.moves))
             if len(out) == want:
                 break
@@ -55,7 +55,7 @@ def test_solve_returns_the_shortened_line() -> None:
         plain = solve(p, timeout=None, node_limit=6000, shorten=False)
         short = solve(p, timeout=None, node_limit=6000)
         assert short.status == plain.status
-        if plain.status == WINNABLE:
+        if plain.status == Verdict.WINNABLE:
             assert check_line(p, short.moves)
             assert short.moves == shorten_line(p, plain.moves)  # the same work, deterministic
             assert short.stats["found_moves"] == len(plain.moves)

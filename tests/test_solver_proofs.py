@@ -8,7 +8,7 @@ import pytest
 from solver_helpers import RecordingSearch, exhaustive_winnable, shuffled, small_position
 from yukon.relaxation import tables_for
 from yukon.rules import Rules
-from yukon.solver import UNWINNABLE, WINNABLE, _Search, check_line, solve
+from yukon.solver import Verdict, _Search, check_line, solve
 from yukon.state import Position
 
 NO_RETURN = Rules("yukon", False, False)
@@ -46,7 +46,7 @@ def test_rule_cuts_the_search_of_a_lost_deal() -> None:
     assert with_rule.nodes * 2 < without.nodes
     on = solve(p, timeout=None, node_limit=20_000, plan=("complete",))
     off = solve(p, timeout=None, node_limit=20_000, plan=("complete",), stuck_twins=False)
-    assert on.status == off.status == UNWINNABLE
+    assert on.status == off.status == Verdict.LOST
     assert on.stats["nodes"] < off.stats["nodes"]
 
 
@@ -62,8 +62,8 @@ def test_rule_loses_no_win_on_many_endings(rules: Rules) -> None:
         if "unknown" in (on.status, off.status):
             continue
         assert on.status == off.status, seed
-        if on.status == WINNABLE:
+        if on.status == Verdict.WINNABLE:
             assert check_line(p, on.moves)
-        seen[on.status == WINNABLE] += 1
+        seen[on.status == Verdict.WINNABLE] += 1
     # With foundation return few random moves lose an ending (cards come back).
     assert seen[True] >= 10 and seen[False] >= (1 if rules.foundation_return else 3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from solver_helpers import exhaustive_winnable, shuffled, small_position
 from yukon.rules import Rules
-from yukon.solver import UNKNOWN, UNWINNABLE, WINNABLE, check_line, solve
+from yukon.solver import Verdict, check_line, solve
 from yukon.state import Position
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
@@ -22,7 +22,7 @@ def _truth(p: Position) -> bool | None:
         return exhaustive_winnable(p, 60_000)
     r = solve(p, timeout=None, node_limit=60_000, safe_moves=False, relaxation=False, plan=("complete",),
               shorten=False)
-    return None if r.status == UNKNOWN else r.status == WINNABLE
+    return None if r.status == Verdict.UNKNOWN else r.status == Verdict.WINNABLE
 
 
 def test_verdicts_on_small_endings_match_search_without_pruning() -> None:
@@ -37,13 +37,13 @@ def test_verdicts_on_small_endings_match_search_without_pruning() -> None:
         seen[truth] += 1
         for plan in (None, ("complete",)):
             r = solve(p, timeout=None, shorten=False) if plan is None else solve(p, timeout=None, plan=plan)
-            assert r.status == (WINNABLE if truth else UNWINNABLE), (seed, plan)
+            assert r.status == (Verdict.WINNABLE if truth else Verdict.LOST), (seed, plan)
             if truth:
                 assert check_line(p, r.moves)
         purpose = solve(p, timeout=None, plan=("complete/purpose",), shorten=False)
         if purpose.stats["phase"] != "relaxation":  # the relaxation at the root may prove a loss
-            assert purpose.status in ((WINNABLE, UNKNOWN) if truth else (UNKNOWN,)), seed
-        if purpose.status == WINNABLE:
+            assert purpose.status in ((Verdict.WINNABLE, Verdict.UNKNOWN) if truth else (Verdict.UNKNOWN,)), seed
+        if purpose.status == Verdict.WINNABLE:
             assert check_line(p, purpose.moves)
     assert seen[True] >= 100 and seen[False] >= 10
 
@@ -56,9 +56,9 @@ def test_the_purpose_search_running_out_proves_nothing() -> None:
     assert p.rules == Rules("yukon", False, False)
     assert exhaustive_winnable(p, 200_000) is True
     alone = solve(p, timeout=None, plan=("complete/purpose",))
-    assert alone.status == UNKNOWN and alone.stats["phase"] == "no search left"
+    assert alone.status == Verdict.UNKNOWN and alone.stats["phase"] == "no search left"
     r = solve(p, timeout=None)
-    assert r.status == WINNABLE and check_line(p, r.moves)
+    assert r.status == Verdict.WINNABLE and check_line(p, r.moves)
     for plan in (("complete/purpose", "complete"), ("k1/purpose", "complete/purpose", "complete")):
         r = solve(p, timeout=None, plan=plan)
-        assert r.status == WINNABLE and check_line(p, r.moves), plan
+        assert r.status == Verdict.WINNABLE and check_line(p, r.moves), plan

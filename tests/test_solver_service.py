@@ -8,7 +8,7 @@ import pytest
 
 from yukon.notation import format_position
 from yukon.rules import RUSSIAN, YUKON
-from yukon.solver import check_line
+from yukon.solver import Verdict, check_line
 from yukon.solver_service import Reply, SolverService
 from yukon.state import Position
 
@@ -33,14 +33,14 @@ def test_service_answers_stale_requests_dropped_and_bad_text_reported() -> None:
         polled = service.poll()  # never blocks: it returns at once, while the child still searches
         reply = _wait_for(service, 2)
         assert all(r.request_id != 1 for r in polled)
-        assert reply.status == "winnable"
+        assert reply.status == Verdict.WINNABLE
         assert check_line(easy, reply.moves())
         # A Russian position, answered under Russian rules.
         r = Position.deal(3, RUSSIAN)
         service.request(3, format_position(r), RUSSIAN, timeout=10)
         reply3 = _wait_for(service, 3)
-        assert reply3.status in ("winnable", "unwinnable", "unknown")
-        if reply3.status == "winnable":
+        assert reply3.status in tuple(Verdict)
+        if reply3.status == Verdict.WINNABLE:
             assert check_line(r, reply3.moves())
         # Bad text gives an error reply, not a dead child.
         service.request(4, "Game: yukon\n: XX\n", YUKON)

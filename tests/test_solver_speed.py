@@ -31,7 +31,7 @@ from yukon.relaxation import (
     twin_pairs,
 )
 from yukon.rules import Rules
-from yukon.solver import _is_dead, _Search, position_key
+from yukon.solver import _is_dead, _Search, canonical_key
 from yukon.state import Position
 
 RULE_SETS = [
@@ -218,7 +218,7 @@ def test_twin_rule_from_shared_facts_agrees_with_it_from_scratch(rules: Rules) -
         for hidden_only in (True, False):
             search = _Search(p, t, None, {})
             search.twin_stats[:] = [0, 0]  # the twin rule is always tried
-            got = _is_dead(search, position_key(p), p, hidden_only)
+            got = _is_dead(search, canonical_key(p), p, hidden_only)
             want = dead_end(p) or crowded(p, t, hidden_only)
             assert got == want
             answers.add((want, dead_end(p)))

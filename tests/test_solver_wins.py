@@ -10,8 +10,7 @@ from yukon.relaxation import tables_for
 from yukon.rules import Rules
 from yukon.solver import (
     PLAN,
-    UNKNOWN,
-    WINNABLE,
+    Verdict,
     _BestFirst,
     _blockers,
     _make_searches,
@@ -64,14 +63,14 @@ def test_the_purpose_search_without_returns_wins_hard_deals(seed: int) -> None:
     line is legal under the real rules."""
     p = Position.deal(seed, YUKON)
     r = solve(p, timeout=None, node_limit=20_000, plan=("complete/noret/purpose",))
-    assert r.status == WINNABLE and check_line(p, r.moves)
+    assert r.status == Verdict.WINNABLE and check_line(p, r.moves)
     assert r.stats["phase"] == "complete without returns with purpose"
 
 
 def test_the_default_plan_wins_deal_23_within_a_node_limit() -> None:
     p = Position.deal(23, YUKON)
     r = solve(p, timeout=None, node_limit=200_000, shorten=False)
-    assert r.status == WINNABLE and check_line(p, r.moves)
+    assert r.status == Verdict.WINNABLE and check_line(p, r.moves)
 
 
 def test_searches_without_returns_prove_nothing_when_returns_are_allowed() -> None:
@@ -80,7 +79,7 @@ def test_searches_without_returns_prove_nothing_when_returns_are_allowed() -> No
     p = Position.deal(0, YUKON)
     for plan in (("complete/noret/purpose",), ("complete/purpose/noret", "best/noret*2")):
         r = solve(p, timeout=None, node_limit=30_000, plan=plan)
-        assert r.status == UNKNOWN, plan
+        assert r.status == Verdict.UNKNOWN, plan
 
 
 def test_plan_names() -> None:

@@ -14,9 +14,7 @@ from yukon.rules import Rules
 from yukon.solver import (
     PLAN,
     RESTART_FIRST,
-    UNKNOWN,
-    UNWINNABLE,
-    WINNABLE,
+    Verdict,
     _luby,
     _make_searches,
     _Restarts,
@@ -62,9 +60,9 @@ def test_restarts_win_hard_deals_the_plain_order_does_not(seed: int, rules: Rule
     move orders) wins each within ``limit`` positions, in its plain order it does not."""
     p = Position.deal(seed, rules)
     plain = solve(p, timeout=None, node_limit=limit, plan=(spec,), shorten=False)
-    assert plain.status == UNKNOWN
+    assert plain.status == Verdict.UNKNOWN
     r = solve(p, timeout=None, node_limit=limit, plan=(spec + "/restart",), shorten=False)
-    assert r.status == WINNABLE and check_line(p, r.moves)
+    assert r.status == Verdict.WINNABLE and check_line(p, r.moves)
     assert r.stats["phase"].startswith("restarts of ")
 
 
@@ -79,15 +77,15 @@ def test_a_restart_that_runs_out_ends_the_search_and_proves_only_under_the_real_
     for seed in range(40):
         p = shuffled(small_position(seed, YUKON, 26 + seed % 12), 20, seed)
         truth = solve(p, timeout=None, node_limit=100_000, shorten=False).status
-        if truth == UNKNOWN:
+        if truth == Verdict.UNKNOWN:
             continue
         r = solve(p, timeout=None, node_limit=100_000, plan=("complete/restart",), shorten=False)
         assert r.status == truth and r.stats["phase"] == "restarts of complete", seed
-        lost += truth == UNWINNABLE
+        lost += truth == Verdict.LOST
         for spec in ("complete/noret/restart", "complete/purpose/restart"):
             r = solve(p, timeout=None, node_limit=100_000, plan=(spec,), shorten=False)
-            assert r.status != UNWINNABLE, (seed, spec)
-            if r.status == WINNABLE:
+            assert r.status != Verdict.LOST, (seed, spec)
+            if r.status == Verdict.WINNABLE:
                 assert check_line(p, r.moves)
     assert lost >= 3
 
@@ -119,7 +117,7 @@ def test_a_search_dropped_in_a_round_is_not_run_again_in_it() -> None:
     p = Position.deal(0, YUKON)
     r = solve(p, timeout=None, node_limit=3_000, shorten=False,
               plan=("complete", "complete/purpose", "complete/purpose/restart", "complete/noret/restart"))
-    assert r.status in (UNKNOWN, UNWINNABLE)
+    assert r.status in (Verdict.UNKNOWN, Verdict.LOST)
     searches = _make_searches(p, tables_for(YUKON), {}, ("complete/purpose/restart",), True, True, True)
     assert searches[0].run(5_000) == "exhausted"  # its space is small: 68 positions
 
@@ -150,7 +148,7 @@ def test_restarts_give_up_after_their_cap_proving_nothing(monkeypatch: pytest.Mo
     s = _make_searches(p, tables_for(NO_RETURN), {}, ("complete/restart",), True, True, True)[0]
     assert isinstance(s, _Restarts) and s.proves_loss
     r = solve(p, timeout=None, node_limit=100_000, plan=("complete/restart",), shorten=False)
-    assert r.status == UNKNOWN and r.stats["phase"] == "no search left"
+    assert r.status == Verdict.UNKNOWN and r.stats["phase"] == "no search left"
     assert 20_000 <= r.stats["nodes"] < 21_000
 
 
@@ -161,8 +159,8 @@ def test_a_restarted_purpose_search_running_out_hands_its_slices_to_the_complete
     complete search proves the loss with only a few thousand positions spent elsewhere."""
     p = Position.deal(961, NO_RETURN)
     alone = solve(p, timeout=None, node_limit=200_000, plan=("complete",), shorten=False)
-    assert alone.status == UNWINNABLE
+    assert alone.status == Verdict.LOST
     r = solve(p, timeout=None, node_limit=200_000, shorten=False,
               plan=("complete", "complete/restart", "complete/purpose/restart"))
-    assert r.status == UNWINNABLE and r.stats["phase"] == "complete"
+    assert r.status == Verdict.LOST and r.stats["phase"] == "complete"
     assert r.stats["nodes"] < alone.stats["nodes"] + 10_000

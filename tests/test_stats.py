@@ -285,7 +285,7 @@ def test_a_version_1_file_is_carried_over_with_every_figure(tmp_path: Path) -> N
     assert (tmp_path / STATS_FILE).read_text() == text  # nothing written over it on reading
     assert save_stats(Store(tmp_path), back) is None
     saved = json.loads((tmp_path / STATS_FILE).read_text())
-    assert saved["version"] == 2 and saved["records"]["yukon"]["played"] == 57
+    assert saved["version"] == 3 and saved["records"]["yukon"]["played"] == 57
     again, problem = load_stats(Store(tmp_path))
     assert problem is None and again == back
     assert not [p for p in tmp_path.iterdir() if ".broken" in p.name]
@@ -308,7 +308,7 @@ def test_a_damaged_version_2_record_is_kept_aside_and_named(tmp_path: Path) -> N
 
 
 def test_a_file_from_a_newer_version_is_kept_aside(tmp_path: Path) -> None:
-    write_stats(tmp_path, json.dumps({"version": 3, "records": {}}))
+    write_stats(tmp_path, json.dumps({"version": 4, "records": {}}))
     back, problem = load_stats(Store(tmp_path))
     assert back == Statistics() and problem and "newer version" in problem
     assert any(p.name.startswith(STATS_FILE + ".broken-") for p in tmp_path.iterdir())

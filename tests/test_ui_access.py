@@ -36,7 +36,7 @@ from yukon.ui.settings_screen import SettingsScreen
 from yukon.ui.table.style import HC_TABLE, HINT, LESSON, SELECT, TARGET
 
 Colour = tuple[int, int, int]
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+_SPADES, HEARTS, DIAMONDS, CLUBS = range(4)  # suit numbers (spades unused here)
 ALL_ON = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)
 
 

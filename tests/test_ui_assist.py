@@ -22,11 +22,11 @@ from solver_helpers import small_position
 from window_helpers import click, key, play_by_clicks, press_button, run_until, settle
 from yukon.notation import parse_move
 from yukon.rules import YUKON
-from yukon.solver import check_line, solve
+from yukon.solver import Verdict, check_line, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
-from yukon.ui.assist import HINT_PATIENCE, LOST, SOLVE_TIMEOUT, WINNABLE, Assist, install, move_reason
+from yukon.ui.assist import HINT_PATIENCE, SOLVE_TIMEOUT, Assist, install, move_reason
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import TableScreen
@@ -67,7 +67,7 @@ def test_reasons_never_name_a_face_down_card() -> None:
     for seed in (1, 3, 5):
         p = Position.deal(seed)
         result = solve(p, timeout=10)
-        if result.status != WINNABLE:
+        if result.status != Verdict.WINNABLE:
             continue
         q = p.copy()
         for i in range(len(result.moves)):
@@ -89,7 +89,7 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     run_until(app, lambda: t.message is not None and t.message.text.startswith("Hint: ")
               and "looking" not in t.message.text, 600.0)
     k = a.lookup(t.position)
-    assert k is not None and k.status == WINNABLE and check_line(t.position, list(k.line))
+    assert k is not None and k.status == Verdict.WINNABLE and check_line(t.position, list(k.line))
     assert t.hint_move == k.line[0] and " \u2013 it " in t.message.text
     assert a.solver_note == "Solver: this deal can be won"
     # Following the hint: the next hint is the next move of the same line, with no new request.
@@ -97,14 +97,20 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     assert a.pending is None and a.solver_note == "Solver: still winnable"
     key(app, pygame.K_h)
     assert t.hint_move == k.line[1]
-    # Pressing again shows the next useful move, each a different legal one, then the line's again.
+    # Pressing again shows, once the child has checked them, the other moves after which the deal is
+    # proved winnable, each a different one, then the line's again.
     seen = [t.hint_move]
     for _ in range(40):
         key(app, pygame.K_h)
+        run_until(app, lambda: t.hint_move is not None, 600.0)
         if t.hint_move == k.line[1]:
             break
         assert t.hint_move in t.position.legal_moves() and t.hint_move not in seen
-        assert t.message is not None and t.message.text.startswith("Another move")
+        assert t.message is not None and t.message.text.startswith("Another move that keeps the deal winnable")
+        after = t.position.copy()
+        after.play(t.hint_move)
+        known = a.lookup(after)
+        assert known is not None and known.status == Verdict.WINNABLE and check_line(after, list(known.line))
         seen.append(t.hint_move)
     assert t.hint_move == k.line[1] and len(seen) >= 2
     assert not app.errors
@@ -116,7 +122,7 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     losing = parse_move("4D-3")
     lost = Position.deal(0)
     lost.play(losing)
-    assert solve(lost, timeout=5).status == "unwinnable"
+    assert solve(lost, timeout=5).status == Verdict.LOST
     app, a = make_app(Game.deal(0), service, solve_timeout=120.0, hint_patience=0.0)
     run_until(app, lambda: a.pending is not None)
     first = a.pending
@@ -129,9 +135,9 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     assert t.hint_move in t.position.legal_moves()
     assert a.pending is first  # still the same search
     play_by_clicks(app, losing)
-    run_until(app, lambda: a.status == LOST, 30.0)  # long before the stale search could end
+    run_until(app, lambda: a.status == Verdict.LOST, 30.0)  # long before the stale search could end
     known = a.lookup(lost)
-    assert known is not None and known.status == LOST
+    assert known is not None and known.status == Verdict.LOST
     assert a.solver_note == "Solver: cannot be won from here"
     assert a.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
     time.sleep(0.3)
@@ -145,14 +151,14 @@ def find_losing_move(rng_seeds: range, left: int) -> tuple[Position, Move]:
     """A small winnable position with a column move that loses it (both proved here)."""
     for seed in rng_seeds:
         p = small_position(seed, YUKON, left)
-        if solve(p, timeout=2).status != WINNABLE:
+        if solve(p, timeout=2).status != Verdict.WINNABLE:
             continue
         for m in p.legal_moves():
             if p.loc[m.card] >= ON_FOUNDATION:
                 continue
             q = p.copy()
             q.play(m)
-            if solve(q, timeout=2).status == "unwinnable":
+            if solve(q, timeout=2).status == Verdict.LOST:
                 return p, m
     raise AssertionError("no position found")
 
@@ -160,11 +166,11 @@ def find_losing_move(rng_seeds: range, left: int) -> tuple[Position, Move]:
 def test_status_and_back_to_the_last_winnable_position(service: SolverService) -> None:
     start, losing = find_losing_move(range(200), 14)
     app, a = make_app(Game(start), service)
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     assert a.solver_note == "Solver: this deal can be won"
     play_by_clicks(app, losing)
     run_until(app, lambda: any(isinstance(s, QuestionDialog) for s in app.screens))
-    assert a.status == LOST
+    assert a.status == Verdict.LOST
     assert a.solver_note == "Solver: cannot be won from here; B goes back 1 move to a winnable position"
     dialog = app.top
     assert isinstance(dialog, QuestionDialog) and dialog.answers[0][0] == "Go back"
@@ -173,7 +179,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     click(app, *dialog.rects[0].center)
     settle(app)
     assert app.top is app.table and app.game.position == start and not app.game.history
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     assert a.solver_note == "Solver: this deal can be won"
     # A hint on a lost position falls back to the heuristic hints and says the deal is lost.
     play_by_clicks(app, losing)
@@ -199,7 +205,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     key(app, pygame.K_b)
     settle(app)
     assert app.game.position == start and not app.game.history
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     key(app, pygame.K_b)
     assert t.message is not None and "no need to go back" in t.message.text
     assert not app.errors
@@ -208,7 +214,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
 
 def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> None:
     positions = [small_position(s, YUKON, 12) for s in range(40)]
-    winnable = [p for p in positions if solve(p, timeout=2).status == WINNABLE]
+    winnable = [p for p in positions if solve(p, timeout=2).status == Verdict.WINNABLE]
     assert len(winnable) >= 2
     app, a = make_app(Game(winnable[0]), service)
     press_button(app, "Demo")
@@ -256,7 +262,7 @@ def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> No
     press_button(app, "New deal")
     assert app.game.seed == seed and not app.game.history
     result = solve(Position.deal(seed), timeout=10)
-    assert result.status == WINNABLE and check_line(Position.deal(seed), result.moves)
+    assert result.status == Verdict.WINNABLE and check_line(Position.deal(seed), result.moves)
     app.frame()
     assert a.solver_note == "Solver: this deal can be won"  # known at once, no wait
     run_until(app, lambda: a.ready_deal is not None)  # the next one is got ready
@@ -272,7 +278,7 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
     for seed in range(40):
         p = small_position(seed, YUKON, 16)
         p = Position([c[:] for c in p.columns], [0] * 7, p.foundations[:], YUKON)  # every card face up
-        if solve(p, timeout=2).status == WINNABLE:
+        if solve(p, timeout=2).status == Verdict.WINNABLE:
             break
     else:
         raise AssertionError("no position found")
@@ -302,7 +308,7 @@ def test_a_game_the_demo_finished_is_not_the_players_win(service: SolverService)
 
     for seed in range(40):
         p = small_position(seed, YUKON, 12)
-        if solve(p, timeout=2).status == WINNABLE:
+        if solve(p, timeout=2).status == Verdict.WINNABLE:
             break
     app = App(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
     app.apply_prefs(TablePrefs(animation_speed=0.25))

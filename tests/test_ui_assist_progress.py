@@ -24,11 +24,11 @@ import pygame
 import pytest
 
 from yukon.rules import Rules
-from yukon.solver import solve
+from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
-from yukon.ui.assist import CHECKING, LOST, UNKNOWN, WINNABLE, Assist, install
+from yukon.ui.assist import CHECKING, Assist, install
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
@@ -143,15 +143,15 @@ def test_demo_wins_every_winnable_deal_without_coming_back(service: SolverServic
     press_button(app, "Demo")
     t = app.table
     assert t is not None
-    if status == LOST:
+    if status == Verdict.LOST:
         assert not a.demo and t.message is not None and "cannot be won" in t.message.text
-        assert solve(Position.deal(seed, rules), timeout=30).status == "unwinnable"
+        assert solve(Position.deal(seed, rules), timeout=30).status == Verdict.LOST
         a.close()
         return
-    if status == UNKNOWN:
+    if status == Verdict.UNKNOWN:
         pytest.skip(f"the solver could not decide deal {seed} in time here")
     start_line = len(a.line_here())
-    assert status == WINNABLE and a.demo and start_line > 0
+    assert status == Verdict.WINNABLE and a.demo and start_line > 0
     run_until(app, lambda: app.game.position.is_won())
     check_progress(app.game, start_line)
     assert not a.demo and not app.errors
@@ -161,7 +161,7 @@ def test_demo_wins_every_winnable_deal_without_coming_back(service: SolverServic
 @pytest.mark.parametrize("seed,rules", HINT_DEALS, ids=[f"{r.variant}-{s}" for s, r in HINT_DEALS])
 def test_following_the_hints_wins_without_coming_back(service: SolverService, seed: int, rules: Rules) -> None:
     app, a = make_app(Game.deal(seed, rules), service)
-    if decided(app, a) != WINNABLE:
+    if decided(app, a) != Verdict.WINNABLE:
         pytest.skip(f"deal {seed} is not a winnable one here")
     t = app.table
     assert t is not None
@@ -185,7 +185,7 @@ def opened_endings(count: int) -> Iterator[tuple[Position, int]]:
         for rules in (YUKON, RUSSIAN, YUKON_NO_RETURN):
             p = Position.deal(seed, rules)
             result = solve(p, timeout=10)
-            if result.status != WINNABLE:
+            if result.status != Verdict.WINNABLE:
                 continue
             for i, m in enumerate(result.moves):
                 if p.face_down_count() == 0:

@@ -25,13 +25,13 @@ from yukon.cards import KING, make_card
 from yukon.difficulty import PLAYABLE, RATE_NODES, Level, rate
 from yukon.i18n import _
 from yukon.rules import RUSSIAN
+from yukon.solver import Verdict
 from yukon.solver_service import SolverService
 from yukon.state import Game, Position
 from yukon.ui.app import App
 from yukon.ui.assist import Assist, install
-from yukon.ui.assist.difficulty import DEAL_NOTES, NOTES, Difficulty
-from yukon.ui.assist.difficulty import install as install_difficulty
-from yukon.ui.assist.knowledge import LOST, WINNABLE
+from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES, Difficulty
+from yukon.ui.assist.deal_levels import install as install_difficulty
 from yukon.ui.extras_app import SheetScreen
 from yukon.ui.extras_app import install as install_extras
 from yukon.ui.keys_overlay import DealDialog
@@ -162,15 +162,15 @@ def answer(app: App, dialog: QuestionDialog, label: str) -> None:
     click(app, *dialog.layout(*app.size)[3][labels.index(label)].center)
 
 
-def stuck_at(service: SolverService, seed: int, before: str = LOST) -> tuple[App, Assist, QuestionDialog]:
+def stuck_at(service: SolverService, seed: int, before: str = Verdict.LOST) -> tuple[App, Assist, QuestionDialog]:
     """A window whose player has just made the move that leaves deal ``seed`` stuck, and its Stuck
     question; ``before`` is the solver's verdict on the game before that move."""
     game, move = stuck_line(seed)
     app, a, _part = make_app(game, service)
     # Once the deal on the table is rated nothing more is asked of the child until a level is chosen.
-    # With LOST the game is lost already (the deals are chosen so): the stuck move is not the one that
+    # With Verdict.LOST the game is lost already (the deals are chosen so): the stuck move is not the one that
     # lost it, so no "No longer winnable" question is due after the Stuck one.
-    run_until(app, lambda: a.levels.table_rating() is not None and a.status in (WINNABLE, LOST))
+    run_until(app, lambda: a.levels.table_rating() is not None and a.status in (Verdict.WINNABLE, Verdict.LOST))
     assert a.status == before
     play_by_clicks(app, move)
     stuck = app.top
@@ -249,13 +249,13 @@ def test_no_question_on_the_game_left_while_a_deal_of_a_level_is_looked_for(serv
     """On deal 12 the stuck move is the one that loses the game. Stuck -> New deal -> a level: while
     the deal is looked for the solver learns the loss, but the player has chosen to leave the game,
     so "No longer winnable" is not asked; the new deal comes with no question at all."""
-    app, a, stuck = stuck_at(service, 12, WINNABLE)
+    app, a, stuck = stuck_at(service, 12, Verdict.WINNABLE)
     game = app.game
     answer(app, stuck, "New deal")
     asked = app.top
     assert isinstance(asked, QuestionDialog)
     answer(app, asked, not_ready(a))
-    run_until(app, lambda: a.status == LOST or app.game is not game or app.top is not app.table)
+    run_until(app, lambda: a.status == Verdict.LOST or app.game is not game or app.top is not app.table)
     assert app.top is app.table and app.game is game and a.levels.wanted is not None  # the loss is known
     run_until(app, lambda: app.game is not game or app.top is not app.table)
     assert app.top is app.table and app.game is not game and not app.game.history and not app.errors
@@ -266,7 +266,7 @@ def test_a_deal_that_could_never_be_won_is_said_so_once_before_and_after_a_move(
     # Russian Solitaire deal 1: the solver proves it lost at once (and rates it so).
     assert rate(1, RUSSIAN, node_limit=RATE_NODES).level is Level.UNWINNABLE
     app, a, _part = make_app(Game.deal(1, RUSSIAN), service)
-    run_until(app, lambda: a.status == LOST and a.levels.table_rating() is not None)
+    run_until(app, lambda: a.status == Verdict.LOST and a.levels.table_rating() is not None)
     run_until(app, lambda: isinstance(app.top, QuestionDialog))  # "this deal cannot be won": a winnable one?
     dialog = app.top
     assert isinstance(dialog, QuestionDialog)
@@ -280,7 +280,7 @@ def test_a_deal_that_could_never_be_won_is_said_so_once_before_and_after_a_move(
     assert said() == ["cannot be won"] and "Solver: this deal cannot be won" in status_line(app)
     move = next(m for m in app.game.position.legal_moves() if not m.to_foundation)
     play_by_clicks(app, move)
-    run_until(app, lambda: a.status == LOST and a.solver_note != "")
+    run_until(app, lambda: a.status == Verdict.LOST and a.solver_note != "")
     app.frame()
     assert said() == ["cannot be won"], status_line(app)  # once, and not "from here": it never could be won
     assert "Solver: this deal cannot be won" in status_line(app)

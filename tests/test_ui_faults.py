@@ -39,7 +39,7 @@ from yukon.notation import format_position
 from yukon.rules import YUKON
 from yukon.save import Store, load_game
 from yukon.settings import SETTINGS_FILE
-from yukon.solver import solve
+from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import art
@@ -209,7 +209,7 @@ def test_the_solver_child_shrugs_off_ctrl_c(capfd: pytest.CaptureFixture[str]) -
             os.kill(child.pid, signal.SIGINT)
             service.request(n, format_position(position), YUKON, timeout=20.0)
             reply = service.wait(SAFETY)
-            assert reply is not None and reply.request_id == n and reply.status in ("winnable", "unwinnable")
+            assert reply is not None and reply.request_id == n and reply.status in (Verdict.WINNABLE, Verdict.LOST)
         assert service.alive
     finally:
         service.close()
@@ -275,11 +275,11 @@ def test_a_failed_save_is_told_at_once(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_a_failed_save_stays_in_sight_while_the_demo_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from yukon.ui.assist import WINNABLE
+    from yukon.solver import Verdict
     from yukon.ui.assist import install as install_assist
 
     position = next(p for p in (small_position(s, YUKON, 14) for s in range(40))
-                    if solve(p, timeout=2).status == WINNABLE)
+                    if solve(p, timeout=2).status == Verdict.WINNABLE)
     app = App(size=(1280, 800), game=Game(position))
     extras = install(app, folder=str(tmp_path), resume=False)
     service = SolverService(nice=0)

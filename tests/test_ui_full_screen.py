@@ -27,7 +27,7 @@ from yukon.settings import Settings, save_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui import assist, build, launch
 from yukon.ui.app import MIN_SIZE, App, fitting_size
-from yukon.ui.assist import difficulty
+from yukon.ui.assist import deal_levels
 from yukon.ui.rules_screen import RulesScreen
 from yukon.ui.screen import MenuList
 from yukon.ui.table import TableScreen
@@ -114,7 +114,7 @@ def test_the_game_starts_in_full_screen_and_goes_in_and_out_of_it(
     monkeypatch.setenv("YUKON_DATA_DIR", str(tmp_path))
     assert save_settings(Store(tmp_path), Settings(lessons_offered=True)) is None  # no welcome question
     monkeypatch.setattr(assist, "install", lambda app, session=None: None)
-    monkeypatch.setattr(difficulty, "install", lambda app, solver: None)  # it rides on the solver's child
+    monkeypatch.setattr(deal_levels, "install", lambda app, solver: None)  # it rides on the solver's child
     pygame.display.quit()  # no window left over from another test: this start opens the first
     real_build = build.build_app
     played: list[Move] = []

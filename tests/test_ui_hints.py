@@ -1,11 +1,11 @@
-"""The hint heuristic (yukon/hints.py): every legal move, useful ones first."""
+"""The hint heuristic (yukon/move_order.py): every legal move, useful ones first."""
 
 from __future__ import annotations
 
 import random
 
 from yukon.cards import RANK
-from yukon.hints import hint_moves, move_score
+from yukon.move_order import hint_moves, move_score
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 
 

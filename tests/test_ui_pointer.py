@@ -19,6 +19,7 @@ import pytest
 
 from yukon.cards import KING, make_card
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.layout import TableLayout
 from yukon.ui.table import TableScreen
@@ -108,8 +109,9 @@ def test_a_refused_place_drops_the_selection_says_why_and_the_next_click_picks_a
             if not dests:
                 continue
             to = rng.choice(dests)
-            reason = pos.why_illegal(Move.of(card, to))
-            assert reason is not None
+            illegal = pos.why_illegal(Move.of(card, to))
+            assert illegal is not None
+            reason = refusal(illegal)
             m.click(*m.card_point(card))
             assert m.table.selection == card
             m.click(*rng.choice(drop_points(m, to, rng)))

@@ -16,7 +16,7 @@ import pygame
 from solver_helpers import small_position
 from window_helpers import click, key, play_by_clicks, press_button, run_until, settle
 from yukon.rules import YUKON, Rules
-from yukon.solver import WINNABLE, solve
+from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import ON_FOUNDATION, Game, Move, Position
 from yukon.stats import STATS_FILE
@@ -36,7 +36,7 @@ def player_line(position: Position, clicked: int | None = None) -> list[Move]:
     """A winning line from ``position`` whose last ``clicked`` moves (default: all) a player can
     click through (no card comes back from home)."""
     result = solve(position, timeout=20)
-    assert result.status == WINNABLE
+    assert result.status == Verdict.WINNABLE
     line = list(result.moves)
     p = position.copy()
     for i, m in enumerate(line):
@@ -127,7 +127,7 @@ def test_a_win_with_foundation_return_off_is_kept_apart_from_standard_yukon(tmp_
 def test_a_game_the_demo_began_and_the_player_won_is_an_assisted_win(service: SolverService) -> None:
     for seed in range(40):
         p = small_position(seed, YUKON, 14)
-        if solve(p, timeout=2).status == WINNABLE and len(solve(p, timeout=2).moves) >= 8:
+        if solve(p, timeout=2).status == Verdict.WINNABLE and len(solve(p, timeout=2).moves) >= 8:
             break
     app, extras = make(Game(p, seed=4242))  # a dealt game: it counts
     a = install_assist(app, service, session=extras.session)
@@ -151,7 +151,7 @@ def test_finish_makes_an_assisted_win(service: SolverService) -> None:
     for seed in range(40):
         p = small_position(seed, YUKON, 16)
         p = Position([c[:] for c in p.columns], [0] * 7, p.foundations[:], YUKON)  # every card face up
-        if solve(p, timeout=2).status == WINNABLE:
+        if solve(p, timeout=2).status == Verdict.WINNABLE:
             break
     app, extras = make(Game(p, seed=4242))
     extras.session.settings.auto_finish = True

@@ -22,6 +22,7 @@ import pytest
 from parts_helpers import Listener, Notes, OnQuit, Ticker
 from yukon.cards import KING, SUIT, make_card
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.layout import TableLayout
 from yukon.ui.screen import QuestionDialog
@@ -146,7 +147,9 @@ def test_illegal_place_shows_reason_and_drops_selection() -> None:
         bad = [c for c in range(7) if c != pos.loc[card] and pos.columns[c] and pos.why_illegal(Move.of(card, c))]
         if bad:
             break
-    reason = pos.why_illegal(Move.of(card, bad[0]))
+    illegal = pos.why_illegal(Move.of(card, bad[0]))
+    assert illegal is not None
+    reason = refusal(illegal)
     d.click(*d.card_point(card))
     d.click(*d.dest_point(bad[0]))
     assert d.table.position.key() == before

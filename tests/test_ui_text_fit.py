@@ -21,6 +21,7 @@ from test_ui_table import Driver
 from yukon.cards import ACE, RANK, SUIT, make_card
 from yukon.rules import Rules
 from yukon.state import FOUNDATION, Game, Move, Position
+from yukon.text.words import rules_line
 from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.extras_app import Extras, SheetScreen, install
@@ -154,7 +155,7 @@ def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[in
     d = start_with_settings(tmp_path, size, {"variant": variant, "left_handed": left})
     d.app.set_game(Game(game.position.with_rules(Rules(variant)), seed=123456789))
     d.app.frame()
-    assert d.table.status_text()[0].endswith(Rules(variant).describe())
+    assert d.table.status_text()[0].endswith(rules_line(Rules(variant)))
     d.app.add_part(Notes("Solver: still winnable", "Demo: move 12 of 140 \u2014 a click or any key stops it"))
     d.table.invalidate()
     d.app.frame()

@@ -14,10 +14,11 @@ import pygame
 from test_ui_assist import find_losing_move, make_app
 from window_helpers import click, key, play_by_clicks, run_until, settle
 from yukon import i18n
-from yukon.explain import explain, sentences
+from yukon.explain import explain
+from yukon.solver import Verdict
 from yukon.solver_service import SolverService
 from yukon.state import Game
-from yukon.ui.assist import LOST, WINNABLE
+from yukon.text.why_words import sentences
 from yukon.ui.assist.why import WhyScreen
 from yukon.ui.screen import QuestionDialog
 
@@ -26,7 +27,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     i18n.set_language(i18n.ENGLISH)
     start, losing = find_losing_move(range(200), 14)
     app, a = make_app(Game(start), service)
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     t = app.table
     assert t is not None
     assert "Why? (click, or W)" not in t.status_text()[2]
@@ -39,7 +40,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     dialog = app.top
     assert isinstance(dialog, QuestionDialog)
     click(app, *dialog.rects[-1].center)  # Play on
-    assert a.status == LOST
+    assert a.status == Verdict.LOST
     line = t.status_text()[2]
     assert line.startswith(a.solver_note) and "Why? (click, or W)" in line
     # The alert colour still marks the whole verdict with its offer.
@@ -79,7 +80,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     key(app, pygame.K_RETURN)
     settle(app)
     assert app.top is t and app.game.position == start and not app.game.history
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     assert "Why? (click, or W)" not in t.status_text()[2]
     assert not app.errors
     a.close()
@@ -89,7 +90,7 @@ def test_why_by_the_mouse_from_the_question_and_from_the_status_line(service: So
     """A player without the keyboard: the loss question's Why? and a click on the status line."""
     start, losing = find_losing_move(range(200), 14)
     app, a = make_app(Game(start), service)
-    run_until(app, lambda: a.status == WINNABLE)
+    run_until(app, lambda: a.status == Verdict.WINNABLE)
     t = app.table
     assert t is not None and t.layout is not None
     status = t.layout.status_rect
@@ -103,7 +104,7 @@ def test_why_by_the_mouse_from_the_question_and_from_the_status_line(service: So
     click(app, *dialog.rects[1].center)  # Why?
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     key(app, pygame.K_ESCAPE)
-    assert app.top is t and a.status == LOST
+    assert app.top is t and a.status == Verdict.LOST
     click(app, *status.center)  # the status line offers Why?: a click shows it again
     assert isinstance(app.top, WhyScreen)
     assert not app.errors
@@ -119,7 +120,7 @@ def test_the_child_explains_a_game_and_refuses_a_move_that_cannot_be_played() ->
     with SolverService(nice=0) as child:  # its own child: request ids start afresh
         child.request(1, format_position(deal), deal.rules, timeout=30.0, explain=[str(m)])
         reply = child.wait(60.0)
-        assert reply is not None and reply.request_id == 1 and reply.status == "unwinnable"
+        assert reply is not None and reply.request_id == 1 and reply.status == Verdict.LOST
         assert reply.explanation == explain(deal, [m])
         child.request(2, format_position(deal), deal.rules, timeout=30.0, explain=["KH-F"])
         reply = child.wait(60.0)
@@ -137,12 +138,12 @@ def test_why_on_a_loss_proved_by_search_gives_the_positions_tried(service: Solve
         if dead_end(p) or crowded_pair(p) is not None:
             continue
         r = solve(p, timeout=None, node_limit=20_000, shorten=False)
-        if r.status == "unwinnable" and r.stats["nodes"] > 1:
+        if r.status == Verdict.LOST and r.stats["nodes"] > 1:
             break
     else:
         raise AssertionError("no position found")
     app, a = make_app(Game(p), service)
-    run_until(app, lambda: a.status == LOST)
+    run_until(app, lambda: a.status == Verdict.LOST)
     while isinstance(app.top, QuestionDialog):  # a set position: no deal to offer instead, but be sure
         key(app, pygame.K_ESCAPE)
     key(app, pygame.K_w)

@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from yukon.solver import WINNABLE
+from yukon.solver import Verdict
 from yukon.survey import read_lines, read_results, replay_line, rules_from_tag
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +42,7 @@ def test_a_sample_of_the_kept_winning_lines_replays_to_a_win(tag: str) -> None:
     kept = read_lines(f"{base}.lines", tag)
     # A line only for a deal the results call won (a stop between its two lines may leave a line
     # whose result line is not written yet: that deal is solved again by the next run).
-    assert all(records[s].status == WINNABLE for s in kept if s in records)
+    assert all(records[s].status == Verdict.WINNABLE for s in kept if s in records)
     lined = sorted(s for s in kept if s in records and REPORT.FIRST <= s <= REPORT.LAST)
     assert lined  # (the page says how many winnable deals have no line yet)
     rules = rules_from_tag(tag)

@@ -1,4 +1,4 @@
-"""Cards as small integers (0..51), their ranks, suits, colours and names, and the deal shuffle.
+"""Cards as small integers (0..51), their ranks, suits, colours and text, and the deal shuffle.
 
 A card is ``suit * 13 + rank - 1`` with suits in the order spades, hearts, diamonds,
 clubs (the order of the position text's ``Foundations:`` line) and ranks 1 (Ace) to
@@ -12,10 +12,8 @@ Card = int
 
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "A23456789TJQK"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
-SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+HEARTS, DIAMONDS = 1, 2  # the red suits (the order: spades, hearts, diamonds, clubs)
 ACE, KING = 1, 13
 
 RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
@@ -34,16 +32,6 @@ def make_card(rank: int, suit: int) -> Card:
 def card_text(card: Card) -> str:
     """The card in position text, e.g. ``TH``."""
     return CARD_TEXT[card]
-
-
-def card_name(card: Card) -> str:
-    """The card as a player says it, e.g. ``7 of hearts``, ``Queen of spades``."""
-    return f"{RANK_NAMES[RANK[card]]} of {SUIT_NAMES[SUIT[card]]}"
-
-
-def colour_name(card: Card) -> str:
-    """``red`` or ``black``."""
-    return "red" if RED[card] else "black"
 
 
 def parse_rank(text: str) -> int:
@@ -75,7 +63,8 @@ def parse_card(text: str) -> Card:
 _MASK64 = (1 << 64) - 1
 
 
-def _splitmix64(state: int) -> tuple[int, int]:
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64: the next state and a 64-bit output (the same on every machine)."""
     state = (state + 0x9E3779B97F4A7C15) & _MASK64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -96,7 +85,7 @@ def shuffled_pack(seed: int) -> list[Card]:
         n = i + 1
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            state, r = _splitmix64(state)
+            state, r = splitmix64(state)
             if r < limit:
                 break
         j = r % n

@@ -1,4 +1,4 @@
-"""The headless command line over the engine: ``python -m yukon deal|moves|apply|bench ...``.
+"""The headless command line over the engine: ``python -m yukon deal|daily|moves|apply|bench ...``.
 
 Exit status: 0 on success, 1 for an illegal move, 2 for bad input or usage (input that
 is not UTF-8 or too large, closed standard input or output, a full disk ...), 130 when
@@ -11,8 +11,10 @@ import argparse
 import math
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
+from datetime import date
 from typing import TextIO
 
 from . import __version__
@@ -37,6 +39,7 @@ from .notation import (
 )
 from .rules import VARIANTS, Rules
 from .state import Position
+from .text.words import refusal
 
 MAX_BENCH_SECONDS = 600.0
 
@@ -47,6 +50,31 @@ def _cmd_deal(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> in
         seed = random.SystemRandom().randrange(1, 1_000_000_000)
     out.write(f"# deal {seed}\n")
     out.write(format_position(Position.deal(seed, Rules(args.game))))
+    return EXIT_OK
+
+
+def daily_date(text: str) -> date:
+    """``--date`` of daily: a calendar date written YYYY-MM-DD."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a date written YYYY-MM-DD, such as 2026-03-01")
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"there is no day {shown(text)} in the calendar") from None
+
+
+def _cmd_daily(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
+    from .play.daily import DailyError, pick_daily
+    from .play.share_code import encode
+
+    day = args.date if args.date is not None else date.today()
+    try:
+        deal = pick_daily(day, args.game)
+    except DailyError as e:
+        raise UsageError(f"no deal of the day: {e}") from None
+    out.write(f"# daily {day.isoformat()} {args.game}\n# rating {deal.level.value}\n"
+              f"# code {encode(deal.rules, deal.seed)}\n# deal {deal.seed}\n")
+    out.write(format_position(Position.deal(deal.seed, deal.rules)))
     return EXIT_OK
 
 
@@ -63,9 +91,9 @@ def _cmd_apply(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> i
             move = parse_move(text)
         except MoveTextError as e:
             raise UsageError(str(e)) from None
-        reason = position.why_illegal(move)
-        if reason is not None:
-            say(f"move {number} ({move}) is illegal: {reason}")
+        illegal = position.why_illegal(move)
+        if illegal is not None:
+            say(f"move {number} ({move}) is illegal: {refusal(illegal)}")
             return EXIT_ILLEGAL
         position.push(move)
     out.write(format_position(position))
@@ -102,6 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deal number (random when left out; it is printed as a # comment)")
     p.add_argument("--game", choices=VARIANTS, default="yukon", help="variant (default yukon)")
     p.set_defaults(run=_cmd_deal)
+
+    p = sub.add_parser("daily", help="print the deal of the day",
+                       description="Print the deal of the day (the same on every machine): its number, "
+                                   "difficulty, share code and position.")
+    p.add_argument("--date", type=daily_date, default=None, metavar="YYYY-MM-DD",
+                   help="the day (default today)")
+    p.add_argument("--game", choices=VARIANTS, default="yukon", help="variant (default yukon)")
+    p.set_defaults(run=_cmd_daily)
 
     p = sub.add_parser("moves", help="list the legal moves of a position",
                        description="Print every legal move of a position, one per line, in move text.")
@@ -164,7 +200,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: Te
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "run", None) is None:
-            raise UsageError("python -m yukon: name a command: deal, moves, apply, bench ... (try --help)")
+            raise UsageError("python -m yukon: name a command: deal, daily, moves, apply, bench ... (try --help)")
         if out is None:
             if sys.stdout is None:
                 raise UsageError("standard output is closed; nothing could be printed")

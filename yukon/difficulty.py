@@ -13,7 +13,7 @@ counts as the cap; one it proves lost is left out). ``effort`` is the mean of th
 logarithms of those node counts: a deal the solver's narrow, greedy searches win at
 once, whatever is played first, has few wrong turns; one that needs wide search has
 many. Measured with a player that follows the game's own heuristic hints
-(``benchmarks/difficulty_bench.py``; ``yukon.hints``) on the 1025 winnable Yukon deals
+(``benchmarks/difficulty_bench.py``; ``yukon.move_order``) on the 1025 winnable Yukon deals
 of 1-1200, the chance that a deal the hint player won has a smaller measure than one it
 lost is 0.72 for ``effort``, 0.70 for ``nodes`` alone, 0.64 for the share of first
 moves not won within the cap (which ``effort`` already counts) and 0.57 for the length
@@ -32,13 +32,14 @@ A deal the solver does not settle within the budget is ``Level.UNKNOWN``, never 
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from .rules import YUKON, Rules
-from .solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, solve
+from .solver import Result, Verdict, solve
 from .state import Position
 
 
@@ -80,6 +81,10 @@ THRESHOLDS = Thresholds(easy=5.0752, medium=6.1052)
 # Level.UNKNOWN. Each first move's search gets at most FIRST_MOVE_NODES.
 RATE_NODES = 60_000
 FIRST_MOVE_NODES = 2_000
+# A new player's first deal (``first_deal``): the Yukon deals (default rules) of 1-79 that the
+# solver wins and rates easy with the least effort, 4.0 to 4.7 (easy ends at 5.08), so they stay
+# easy if the thresholds move a little. tests/test_difficulty.py rates each of them again.
+FIRST_DEALS: tuple[int, ...] = (79, 1, 3, 31, 9, 64, 7, 17, 40, 22)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +92,7 @@ class Rating:
     """A deal's level and the measures it was judged by."""
 
     level: Level
-    status: str  # the solver's answer: "winnable", "unwinnable" or "unknown"
+    status: Verdict  # the solver's answer
     nodes: int  # positions the search from the deal as dealt visited before it answered
     line: int  # moves in the winning line it found (0 unless winnable)
     effort: float  # mean log of the nodes: the deal as dealt and each first move (0.0 unless winnable)
@@ -98,7 +103,7 @@ class Rating:
     @property
     def winnable(self) -> bool:
         """Did the solver find a win?"""
-        return self.status == WINNABLE
+        return self.status == Verdict.WINNABLE
 
 
 def effort(nodes: int, first_nodes: list[int | None], cap: int = FIRST_MOVE_NODES) -> float:
@@ -122,10 +127,10 @@ def assess(position: Position, node_limit: int | None = RATE_NODES, timeout: flo
     t0 = clock()
     result = solve(position, timeout=timeout, node_limit=node_limit, clock=clock, cancel=cancel)
     nodes = int(result.stats.get("nodes", 0))
-    if result.status == UNWINNABLE:
-        return Rating(Level.UNWINNABLE, UNWINNABLE, nodes, 0, 0.0, 0, 0, clock() - t0), result
-    if result.status != WINNABLE:
-        return Rating(Level.UNKNOWN, UNKNOWN, nodes, 0, 0.0, 0, 0, clock() - t0), result
+    if result.status == Verdict.LOST:
+        return Rating(Level.UNWINNABLE, Verdict.LOST, nodes, 0, 0.0, 0, 0, clock() - t0), result
+    if result.status != Verdict.WINNABLE:
+        return Rating(Level.UNKNOWN, Verdict.UNKNOWN, nodes, 0, 0.0, 0, 0, clock() - t0), result
     firsts = position.legal_moves()
     counted: list[int | None] = []
     won = 0
@@ -133,15 +138,15 @@ def assess(position: Position, node_limit: int | None = RATE_NODES, timeout: flo
         q = position.copy()
         q.play(m)
         r = solve(q, timeout=None, node_limit=first_move_nodes, clock=clock, cancel=cancel, shorten=False)
-        if r.status == UNWINNABLE:
+        if r.status == Verdict.LOST:
             continue
-        if r.status == WINNABLE:
+        if r.status == Verdict.WINNABLE:
             won += 1
             counted.append(int(r.stats.get("nodes", 0)))
         else:
             counted.append(None)
     e = effort(nodes, counted, first_move_nodes)
-    rating = Rating(thresholds.level(e), WINNABLE, nodes, len(result.moves), e, len(firsts), won, clock() - t0)
+    rating = Rating(thresholds.level(e), Verdict.WINNABLE, nodes, len(result.moves), e, len(firsts), won, clock() - t0)
     return rating, result
 
 
@@ -152,6 +157,12 @@ def rate(deal: Position | int, rules: Rules = YUKON, node_limit: int | None = RA
     """Rate a deal: a deal number under ``rules``, or a position (its own rules apply); see ``assess``."""
     position = Position.deal(deal, rules) if isinstance(deal, int) else deal
     return assess(position, node_limit, timeout, thresholds, clock, cancel)[0]
+
+
+def first_deal(rules: Rules, rng: random.Random) -> int | None:
+    """A deal number for a new player's very first game under ``rules``, proved winnable and rated
+    easy (one of ``FIRST_DEALS``); None when there is no such list for these rules."""
+    return rng.choice(FIRST_DEALS) if rules == YUKON else None
 
 
 def thirds(values: list[float]) -> Thresholds:

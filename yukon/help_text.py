@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import html
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .i18n import N_, NC_, _, language, pgettext
+from .save import atomic_write_text
 
 if TYPE_CHECKING:
     import webbrowser
@@ -286,28 +286,6 @@ def rules_html() -> str:
     parts.append("</body>")
     parts.append("</html>")
     return "\n".join(parts) + "\n"
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
-
-    A reader never sees half a file; on any failure the temporary file is removed and
-    the OSError is raised to the caller.
-    """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def write_rules_html(folder: str | os.PathLike[str]) -> Path:

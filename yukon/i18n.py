@@ -13,7 +13,8 @@ The catalogues are ``assets/locale/<code>/LC_MESSAGES/yukon.po`` (source) and ``
 (compiled, committed, so a player needs nothing more); ``packaging/catalogues.py``
 extracts, updates, compiles and checks them with Babel (a development tool only).
 Until ``set_language`` is called everything is English, so the command line's output
-stays as RULES.md says. Core module: no pygame.
+stays as RULES.md says. The text layer (with yukon.text): no pygame, and nothing of the core
+imports it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from .cards import Card
@@ -42,12 +43,21 @@ LANGUAGES: Final[dict[str, str]] = {
     "pl": "Polski",
     "ru": "Русский",
 }
-# A locale's bare language code that should use one of the shipped regional catalogues.
-_CLOSEST: Final[dict[str, str]] = {"pt": "pt_BR"}
+# Where a locale's language has no catalogue of its own but a shipped one serves its readers,
+# keyed by language, language_Script or language_REGION: the first of the targets that is
+# shipped is used; an empty tuple says "no stand-in" (it stops a broader key from giving
+# one, e.g. Traditional Chinese readers are not sent to a Simplified catalogue).
+# Portuguese from Portugal, Angola, Mozambique... reads the Brazilian catalogue: the
+# spelling differs in places but every sentence is understood, which English is not.
+_CLOSEST: Final[dict[str, tuple[str, ...]]] = {
+    "pt": ("pt_BR",),
+    "zh": ("zh_CN", "zh_Hans"),
+    "zh_Hans": ("zh_CN", "zh_Hans"),
+    "zh_Hant": (), "zh_TW": (), "zh_HK": (), "zh_MO": (),
+}
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _code: str = ENGLISH
-_listeners: list[Callable[[str], None]] = []
 
 
 def _(message: str) -> str:
@@ -91,39 +101,87 @@ def locale_folder() -> str:
 
 
 def _shipped(code: str) -> str | None:
-    """The shipped language a locale name such as ``de_AT.UTF-8`` or ``pt`` maps to."""
-    code = code.split(".")[0].split("@")[0].replace("-", "_")
-    if not code or code in ("C", "POSIX"):
+    """The shipped language a locale name maps to, or None.
+
+    Takes what the environment holds (``de_AT.UTF-8``, ``it_IT@euro``, ``pt``) and what
+    platforms report (``pt-BR``, ``zh-Hans-CN``, ``zh_Hans``): a language, then an
+    optional script (four letters) and region. The exact catalogue first (``pt_BR``),
+    then language and script (``zh_Hans``), then the bare language (``de``), then a
+    stand-in from ``_CLOSEST``.
+    """
+    parts = code.split(".")[0].split("@")[0].replace("-", "_").split("_")
+    base = parts[0].lower()
+    if not base.isalpha() or base in ("c", "posix"):
         return None
-    if code in LANGUAGES:
-        return code
-    base = code.split("_")[0].lower()
-    region = code[len(base) + 1:].upper()
-    if f"{base}_{region}" in LANGUAGES:
-        return f"{base}_{region}"
-    if base in LANGUAGES:
-        return base
-    return _CLOSEST.get(base)
+    script = next((p.title() for p in parts[1:] if len(p) == 4 and p.isalpha()), "")
+    region = next((p.upper() for p in parts[1:] if len(p) in (2, 3) and p.isalnum()), "")
+    keys = [f"{base}_{region}" if region else "", f"{base}_{script}" if script else "", base]
+    for key in filter(None, keys):
+        if key in LANGUAGES:
+            return key
+    for key in filter(None, keys):
+        if key in _CLOSEST:
+            return next((c for c in _CLOSEST[key] if c in LANGUAGES), None)
+    return None
 
 
-def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The shipped language closest to the system's locale; English if none fits.
+def _preferred_none() -> Sequence[str]:
+    return ()
 
-    Looks where gettext does (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; the
-    first may list several, ``de:fr``), then at the locale the platform reports (Windows
-    and macOS set no variables).
+
+# The system's own list of preferred languages, best first, as locale names ("pt_BR",
+# "zh_Hans_CN"): the window hands in pygame's get_pref_locales (use_preferred_locales), as
+# the core knows no pygame. Nothing is asked until then.
+_preferred: Callable[[], Sequence[str]] = _preferred_none
+
+
+def use_preferred_locales(source: Callable[[], Sequence[str]]) -> None:
+    """Ask ``source`` for the system's preferred languages (best first) from now on."""
+    global _preferred
+    _preferred = source
+
+
+def _first_shipped(value: str) -> str | None:
+    """The first shipped language in a list such as ``LANGUAGE``'s ``de:fr``."""
+    return next((found for part in value.split(":") if (found := _shipped(part)) is not None), None)
+
+
+def system_language(environ: Mapping[str, str] | None = None, preferred: Sequence[str] | None = None) -> str:
+    """The shipped language closest to the system's; English if none fits.
+
+    In this order:
+
+    1. ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, as gettext reads them: someone set these
+       to choose the messages' language (``LANGUAGE`` may list several, ``de:fr``, and
+       falls through when none is shipped; the others, once set, decide: one we do not
+       ship gives English, not a guess);
+    2. the system's list of preferred languages (``preferred``, else the source the window
+       set with ``use_preferred_locales``): Windows' and macOS' language settings, which
+       set no variables; the first shipped one wins;
+    3. ``LANG`` (set but not shipped: English);
+    4. the locale the platform reports to Python;
+    5. English.
+
+    On Linux SDL's list is only ``LANG`` then ``LANGUAGE``, read in the opposite order to
+    gettext, hence the variables that choose messages come before it. With ``environ``
+    given (a test's whole system), nothing else is asked unless ``preferred`` is given too.
     """
     env = os.environ if environ is None else environ
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         value = env.get(name, "")
-        if not value:
-            continue
-        for part in value.split(":"):
-            found = _shipped(part)
+        if value:
+            found = _first_shipped(value)
             if found is not None:
                 return found
-        if name != "LANGUAGE":
-            return ENGLISH  # a set locale that we do not ship: English, not a guess
+            if name != "LANGUAGE":
+                return ENGLISH
+    if preferred is None:
+        preferred = _preferred() if environ is None else ()
+    found = next((f for name in preferred if (f := _shipped(name)) is not None), None)
+    if found is not None:
+        return found
+    if env.get("LANG"):
+        return _first_shipped(env["LANG"]) or ENGLISH
     if environ is None:
         try:
             found = _shipped(locale.getlocale()[0] or "")
@@ -139,8 +197,6 @@ def install(translations: gettext.NullTranslations, code: str) -> None:
     global _current, _code
     _current = translations
     _code = code
-    for listener in list(_listeners):  # noqa: PERF101 - a listener may remove itself
-        listener(code)
 
 
 def set_language(choice: str) -> str:
@@ -159,12 +215,6 @@ def set_language(choice: str) -> str:
         return ENGLISH
     install(translations, code)
     return code
-
-
-def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
-    """Call ``listener(code)`` after each change of language; returns a function that stops it."""
-    _listeners.append(listener)
-    return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
 def capital(text: str) -> str:

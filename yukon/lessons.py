@@ -7,8 +7,8 @@ highlight, what to say after the right move and what to say for a legal move tha
 not the one asked for. Three kinds of step:
 
 - ``move``: the player makes one of ``moves`` (alternatives; each must be legal).
-- ``try``: the player tries one of ``moves``, which the rules refuse; the engine's
-  reason is shown and the lesson goes on, the table unchanged. Once seen, a ``try``
+- ``try``: the player tries one of ``moves``, which the rules refuse; the rules' reason
+  is shown and the lesson goes on, the table unchanged. Once seen, a ``try``
   step is skipped when undo and the same moves again pass it a second time.
 - ``finish``: any move to a foundation counts; the step ends when the game is won.
 
@@ -18,14 +18,17 @@ goes step by step over the distinct positions the alternatives can reach (duplic
 alternatives that meet again are checked once), so its work grows with the file, not
 exponentially; a script whose alternatives branch into more than ``MAX_CHECKED_POSITIONS``
 positions is refused. ``load_lesson_set`` refuses only the broken files and keeps the
-others. The runner (``LessonRun``) is pure: a wrong move never changes the position.
+others. The runner (``LessonRun``) is pure: a wrong move never changes the position, and
+its ``LessonReply`` carries the rules' reason as a typed ``Illegal`` beside the lesson's own words
+(the lessons screen puts the two together).
 
 Languages: the English file holds the script; ``assets/lessons/<code>/<same name>.json``
 holds only its text in language ``<code>`` (title, intro, outro and, step by step in the
 same order, instruction, done, wrong and the same reply keys). ``localize`` lays that text
-over the English lesson for the language in use (``i18n.language()``); the pseudo-language
-is made from the English on the fly. A missing translation leaves the lesson in English; a
-broken or mismatched one is refused in words and the lesson plays in English.
+over the English lesson for the language it is given (a code; the pseudo-language is made
+from the English by ``yukon.pseudo.pseudo_lesson``). A missing translation leaves the
+lesson in English; a broken or mismatched one is refused in words and the lesson plays in
+English.
 ``check_translations`` is the translators' check of one language's files.
 """
 
@@ -39,12 +42,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import i18n, pseudo
 from .cards import Card, parse_card
-from .i18n import _
+from .i18n import ENGLISH, _
 from .notation import MoveTextError, PositionError, parse_move, parse_position
 from .resources import asset_path
-from .state import FOUNDATION, Move, Position, Undo
+from .state import FOUNDATION, Illegal, Move, Position, Undo
+from .text.words import refusal
 
 LESSON_DIR = asset_path("lessons")
 STEP_KINDS = ("move", "try", "finish")
@@ -87,24 +90,16 @@ class Lesson:
 
 
 @dataclass(frozen=True)
-class Reply:
+class LessonReply:
     """The runner's answer to a move the player tried."""
 
     right: bool  # the move was the one asked for
     made: bool  # the move was made on the table (False for every wrong move and a ``try``)
-    text: str  # what to tell the player
+    text: str  # the lesson's own words for it (its data, in the lesson's language)
     undo: Undo | None = None  # the record of the move made, for animating it
     finished: bool = False  # the lesson is complete
-
-
-def _sentence(text: str) -> str:
-    """An engine reason as a sentence: capital first letter, full stop."""
-    text = i18n.capital(text.strip())
-    if not text or text.endswith((".", "!", "?")):
-        return text
-    # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
-    # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
-    return _("{reason}.").format(reason=text)
+    illegal: Illegal | None = None  # the rules refused the move: why (said before ``text``)
+    over: bool = False  # the lesson was finished already: the move counts for nothing
 
 
 class LessonRun:
@@ -173,25 +168,24 @@ class LessonRun:
             return move.to == FOUNDATION and self.position.is_legal(move)
         return move in step.moves
 
-    def play(self, move: Move) -> Reply:
+    def play(self, move: Move) -> LessonReply:
         """Try the player's move: make it if it is the one asked for, else explain why not."""
         step = self.step
         if step is None:
-            return Reply(False, False, _("This lesson is finished."), finished=True)
-        reason = self.position.why_illegal(move)
+            return LessonReply(False, False, "", finished=True, over=True)
+        illegal = self.position.why_illegal(move)
         if step.kind == "try":
             if move in step.moves:
-                text = " ".join(t for t in (_sentence(reason or ""), step.done) if t)
                 self.tried.add(self.step_index)
                 self._advance()
-                return Reply(True, False, text, finished=self.finished)
-            if reason is not None:
-                return Reply(False, False, _sentence(reason))
-            return Reply(False, False, step.replies.get(move, step.wrong))
-        if reason is not None:
-            return Reply(False, False, _sentence(reason))
+                return LessonReply(True, False, step.done, finished=self.finished, illegal=illegal)
+            if illegal is not None:
+                return LessonReply(False, False, "", illegal=illegal)
+            return LessonReply(False, False, step.replies.get(move, step.wrong))
+        if illegal is not None:
+            return LessonReply(False, False, "", illegal=illegal)
         if not self.would_accept(move):
-            return Reply(False, False, step.replies.get(move, step.wrong))
+            return LessonReply(False, False, step.replies.get(move, step.wrong))
         before = self.step_index
         undo = self.position.push(move)
         self.history.append((undo, before))
@@ -200,7 +194,7 @@ class LessonRun:
         text = step.done if (step.kind == "move" or self.finished) else ""
         if self.finished:
             text = " ".join(t for t in (text, self.lesson.outro) if t)
-        return Reply(True, True, text, undo, self.finished)
+        return LessonReply(True, True, text, undo, self.finished)
 
     def relabel(self, lesson: Lesson) -> None:
         """Go on with the same lesson in other words (a change of language); the place is kept."""
@@ -331,10 +325,10 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
         after: dict[tuple, Position] = {}
         for p in frontier.values():
             for move in moves:
-                reason = p.why_illegal(move)
-                if reason is not None:
+                illegal = p.why_illegal(move)
+                if illegal is not None:
                     raise LessonError(_("{where}: the move {move} is not legal there ({reason})").format(
-                        where=where, move=move, reason=reason))
+                        where=where, move=move, reason=refusal(illegal)))
                 q = p.copy()
                 q.push(move)
                 played += 1
@@ -563,30 +557,17 @@ def translate_lesson(lesson: Lesson, text: str, where: str) -> Lesson:
                    outro=_translated(lesson.outro, data, "outro", where))
 
 
-def pseudo_lesson(lesson: Lesson) -> Lesson:
-    """``lesson`` in the pseudo-language (every text accented and longer), for tests."""
-    def p(text: str) -> str:
-        return pseudo.pseudo(text) if text else text
-    steps = tuple(replace(s, instruction=p(s.instruction), done=p(s.done), wrong=p(s.wrong),
-                          replies={m: p(t) for m, t in s.replies.items()}) for s in lesson.steps)
-    return replace(lesson, title=p(lesson.title), intro=p(lesson.intro), outro=p(lesson.outro), steps=steps)
-
-
 def translation_path(lesson: Lesson, code: str, directory: str | Path = LESSON_DIR) -> Path:
     """Where the text of ``lesson`` in language ``code`` lies."""
     return Path(directory) / code / f"{lesson.key}.json"
 
 
-def localize(lesson: Lesson, code: str | None = None,
-             directory: str | Path = LESSON_DIR) -> tuple[Lesson, str | None]:
-    """``lesson`` in language ``code`` (by default the one in use), and what is wrong with its
-    translation, if anything: a missing translation is English without a word, a broken one
-    English with the reason. Never raises."""
-    code = i18n.language() if code is None else code
-    if code == i18n.ENGLISH:
+def localize(lesson: Lesson, code: str, directory: str | Path = LESSON_DIR) -> tuple[Lesson, str | None]:
+    """``lesson`` in language ``code``, and what is wrong with its translation, if anything: a
+    missing translation is English without a word, a broken one English with the reason.
+    Never raises."""
+    if code == ENGLISH:
         return lesson, None
-    if code == pseudo.CODE:
-        return pseudo_lesson(lesson), None
     path = translation_path(lesson, code, directory)
     if not path.exists():
         return lesson, None

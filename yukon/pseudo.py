@@ -3,7 +3,7 @@
 ``--language pseudo`` (or ``install_pseudo()`` in a test) shows each English message with
 every letter swapped for an accented look-alike and padded, placeholders left whole, so
 a screen shows at a glance (and a test checks) which text escaped the catalogue, what
-a longer language cuts off and what the font cannot draw. Core module: no pygame.
+a longer language cuts off and what the font cannot draw. The text layer: no pygame.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from __future__ import annotations
 import gettext
 import math
 import re
+from dataclasses import replace
 from typing import Final
 
 from . import i18n
+from .lessons import Lesson
 
 CODE: Final = "pseudo"
 GROWTH: Final = 0.4  # German and French run 30-40% longer than English
@@ -60,3 +62,12 @@ class PseudoTranslations(gettext.NullTranslations):
 def install_pseudo() -> None:
     """Use the pseudo-language from now on."""
     i18n.install(PseudoTranslations(), CODE)
+
+
+def pseudo_lesson(lesson: Lesson) -> Lesson:
+    """``lesson`` in the pseudo-language (every text accented and longer), for tests."""
+    def p(text: str) -> str:
+        return pseudo(text) if text else text
+    steps = tuple(replace(s, instruction=p(s.instruction), done=p(s.done), wrong=p(s.wrong),
+                          replies={m: p(t) for m, t in s.replies.items()}) for s in lesson.steps)
+    return replace(lesson, title=p(lesson.title), intro=p(lesson.intro), outro=p(lesson.outro), steps=steps)

@@ -29,7 +29,7 @@ from .rules import Rules
 from .safe import safe_guards
 from .state import Position
 
-# The end of a column's part of a position key (see ``yukon.solver.position_key``): its
+# The end of a column's part of a position key (see ``yukon.solver.canonical_key``): its
 # face-down count plus 64, so that it cannot be taken for a card.
 TERM = [bytes((64 + d,)) for d in range(20)]
 
@@ -190,7 +190,7 @@ def layout_of(p: Position, t: Tables, parts: list[bytes] | None = None) -> tuple
 
 def _column(part: bytes, t: Tables) -> tuple:
     """One column's share of ``layout_of`` (``part``: its cards, deepest first, then its
-    face-down count plus 64, as ``yukon.solver.position_key`` writes it): its end card, its foot, its
+    face-down count plus 64, as ``yukon.solver.canonical_key`` writes it): its end card, its foot, its
     face-up cards, what each card lies on, its tails and the cards that have one (all 0
     for an empty column).
 

@@ -9,18 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, KINGS, RANK, RED, SUIT, Card
-from .i18n import N_, _
 
 VARIANTS = ("yukon", "russian")
-# The variants' names in English, marked for the catalogue: show them through
-# ``variant_title`` (or ``_()``), which gives the player's language.
-VARIANT_TITLES = {"yukon": N_("Yukon"), "russian": N_("Russian Solitaire")}
-
-
-def variant_title(variant: str) -> str:
-    """A variant's name in the player's language (an unknown variant's code as it is)."""
-    title = VARIANT_TITLES.get(variant)
-    return _(title) if title is not None else variant
+# The variants' names in English, for the command line, files and logs (``describe``); the
+# window names them in the player's language (``yukon.text.words.variant_title``).
+_ENGLISH_TITLES = {"yukon": "Yukon", "russian": "Russian Solitaire"}
 
 
 def _fits_yukon(card: Card, target: Card) -> bool:
@@ -58,25 +51,16 @@ class Rules:
         """May ``card`` be placed on the end card ``target``?"""
         return _FITS[self.variant](card, target)
 
-    @property
-    def title(self) -> str:
-        """The variant's name for players, in their language."""
-        return variant_title(self.variant)
-
     def describe(self) -> str:
-        """The variant and any option that differs from the default, for a status line."""
-        if self.any_card_in_space and not self.foundation_return:
-            # TRANSLATORS: the status line's rules; {game} is "Yukon" or "Russian Solitaire".
-            text = _("{game}, any card in an empty column, no foundation return")
-        elif self.any_card_in_space:
-            # TRANSLATORS: the status line's rules; {game} is "Yukon" or "Russian Solitaire".
-            text = _("{game}, any card in an empty column")
-        elif not self.foundation_return:
-            # TRANSLATORS: the status line's rules; {game} is "Yukon" or "Russian Solitaire".
-            text = _("{game}, no foundation return")
-        else:
-            return self.title
-        return text.format(game=self.title)
+        """The variant and any option that differs from the default, in English: for the command
+        line, benchmarks and logs (the window's words, in the player's language, are
+        ``yukon.text.words.rules_line``)."""
+        options = []
+        if self.any_card_in_space:
+            options.append("any card in an empty column")
+        if not self.foundation_return:
+            options.append("no foundation return")
+        return ", ".join([_ENGLISH_TITLES[self.variant], *options])
 
 
 YUKON = Rules()

@@ -25,6 +25,7 @@ import re
 import shutil
 import stat
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -32,11 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from .cards import MAX_SEED
-from .help_text import atomic_write_text
 from .i18n import N_, _, ngettext
 from .notation import MoveTextError, PositionError, format_move, format_position, parse_move, parse_position
 from .rules import VARIANTS, Rules
-from .state import Game, Position
+from .state import Game, IllegalMove, Position
+from .text.words import refusal
 
 SAVE_VERSION = 1
 GAME_FILE = "game.json"
@@ -91,6 +92,28 @@ _ANY_FILE_FAULTS: dict[str, str] = {
     "unreadable": N_("{file} could not be read ({error})"),
     "newer": N_("{file} comes from a newer version of the game"),
 }
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
+
+    A reader never sees half a file; on any failure the temporary file is removed and
+    the OSError is raised to the caller.
+    """
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def file_fault(label: str, fault: str, why: str = "", error: str = "") -> str:
@@ -496,8 +519,9 @@ def game_from_dict(data: dict[str, Any]) -> SavedGame:
                 probe.play(parse_move(text))
             game.redo_stack[:] = [parse_move(t) for t in redo]
     except (MoveTextError, ValueError) as e:
+        error = refusal(e.illegal) if isinstance(e, IllegalMove) else str(e)
         # TRANSLATORS: why a saved game cannot be resumed; {error} is the first move refused and why.
-        raise BrokenFile(_("the moves do not fit the deal ({error})").format(error=e)) from None
+        raise BrokenFile(_("the moves do not fit the deal ({error})").format(error=error)) from None
     dropped: list[str] = []
     elapsed = data.get("elapsed", 0.0)
     if not number_in(elapsed, 0, MAX_SECONDS):

@@ -3,7 +3,7 @@
 Public API (pure Python, no pygame; safe to call in a child process)::
 
     result = solve(position, timeout=10.0, node_limit=None)
-    result.status   # "winnable" | "unwinnable" | "unknown"
+    result.status   # Verdict.WINNABLE | Verdict.LOST | Verdict.UNKNOWN ("winnable", "unwinnable", "unknown")
     result.moves    # winnable: engine Move values; each is legal in turn (Position.play)
                     # and the last one leaves all 52 cards home. Otherwise [].
     result.stats    # {"nodes": int, "seconds": float, "phase": str, ...}
@@ -75,6 +75,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 from .lines import check_line, cut_line, without_loops
 from .relaxation import (
@@ -98,14 +99,38 @@ from .state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 # relaxation's and the twin rule's names are yukon.relaxation's, check_line and
 # without_loops yukon.lines', re-exported.
 __all__ = [
-    "PLAN", "SHORTEN_BUDGET", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Result", "check_line", "crowded",
-    "crowded_pair", "dead_end", "position_key", "relaxation_closure", "shorten_line", "solve", "solve_text",
+    "PLAN",
+    "SHORTEN_BUDGET",
+    "Result",
+    "Verdict",
+    "canonical_key",
+    "check_line",
+    "crowded",
+    "crowded_pair",
+    "dead_end",
+    "relaxation_closure",
+    "shorten_line",
+    "solve",
+    "solve_text",
     "without_loops",
 ]
 
-WINNABLE = "winnable"
-UNWINNABLE = "unwinnable"
-UNKNOWN = "unknown"
+
+
+class Verdict(str, Enum):
+    """What the solver found. The values are the words the survey files, the command line and
+    the solver's child process already use, so a Verdict is written and read back as it is."""
+
+    WINNABLE = "winnable"  # with a winning line that the engine replays to the end
+    LOST = "unwinnable"  # proved: no sequence of moves wins
+    UNKNOWN = "unknown"  # the time or node budget ran out first
+
+    def __str__(self) -> str:
+        return self.value  # f-strings and str() give the word, as they did for the plain strings
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)  # equal to its word, so it hashes as its word: one key in a dict, not two
+
 
 # The searches solve() runs by turns. Each is "<kind>[/noret][/purpose][/restart][*share]": kind
 # "k<N>" allows at most N non-progress moves in a row, "complete" allows any, "best" is the
@@ -156,12 +181,12 @@ _ONE = [bytes((c,)) for c in range(52)]
 class Result:
     """A solver answer: status, the winning line (engine moves) and search figures."""
 
-    status: str
+    status: Verdict
     moves: list[Move] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
 
 
-def position_key(p: Position) -> bytes:
+def canonical_key(p: Position) -> bytes:
     """A canonical key: equal for positions that differ only in the order of the columns."""
     term = TERM
     return b"".join(sorted([bytes(c) + term[d] for c, d in zip(p.columns, p.down)]))
@@ -877,7 +902,7 @@ class _BestFirst(_Turn):
             self.started = True
             p = self.start.copy()
             forced = _apply_safe(p, t, self.safe)
-            key = position_key(p)
+            key = canonical_key(p)
             parent[key] = (None, tuple((u.move.card, -1) for u in forced))
             if p.is_won():
                 self.line = self._replay(key)
@@ -897,7 +922,7 @@ class _BestFirst(_Turn):
                     parent[b"won"] = (key, (spec,) + tuple((x.move.card, -1) for x in forced))
                     self.line = self._replay(b"won")
                     return "won"
-                k2 = position_key(p)
+                k2 = canonical_key(p)
                 if k2 not in parent:
                     self.nodes += 1
                     parent[k2] = (key, (spec,) + tuple((x.move.card, -1) for x in forced))
@@ -1034,15 +1059,15 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     tables = tables_for(position.rules)
     stats: dict = {"nodes": 0, "seconds": 0.0, "phase": ""}
 
-    def done(status: str, moves: list[Move], phase: str) -> Result:
+    def done(status: Verdict, moves: list[Move], phase: str) -> Result:
         stats["seconds"] = clock() - t0
         stats["phase"] = phase
         return Result(status, moves, stats)
 
     if position.is_won():
-        return done(WINNABLE, [], "won")
+        return done(Verdict.WINNABLE, [], "won")
     if relaxation and (dead_end(position, tables) or (twin_rule and crowded(position, tables))):
-        return done(UNWINNABLE, [], "relaxation")
+        return done(Verdict.LOST, [], "relaxation")
     dead: dict[bytes, bool] = {}
     searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation, twin_rule, stuck_rule,
                               stuck_twins)
@@ -1061,7 +1086,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                     n = min(n, node_limit - total)
                     if n <= 0:
                         stats["nodes"] = total
-                        return done(UNKNOWN, [], "node limit")
+                        return done(Verdict.UNKNOWN, [], "node limit")
                 before = s.nodes
                 r = s.run(n)
                 total += s.nodes - before
@@ -1069,7 +1094,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 if r == "won":
                     stats["nodes"] = total
                     line = without_loops(position, s.line or [])
-                    result = done(WINNABLE, line, s.name)
+                    result = done(Verdict.WINNABLE, line, s.name)
                     if shorten:
                         t1 = clock()
                         result.moves = shorten_line(position, line, clock=clock)
@@ -1079,7 +1104,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 if r == "exhausted":
                     if s.proved_loss():
                         stats["nodes"] = total
-                        return done(UNWINNABLE, [], s.name)
+                        return done(Verdict.LOST, [], s.name)
                     searches.remove(s)
                     if s.ran_out_purpose():
                         # The purpose search ran out without a win: the deal is most likely
@@ -1094,16 +1119,16 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                     break
                 if deadline is not None and clock() > deadline:
                     stats["nodes"] = total
-                    return done(UNKNOWN, [], "timeout")
+                    return done(Verdict.UNKNOWN, [], "timeout")
                 if cancel is not None and cancel():
                     stats["nodes"] = total
-                    return done(UNKNOWN, [], "cancelled")
+                    return done(Verdict.UNKNOWN, [], "cancelled")
                 if s.nodes == before:
                     # ran out of nodes of the slice without progress; move on
                     break
         slice_ *= 2
     stats["nodes"] = total
-    return done(UNKNOWN, [], "no search left")
+    return done(Verdict.UNKNOWN, [], "no search left")
 
 
 def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], plan: tuple[str, ...],
@@ -1211,7 +1236,7 @@ def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTE
         r = solve(position, timeout=left, node_limit=max(1, nodes), plan=(plans.pop(0),), clock=clock,
                   shorten=False)
         count[0] += r.stats["nodes"] * REPLAYS_PER_NODE
-        if r.status == WINNABLE:
+        if r.status == Verdict.WINNABLE:
             other = cut_line(position, r.moves, count, spent)
             if len(other) < len(best):
                 best = other

@@ -33,10 +33,11 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .notation import parse_move
 from .rules import Rules
+from .solver import Verdict
 from .state import Move, Position
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class Reply:
     """The answer to one request: status, winning line as move text, search figures."""
 
     request_id: int
-    status: str  # "winnable", "unwinnable", "unknown", or "error" (bad position text)
+    status: Verdict | Literal["error"]  # "error": bad position text or moves (``error`` says what)
     move_texts: list[str] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
     error: str = ""
@@ -152,7 +153,7 @@ def _explain(request_id: int, start: Position, move_texts: list[str], timeout: f
         return
     if cancelled():
         return
-    status = {"winnable": "winnable", "undecided": "unknown"}.get(e.kind, "unwinnable")
+    status = {"winnable": Verdict.WINNABLE, "undecided": Verdict.UNKNOWN}.get(e.kind, Verdict.LOST)
     replies.put(Reply(request_id, status, stats={"nodes": e.nodes}, explanation=e))
 
 
@@ -245,5 +246,5 @@ class SolverService:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()

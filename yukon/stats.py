@@ -25,10 +25,13 @@ moments):
 - Only dealt games count (a game with a deal number): a prepared position, such as a
   lesson's or one loaded from a file, sets no records.
 
-The file (version 2) is ``{"version": 2, "records": {key: record}}``; a version 1 file (one
-record per variant, whatever the options) is carried over whole, each variant's record
-becoming its standard rules' record, its wins neither clean nor assisted (that was not
-kept then). Pure: no pygame. Stored in the data folder with the same care as the saved
+The file (version 3) is ``{"version": 3, "records": {key: record}, "history": [entry],
+"daily": {game: days}}``: the records, the finished games (``yukon.play.history``) and the
+calendar of the deals of the day (``yukon.play.daily_calendar``). A version 2 file (the
+records alone) is carried over whole, with an empty history and calendar; a version 1
+file (one record per variant, whatever the options) too, each variant's record becoming
+its standard rules' record, its wins neither clean nor assisted (that was not kept then).
+The average time counts the clean wins since version 3 (``timed``, ``total_time``). Pure: no pygame. Stored in the data folder with the same care as the saved
 game. Every number is checked against what a game can reach: a damaged record starts again
 (its rule set only) and a damaged best time or fewest moves is cleared, with a copy of the
 file kept aside first and a message for the player.
@@ -37,14 +40,20 @@ file kept aside first and a message for the player.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from datetime import date
 from typing import Any, Literal
 
 from .i18n import N_, NC_, _, ngettext, pgettext
+from .play.daily import DAILY_GAMES
+from .play.daily_calendar import DailyCalendar
+from .play.history import History, HistoryEntry
 from .rules import VARIANTS, Rules
 from .save import MAX_SAVED_MOVES, MAX_SECONDS, Store, file_fault, number_in
+from .text.words import rules_line, variant_title
 
 STATS_FILE = "stats.json"
-STATS_VERSION = 2  # 1: {"variants": {variant: record}}; 2: {"records": {record_key: record}}
+# 1: {"variants": {variant: record}}; 2: {"records": {record_key: record}}; 3: also "history" and "daily"
+STATS_VERSION = 3
 STATS_LABEL = "The statistics file"  # its name for the player: a key of save.FILE_FAULTS
 MAX_COUNT = 10**9  # more games than anyone plays; a larger count is damage
 COUNTS = ("played", "won", "clean", "assisted", "current_streak", "best_streak")
@@ -100,6 +109,13 @@ class RulesRecord:
     best_streak: int = 0
     best_time: float | None = None  # seconds, of a clean win
     fewest_moves: int | None = None  # of a clean win
+    timed: int = 0  # clean wins whose time is in total_time (those since version 3)
+    total_time: float = 0.0  # seconds, of those clean wins
+
+    @property
+    def average_time(self) -> float | None:
+        """The mean time of the clean wins timed, or None before the first."""
+        return self.total_time / self.timed if self.timed else None
 
     @property
     def lost(self) -> int:
@@ -130,6 +146,8 @@ class RulesRecord:
             raise ValueError("best_time is not a time")
         if self.fewest_moves is not None and not number_in(self.fewest_moves, 1, MAX_SAVED_MOVES, whole=True):
             raise ValueError("fewest_moves is not a count")
+        if not _average_sound(self.timed, self.total_time, self.clean):
+            raise ValueError("the average time is not a time")
 
     @classmethod
     def read(cls, record: Any) -> tuple[RulesRecord | None, list[str]]:
@@ -165,7 +183,19 @@ class RulesRecord:
                 s.fewest_moves = fewest
             else:
                 problems.append(_("the fewest moves is not a count"))
+        timed, total = record.get("timed", 0), record.get("total_time", 0.0)
+        if _average_sound(timed, total, s.clean):
+            s.timed, s.total_time = timed, float(total)
+        else:
+            # TRANSLATORS: damage found in the statistics file, in one game's record (its wins' mean time).
+            problems.append(_("the average time is not a time"))
         return s, problems
+
+
+def _average_sound(timed: Any, total: Any, clean: int) -> bool:
+    """Can ``timed`` clean wins (of ``clean``) have taken ``total`` seconds?"""
+    return number_in(timed, 0, clean, whole=True) and number_in(total, 0, MAX_SECONDS * max(1, timed)) \
+        and (timed > 0 or total == 0)
 
 
 def _standard_records() -> dict[str, RulesRecord]:
@@ -177,6 +207,8 @@ class Statistics:
     """Every rule set's record, by ``record_key`` (the standard rules of each game always there)."""
 
     records: dict[str, RulesRecord] = field(default_factory=_standard_records)
+    history: History = field(default_factory=History)  # the finished games, newest last
+    daily: DailyCalendar = field(default_factory=DailyCalendar)  # the deals of the day played
 
     def of(self, rules: Rules) -> RulesRecord:
         """The record of ``rules`` (an empty one, not kept, for rules never played)."""
@@ -211,10 +243,10 @@ class Statistics:
         first = s.won == 1
         if first and rules == Rules(rules.variant):
             # TRANSLATORS: {game} is "Yukon" or "Russian Solitaire".
-            news.append(_("Your first win at {game}!").format(game=rules.title))
+            news.append(_("Your first win at {game}!").format(game=variant_title(rules.variant)))
         elif first:
             # TRANSLATORS: {rules} is the game and its options, such as "Yukon, no foundation return".
-            news.append(_("Your first win under these rules ({rules})!").format(rules=rules.describe()))
+            news.append(_("Your first win under these rules ({rules})!").format(rules=rules_line(rules)))
         if not helps:
             news += _clean_records(s, max(0.0, float(seconds)), moves, first)
         if s.current_streak > s.best_streak:
@@ -224,13 +256,25 @@ class Statistics:
                                      s.current_streak).format(n=s.current_streak))
         return news
 
+    def record_finished(self, entry: HistoryEntry, begun: date) -> None:
+        """A dealt game ended, won, lost or abandoned: keep it in the history and, when it was the deal
+        of the day ``entry.daily`` under its game's standard rules, in the calendar (``begun``: the
+        date the game was begun, for the streak). Its counts are ``count_played``'s and ``record_win``'s."""
+        self.history.add(entry)
+        variant = entry.rules.variant
+        if entry.daily is not None and variant in DAILY_GAMES and entry.rules == Rules(variant):
+            self.daily.record(variant, entry.daily, begun, entry.outcome, entry.seconds, entry.moves)
+
     def reset(self) -> None:
-        """Forget every record."""
+        """Forget every record, the history and the calendar."""
         self.records = _standard_records()
+        self.history.clear()
+        self.daily.clear()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready record."""
-        return {"version": STATS_VERSION, "records": {k: asdict(s) for k, s in self.records.items()}}
+        return {"version": STATS_VERSION, "records": {k: asdict(s) for k, s in self.records.items()},
+                "history": self.history.to_list(), "daily": self.daily.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Statistics:
@@ -242,7 +286,7 @@ class Statistics:
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> tuple[Statistics, list[str]]:
-        """Rebuild from a record of either version, keeping what is sound; the second item lists
+        """Rebuild from a record of any version, keeping what is sound; the second item lists
         the damage ("Yukon: the counts do not add up"). ValueError when there is no record at all."""
         stats = cls()
         damage: list[str] = []
@@ -256,7 +300,7 @@ class Statistics:
             rules = rules_of(key)
             # TRANSLATORS: damage found in the statistics file: a record names rules this version does not have.
             s, problems = RulesRecord.read(record) if rules is not None else (None, [_("unknown rules")])
-            title = rules.describe() if rules is not None else key
+            title = rules_line(rules) if rules is not None else key
             if s is None:
                 # TRANSLATORS: damage in the statistics file; {game} is a game and its rules ("Yukon",
                 # "Russian Solitaire, no foundation return"), {problem} what is wrong, such as "the counts do not add up".
@@ -267,12 +311,42 @@ class Statistics:
             # "the best time is not a time".
             damage += [_("{game}: {problem}, so it is cleared").format(game=title, problem=p) for p in problems]
             stats.records[key] = s
+        version = data.get("version")
+        if isinstance(version, int) and version >= 3:
+            damage += stats._read_history(data.get("history"), data.get("daily"))
         return stats, damage
+
+    def _read_history(self, history: Any, daily: Any) -> list[str]:
+        """Read a version 3 file's history and calendar into this record; returns the damage."""
+        damage: list[str] = []
+        try:
+            self.history, bad = History.read(history)
+            if bad:
+                # TRANSLATORS: damage found in the statistics file: games of the list of finished games.
+                damage.append(ngettext("{n} game of the history is damaged, so it is left out",
+                                       "{n} games of the history are damaged, so they are left out", bad).format(n=bad))
+        except ValueError:
+            # TRANSLATORS: damage found in the statistics file: the list of finished games.
+            damage.append(_("the history of games is damaged, so it starts again"))
+        try:
+            self.daily, bad = DailyCalendar.read(daily)
+            if bad:
+                # TRANSLATORS: damage found in the statistics file: days of the calendar of deals of the day.
+                damage.append(ngettext("{n} day of the daily deals' calendar is damaged, so it is left out",
+                                       "{n} days of the daily deals' calendar are damaged, so they are left out",
+                                       bad).format(n=bad))
+        except ValueError:
+            # TRANSLATORS: damage found in the statistics file: the calendar of deals of the day.
+            damage.append(_("the daily deals' calendar is damaged, so it starts again"))
+        return damage
 
 
 def _clean_records(s: RulesRecord, seconds: float, moves: int, first: bool) -> list[str]:
-    """A clean win's best time and fewest moves, and the news of any record it beat."""
+    """A clean win's best time, average time and fewest moves, and the news of any record it beat."""
     news: list[str] = []
+    seconds = min(seconds, float(MAX_SECONDS))
+    s.timed += 1
+    s.total_time += seconds
     if s.best_time is None or seconds < s.best_time:
         if not first:
             # TRANSLATORS: {time} and {old} are times such as 4:05 (minutes:seconds).

@@ -56,8 +56,8 @@ from .cliargs import (
 )
 from .notation import parse_move, shown, whole_number
 from .rules import VARIANTS, Rules
-from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
-from .state import Position
+from .solver import Verdict, solve
+from .state import IllegalMove, Position
 from .survey_workers import (
     Job,
     LocalWorkers,
@@ -68,6 +68,7 @@ from .survey_workers import (
     missing_dask_message,
     solve_deal,
 )
+from .text.words import refusal  # the command line words a broken line in English
 
 RESULTS_HEADER = "# yukon survey v1"
 LINES_HEADER = "# yukon survey lines v1"
@@ -80,7 +81,7 @@ MAX_SURVEY_DEALS = 1_000_000
 class Record(NamedTuple):
     """One deal's line in a results file, and the time limit it was solved under."""
 
-    status: str
+    status: Verdict
     seconds: float
     nodes: int
     moves: int
@@ -220,13 +221,13 @@ def read_results(path: str, tag: str) -> dict[int, Record]:
         if not line or line.startswith("#"):
             continue
         parts = line.split("\t")
-        if len(parts) != 5 or parts[1] not in (WINNABLE, UNWINNABLE, UNKNOWN):
+        if len(parts) != 5 or parts[1] not in (Verdict.WINNABLE, Verdict.LOST, Verdict.UNKNOWN):
             continue
         try:
             seed, seconds, nodes, moves = int(parts[0]), float(parts[2]), int(parts[3]), int(parts[4])
         except ValueError:
             continue
-        done[seed] = Record(parts[1], seconds, nodes, moves, limit if said else seconds, node_limit)
+        done[seed] = Record(Verdict(parts[1]), seconds, nodes, moves, limit if said else seconds, node_limit)
     return done
 
 
@@ -278,8 +279,9 @@ def replay_line(seed: int, rules: Rules, moves: str) -> int:
     for i, text in enumerate(texts, 1):
         try:
             p.play(parse_move(text))
-        except ValueError as e:  # MoveTextError is a ValueError too
-            raise ValueError(f"{rules_tag(rules)} deal {seed}: move {i} ({shown(text)}) cannot be played: {e}") from None
+        except ValueError as e:  # MoveTextError is a ValueError too, and so is IllegalMove (worded here)
+            why = refusal(e.illegal) if isinstance(e, IllegalMove) else str(e)
+            raise ValueError(f"{rules_tag(rules)} deal {seed}: move {i} ({shown(text)}) cannot be played: {why}") from None
     if not p.is_won():
         raise ValueError(f"{rules_tag(rules)} deal {seed}: its line of {len(texts)} moves does not win")
     return len(texts)
@@ -296,9 +298,9 @@ def needs_solving(record: Record | None, timeout: float | None, lined: bool = Tr
     """
     if record is None:
         return True
-    if record.status == WINNABLE and not lined:
+    if record.status == Verdict.WINNABLE and not lined:
         return True
-    if record.status != UNKNOWN:
+    if record.status != Verdict.UNKNOWN:
         return False
     old = (math.inf if record.limit is None else record.limit,
            math.inf if record.nodes_limit is None else record.nodes_limit)
@@ -306,16 +308,16 @@ def needs_solving(record: Record | None, timeout: float | None, lined: bool = Tr
     return new[0] >= old[0] and new[1] >= old[1] and new != old
 
 
-def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | None,
+def summary(rows: Iterable[tuple[Verdict, float]], rules: Rules, timeout: float | None,
             nodes: int | None = None) -> list[str]:
     """The survey's figures as text lines, from (status, seconds) per deal."""
     rows = list(rows)
     n = len(rows)
-    w = sum(1 for s, _ in rows if s == WINNABLE)
-    lost = sum(1 for s, _ in rows if s == UNWINNABLE)
+    w = sum(1 for s, _ in rows if s == Verdict.WINNABLE)
+    lost = sum(1 for s, _ in rows if s == Verdict.LOST)
     unk = n - w - lost
     times = [t for _, t in rows]
-    decided = [t for s, t in rows if s != UNKNOWN]
+    decided = [t for s, t in rows if s != Verdict.UNKNOWN]
     lo, hi = share_interval(w, unk, n)
     limit = "none" if timeout is None else f"{timeout:g} s"
     if nodes is not None:
@@ -333,7 +335,7 @@ def summary(rows: Iterable[tuple[str, float]], rules: Rules, timeout: float | No
     return lines
 
 
-def _bar(done: int, total: int, counts: dict[str, int], started: float, base: int = 0,
+def _bar(done: int, total: int, counts: dict[Verdict, int], started: float, base: int = 0,
          width: int = 30) -> str:
     frac = done / total if total else 1.0
     filled = int(width * frac)
@@ -342,7 +344,7 @@ def _bar(done: int, total: int, counts: dict[str, int], started: float, base: in
     if base < done < total:
         eta = f" eta {int(elapsed / (done - base) * (total - done))} s"
     return (f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-            f"won {counts[WINNABLE]} lost {counts[UNWINNABLE]} unknown {counts[UNKNOWN]}{eta}  ")
+            f"won {counts[Verdict.WINNABLE]} lost {counts[Verdict.LOST]} unknown {counts[Verdict.UNKNOWN]}{eta}  ")
 
 
 class _Progress:
@@ -415,7 +417,7 @@ def _drop_torn_tail(path: str) -> bool:
     return True
 
 
-def _results(lo: int, hi: int, done: dict[int, Record]) -> list[tuple[str, float]]:
+def _results(lo: int, hi: int, done: dict[int, Record]) -> list[tuple[Verdict, float]]:
     return [(done[s].status, done[s].seconds) for s in range(lo, hi + 1) if s in done]
 
 
@@ -502,11 +504,11 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
                     continue
                 seed, status, seconds, searched, moves, line = item
                 old = done.get(seed)
-                if old is not None and old.status == WINNABLE and status != WINNABLE:
+                if old is not None and old.status == Verdict.WINNABLE and status != Verdict.WINNABLE:
                     unlined += 1  # solved again only for its line: the old result stands
-                    status = WINNABLE
+                    status = Verdict.WINNABLE
                 else:
-                    if lines_file is not None and lines_path is not None and status == WINNABLE:
+                    if lines_file is not None and lines_path is not None and status == Verdict.WINNABLE:
                         _append(lines_file, lines_path, f"{seed}\t{line}\n")
                     _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{searched}\t{moves}\n")
                     done[seed] = Record(status, seconds, searched, moves, timeout, nodes)
@@ -553,9 +555,9 @@ def _cluster_pool(address: str, jobs: list[Job], bar: _Progress, err: TextIO | N
     return pool
 
 
-def _kept_counts(lo: int, hi: int, done: dict[int, Record], todo: set[int]) -> dict[str, int]:
+def _kept_counts(lo: int, hi: int, done: dict[int, Record], todo: set[int]) -> dict[Verdict, int]:
     """How many deals of lo..hi the file already decides (or leaves unknown for good), by status."""
-    counts = {WINNABLE: 0, UNWINNABLE: 0, UNKNOWN: 0}
+    counts = {Verdict.WINNABLE: 0, Verdict.LOST: 0, Verdict.UNKNOWN: 0}
     for s in range(lo, hi + 1):
         if s in done and s not in todo:
             counts[done[s].status] += 1

@@ -23,13 +23,13 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from .rules import Rules
-from .solver import solve
+from .solver import Verdict, solve
 from .state import Position
 
 # seed, variant, any card in space, foundation return, timeout (CPU s), node limit (positions)
 Job = tuple[int, str, bool, bool, float | None, int | None]
 # seed, status, seconds, nodes, moves in the line, the line (move texts joined by spaces; "" if none)
-Outcome = tuple[int, str, float, int, int, str]
+Outcome = tuple[int, Verdict, float, int, int, str]
 
 
 class SurveyError(Exception):
@@ -209,7 +209,7 @@ class LocalWorkers:
                 return
             try:
                 seed, status, seconds, nodes, moves, line = parts
-                self.outcomes.put((int(seed), status, float(seconds), int(nodes), int(moves), line))
+                self.outcomes.put((int(seed), Verdict(status), float(seconds), int(nodes), int(moves), line))
             except ValueError:
                 self.outcomes.put(f"a worker process ended while solving deal {job[0]} "
                                   f"(exit status {proc.wait()})")

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import hints
+from .. import move_order
 from ..i18n import NC_, _
 from ..rules import YUKON, Rules
 from ..safe import home_moves
@@ -171,7 +171,7 @@ class App:
         self.parts: list[Part] = []
         self.prefs = TablePrefs()
         self.game = game if game is not None else Game.deal(seed if seed is not None else self.random_seed(), rules)
-        self.hint_provider: Callable[[Position, Move | None], list[Move]] = hints.hint_moves
+        self.hint_provider: Callable[[Position, Move | None], list[Move]] = move_order.hint_moves
         self.window_active = True  # focused and not minimized: the game's clock may run
         self.step = STEP
         self.clock = FixedClock(STEP)

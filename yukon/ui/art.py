@@ -244,10 +244,6 @@ class CardArt:
             s = self._narrow.put(key, pygame.transform.smoothscale(self.image(card, face_up), (w, self.ch)))
         return s
 
-    def cached_surfaces(self) -> int:
-        """How many narrowed images are kept (for tests)."""
-        return len(self._narrow)
-
     def slot(self, label: str, colour: tuple[int, int, int] = (236, 246, 236)) -> pygame.Surface:
         """An empty place: a faint rounded outline with a faint label (a suit, or K for a column)."""
         s = self._slots.get(label)

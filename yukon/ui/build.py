@@ -42,7 +42,7 @@ class Options:
 def build_app(options: Options) -> App:
     """Open the window and give it every part; the caller runs it (``app.run()``)."""
     from . import assist, extras_app
-    from .assist import difficulty
+    from .assist import deal_levels
     from .report import StartupReport
 
     app = App(seed=options.seed, rules=options.rules or Rules("yukon"), size=options.size,
@@ -51,7 +51,7 @@ def build_app(options: Options) -> App:
                                 rules=options.rules, solver_settings=True, lessons=True,
                                 language=options.language)
     solver = assist.install(app, session=extras.session)
-    difficulty.install(app, solver)
+    deal_levels.install(app, solver)
     if options.report_path:
         app.add_part(StartupReport(app, options.report_path, solver))
     return app

@@ -4,8 +4,10 @@
 a hint, a win, quitting) and does the rest: it saves the game after every change and on quit,
 counts the game as played at its first move, records a loss when an unfinished counted
 game is abandoned, keeps what helped the player (hints, the Demo's and Finish's moves: saved
-with the game), records a win, clean or assisted, and words the news, and plays the matching
-sound. A game whose last move the Demo played is not the player's win: it counts as a loss. It
+with the game), records a win, clean or assisted, and words the news, notes each deal number
+the table has had (``yukon.played``: New deal by level hands out only others), and plays the
+matching sound. A game whose last move the Demo played is not the player's win: it counts as
+a loss. It
 never raises into the table: every file problem becomes a message for the player, each
 said once. No drawing here; the sound board is passed in (any object with ``play(name)``).
 """
@@ -16,6 +18,7 @@ import os
 from typing import Any, Protocol
 
 from ..i18n import _
+from ..played import load_played, save_played
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
@@ -65,6 +68,8 @@ class Session:
         self._tell(problem)
         self.stats, problem = load_stats(self.store)
         self._tell(problem)
+        self.played, problem = load_played(self.store)  # the deal numbers this machine's table has had
+        self._tell(problem)
         self.sound: SoundPlayer = sound if sound is not None else _Silent()
         self.sound.set_enabled(self.settings.sound)
         self.counted = False  # the game under way counts as played
@@ -105,6 +110,7 @@ class Session:
         self.finished = False
         kept = saved.extra.get(HELPS_KEY, [])
         self.helps = {h for h in HELPS if isinstance(kept, list) and h in kept}
+        self._note_played(saved.game)
         return saved
 
     def save(self, game: Game, elapsed: float, extra: dict[str, Any] | None = None,
@@ -196,6 +202,12 @@ class Session:
         self.finished = False
         self.helps = set()
         self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
+        self._note_played(game)
+
+    def _note_played(self, game: Game) -> None:
+        """The deal of ``game`` has been on the table: New deal by level never hands it out."""
+        if game.seed is not None and self.played.add(game.seed):
+            self._tell(save_played(self.store, self.played, later=self.background))
 
     def under_way(self, game: Game | None) -> bool:
         """Would replacing this game lose something (moves made, not won)?"""

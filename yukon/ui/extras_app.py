@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import os
+import random
 import tempfile
 from typing import TYPE_CHECKING
 
@@ -21,9 +22,10 @@ import pygame
 
 from .. import help_text, i18n
 from ..i18n import NC_, _, capital, ngettext, pgettext
-from ..rules import VARIANT_TITLES, Rules
+from ..rules import Rules
 from ..settings import SETTINGS_FILE, Settings
 from ..state import FOUNDATION, ON_FOUNDATION, Game
+from ..text.words import variant_title
 from . import art
 from .extras import Session
 from .input import Action, Command, PointerDown, PointerMove
@@ -273,7 +275,9 @@ class Extras(Part):
             self.sound.open()  # a few ms now rather than a stutter on the first move
 
     def start(self, resume: bool = True, rules: Rules | None = None, welcome: bool = False) -> None:
-        """Once the part is in the app: resume the saved game (or ask), then greet a newcomer."""
+        """Once the part is in the app: resume the saved game (or ask), then, with ``welcome``, greet a
+        newcomer, whose very first deal (unless the command line gave one) is one proved winnable and
+        rated easy."""
         app = self.app
         first_start = self.first_start
         if rules is not None:  # the command line chose the game: it wins over the settings
@@ -290,8 +294,15 @@ class Extras(Part):
             else:  # nothing played in it: nothing is lost by replacing it
                 self.session.leaving(saved.game)
                 saved = None
+        first = None
+        if saved is None and welcome and first_start and resume:  # a newcomer, and no deal on the command line
+            from ..difficulty import first_deal
+
+            first = first_deal(app.rules, random.Random())
         if saved is not None:
             app.set_game(saved.game, saved.elapsed)  # new deals still follow the settings' rules
+        elif first is not None:
+            app.new_deal(first)  # the very first deal on this machine: proved winnable, and easy
         elif app.game.rules != app.rules and not app.game.history and app.game.seed is not None:
             app.new_deal(app.game.seed)  # the same deal number under the settings' game
         if saved is None:
@@ -319,7 +330,7 @@ class Extras(Part):
             under_way = ngettext("Your saved game is under way ({n} move).",
                                  "Your saved game is under way ({n} moves).", moves).format(n=moves)
         variant = self.app.rules.variant
-        game = _(VARIANT_TITLES.get(variant, variant))
+        game = variant_title(variant)
         other_game = variant != saved.rules.variant
         if chosen.seed is not None and other_game:
             # TRANSLATORS: {number} is a deal number, {game} the game's name (Yukon, Russian Solitaire).
@@ -605,8 +616,9 @@ def install(app: App, folder: str | None | bool = True, resume: bool = True, rul
     but when a saved game is under way it is resumed and the player is asked first (the
     saved game is never replaced without a word); ``rules`` (a game given on the command
     line) overrides the settings' rules. ``welcome``: on the very first start (no
-    settings kept yet) point the player to the lessons, once; by default only in the
-    player's own data folder (``folder=True``), not a folder given by a test or a benchmark.
+    settings kept yet) deal an easy deal (unless the command line chose one) and point the
+    player to the lessons, once; by default only in the player's own data folder
+    (``folder=True``), not a folder given by a test or a benchmark.
     ``solver_settings``: the settings screen shows the solver's rows (the solver is there);
     ``lessons``: add the Lessons part too, its finished lessons kept in these settings.
     ``language``: the language given on the command line, already in use (the saved one is not put in use).

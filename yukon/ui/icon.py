@@ -2,8 +2,9 @@
 
 ``draw_icon(size)`` draws it at any size, four times larger and smoothly scaled down (so
 edges are anti-aliased). ``packaging/make_icons.py`` writes it as the PNGs in
-``assets/icons/`` at the sizes desktops ask for; the desktop entry, the one-file build and
-the window use those files (``window_icon`` falls back to drawing when a file is missing).
+``assets/icons/`` at the sizes desktops ask for, and the same shapes as ``icon.svg`` (the
+scalable icon); the desktop entry, the one-file build and the window use those files
+(``window_icon`` falls back to drawing when a file is missing).
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ SHADOW = (0, 0, 0, 70)
 def icon_file(size: int) -> Path:
     """The committed PNG of the icon at ``size`` pixels (assets/icons/)."""
     return asset_path("icons", f"icon-{size}.png")
+
+
+def icon_svg_file() -> Path:
+    """The committed scalable icon (assets/icons/icon.svg), for desktops; the window uses the PNGs."""
+    return asset_path("icons", "icon.svg")
 
 
 def _card(w: int, h: int, fill: tuple[int, int, int], edge: tuple[int, int, int]) -> pygame.Surface:

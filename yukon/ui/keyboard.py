@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..i18n import _, capital
 from ..state import FOUNDATION, ON_FOUNDATION, Move, Position
+from ..text.words import refusal
 
 COLUMNS = 7
 FOUNDATIONS = 4
-
-KEY_NAMES = ("left", "right", "up", "down", "enter", "space", "f", "escape")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +122,7 @@ class KeyCursor:
 
     # -- keys ---------------------------------------------------------------------------
     def key(self, name: str, pos: Position) -> KeyAction:
-        """Act on a key (one of KEY_NAMES) for the position ``pos``."""
+        """Act on a key (left, right, up, down, enter, space, f or escape) for the position ``pos``."""
         first_use = not self.shown
         self.shown = True
         if name in ("left", "right"):
@@ -208,11 +207,11 @@ class KeyCursor:
             self.selected = under
             return KeyAction("select", card=under)
         move = Move.of(card, to)
-        reason = pos.why_illegal(move)
-        if reason is not None:
+        illegal = pos.why_illegal(move)
+        if illegal is not None:
             if to == FOUNDATION and pos.loc[card] < ON_FOUNDATION and pos.end_card(pos.loc[card]) != card:
-                reason = _("only a column's end card can go to a foundation")
-            return KeyAction("refuse", reason=capital(reason))
+                return KeyAction("refuse", reason=capital(_("only a column's end card can go to a foundation")))
+            return KeyAction("refuse", reason=capital(refusal(illegal)))
         self.selected = None
         return KeyAction("move", move=move)
 
@@ -226,8 +225,8 @@ class KeyCursor:
         if pos.loc[card] < ON_FOUNDATION and pos.end_card(pos.loc[card]) != card:
             return KeyAction("refuse", reason=capital(_("only a column's end card can go to a foundation")))
         move = Move.of(card, FOUNDATION)
-        reason = pos.why_illegal(move)
-        if reason is not None:
-            return KeyAction("refuse", reason=capital(reason))
+        illegal = pos.why_illegal(move)
+        if illegal is not None:
+            return KeyAction("refuse", reason=capital(refusal(illegal)))
         self.selected = None
         return KeyAction("move", move=move)

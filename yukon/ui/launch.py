@@ -36,6 +36,22 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+def system_locales() -> list[str]:
+    """The system's preferred languages, best first, as SDL reports them: ``["pt_BR", "en"]``.
+
+    On Windows and macOS this is the list in the system's language settings (macOS may
+    add a script: ``zh_Hans_CN``); on Linux SDL reads ``LANG`` and ``LANGUAGE``. The call
+    needs no ``pygame.init`` and opens nothing; a failure is an empty list.
+    """
+    import pygame
+
+    try:
+        found = pygame.system.get_pref_locales()
+    except pygame.error:  # SDL cannot tell (an old SDL, an odd platform): the environment decides
+        return []
+    return ["_".join(filter(None, (entry["language"], entry["country"]))) for entry in found]
+
+
 def use_language(code: str) -> None:
     """Use the language ``code`` (one of ``i18n.LANGUAGES``, ``i18n.SYSTEM`` or ``pseudo``) from now on."""
     from .. import pseudo
@@ -55,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     from ..cards import MAX_SEED
     from ..rules import VARIANTS, Rules
 
+    i18n.use_preferred_locales(system_locales)
     use_language(i18n.SYSTEM)  # until the settings are read: the system's language
     ap = argparse.ArgumentParser(description=_("Play Yukon Solitaire in a window."))
     ap.add_argument("--version", action="version", version=f"Yukon Solitaire {__version__}")

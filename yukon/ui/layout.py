@@ -28,7 +28,6 @@ from dataclasses import dataclass, field, replace
 
 from pygame import Rect
 
-from ..cards import RANK, SUIT
 from ..state import COLUMN_COUNT, Position
 
 CARD_RATIO = 1.4  # height / width, close to a real playing card
@@ -155,14 +154,6 @@ class TableLayout:
         if col:
             return self.card_rect(col[-1])
         return Rect(self.col_x[column], self.cols_y, self.cw, self.ch)
-
-    def next_card_xy(self, column: int) -> tuple[int, int]:
-        """Where a card put on this column would lie (for drawing a drop target)."""
-        col = self.column_cards[column]
-        if not col:
-            return (self.col_x[column], self.cols_y)
-        x, y = self.card_xy[col[-1]]
-        return (x, y + max(MIN_STRIP, round(self.ch * UP_STEP)))
 
     def tail_rect(self, card: int) -> Rect:
         """The rectangle covering a card and every card on top of it."""
@@ -497,13 +488,3 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
             xy[s * 13 + rank - 1] = (r.x, r.y)
         lay.foundation_tops.append(s * 13 + top_card - 1 if top_card else None)
     return lay
-
-
-def foundation_of(card: int) -> int:
-    """The foundation slot (suit index) a card goes to."""
-    return SUIT[card]
-
-
-def is_ace(card: int) -> bool:
-    """Is the card an Ace?"""
-    return RANK[card] == 1

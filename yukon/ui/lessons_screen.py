@@ -9,7 +9,7 @@ is the ordinary table (same click-to-select, click-to-place, drag, double-click 
 slides) on the lesson's own ``Game``, with a ``LessonMode`` in the table's mode seam:
 
 * a move the current step does not make is vetoed with the runner's words (the
-  engine's reason for an illegal move, the step's hint for a legal one), so it is
+  rules' reason for an illegal move, the step's hint for a legal one), so it is
   never made; a ``try`` step's refused move moves the lesson on;
 * a move that is made, an undo, a redo or a restart is passed to the runner
   (``yukon.lessons.LessonRun``), which keeps step with the table's game;
@@ -31,11 +31,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .. import i18n
+from .. import i18n, pseudo
 from .. import lessons as lesson_files
 from ..i18n import NC_, _, capital, ngettext, pgettext
-from ..lessons import Lesson, LessonRun, Reply, load_lesson_set, localize
+from ..lessons import Lesson, LessonReply, LessonRun, load_lesson_set, localize
 from ..state import Game, Move
+from ..text.words import refusal, sentence
 from .table import BaseMode, TableHost, TableScreen, describe_move
 from .widgets import ButtonSpec, Panel
 
@@ -58,6 +59,14 @@ class LessonBook(Protocol):
 
 
 # -- the way in ------------------------------------------------------------------------
+def in_language(english: Lesson, code: str) -> tuple[Lesson, str | None]:
+    """A lesson in language ``code`` (the pseudo-language made from the English), and what is wrong
+    with its translation, if anything (``yukon.lessons.localize``)."""
+    if code == pseudo.CODE:
+        return pseudo.pseudo_lesson(english), None
+    return localize(english, code, lesson_files.LESSON_DIR)
+
+
 def under_way(screen: LessonScreen | None) -> bool:
     """Is ``screen``'s lesson begun and not finished (worth taking up again where it was left)?"""
     return screen is not None and not screen.run.finished and (screen.run.step_index > 0 or bool(screen.game.history))
@@ -87,7 +96,7 @@ def choose_lesson(app: TableHost, book: LessonBook, over: LessonScreen | None = 
     kept = book.kept if under_way(book.kept) else None
     entries: list[LessonEntry] = []
     for english in lessons:
-        title = localize(english, i18n.language(), lesson_files.LESSON_DIR)[0].title
+        title = in_language(english, i18n.language())[0].title
         if kept is not None and kept.lesson.key == english.key:
             state = _("Step {number} of {count}").format(number=kept.run.step_index + 1, count=kept.run.step_count)
         elif english.key in done:
@@ -153,6 +162,14 @@ def untranslated_text(problems: list[str]) -> str:
     return f"{said} {in_english}"
 
 
+def reply_text(reply: LessonReply) -> str:
+    """What the lesson says to a move: the rules' reason as a sentence, then the lesson's own words."""
+    if reply.over:
+        return _("This lesson is finished.")
+    reason = sentence(refusal(reply.illegal)) if reply.illegal is not None else ""
+    return " ".join(t for t in (reason, reply.text) if t)
+
+
 # -- the mode --------------------------------------------------------------------------
 class LessonMode(BaseMode):
     """The table's mode seam, answered by the lesson runner of ``screen``."""
@@ -167,7 +184,7 @@ class LessonMode(BaseMode):
             return None
         reply = run.play(move)  # refused or a ``try``: the position does not change
         self.screen.note(reply)
-        return reply.text
+        return reply_text(reply)
 
     def after_move(self, game: Game, move: Move) -> None:
         """The table made the step's move: the runner makes it too and moves on."""
@@ -251,7 +268,7 @@ class LessonScreen(TableScreen):
         self.untranslated = {}
         self.lessons = []
         for english in self.english:
-            lesson, problem = localize(english, code, lesson_files.LESSON_DIR)
+            lesson, problem = in_language(english, code)
             self.lessons.append(lesson)
             if problem is not None:
                 self.untranslated[english.key] = problem
@@ -261,9 +278,9 @@ class LessonScreen(TableScreen):
         """The lesson on the table."""
         return self.lessons[self.index]
 
-    def note(self, reply: Reply) -> None:
+    def note(self, reply: LessonReply) -> None:
         """Keep the runner's latest answer for the panel."""
-        self.feedback = reply.text
+        self.feedback = reply_text(reply)
         # A refused ``try`` is what the step asked for, but a tick beside a refusal reads oddly.
         self.feedback_good = reply.right if reply.made or not reply.right else None
         if reply.finished:
@@ -271,8 +288,8 @@ class LessonScreen(TableScreen):
         self.full = True
         if reply.made:
             self.t_start = None  # no clock in a lesson (and no redraw every second)
-            if reply.text:
-                self.say(reply.text, "lesson", FEEDBACK_TIME)
+            if self.feedback:
+                self.say(self.feedback, "lesson", FEEDBACK_TIME)
 
     def clear_feedback(self) -> None:
         """Forget the last answer (the position changed by undo, redo or restart)."""

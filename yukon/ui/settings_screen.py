@@ -19,8 +19,9 @@ import pygame
 
 from .. import i18n
 from ..i18n import LANGUAGES, N_, NC_, _, pgettext
-from ..rules import VARIANT_TITLES
+from ..rules import VARIANTS
 from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
+from ..text.words import rules_line, variant_title
 from . import art
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
@@ -73,7 +74,7 @@ def value_text(settings: Settings, name: str) -> str:
     """The value of a setting as shown on its row, in the player's language."""
     value = getattr(settings, name)
     if name == "variant":
-        return _(VARIANT_TITLES[value])
+        return variant_title(value)
     if name == "animation":
         return pgettext("animation", ANIMATION_NAMES[value])
     if name == "text_size":
@@ -88,7 +89,7 @@ def next_value(settings: Settings, name: str, step: int = 1) -> None:
     """Change a setting to its next (or previous) value."""
     value = getattr(settings, name)
     if name == "variant":
-        order = list(VARIANT_TITLES)
+        order = list(VARIANTS)
         setattr(settings, name, order[(order.index(value) + step) % len(order)])
     elif name == "animation":
         setattr(settings, name, ANIMATION_ORDER[(ANIMATION_ORDER.index(value) + step) % len(ANIMATION_ORDER)])
@@ -164,7 +165,7 @@ class SettingsScreen(Sheet):
             # usual rules ("Yukon", "Yukon, no foundation return", "Russian Solitaire, any card in an empty column").
             self.ask(_("The new rules ({game}) need a new deal. Replace the game under way now "
                        "(it counts as a loss), or keep playing it and use the new rules from the next deal?").format(
-                         game=self.settings.rules().describe()),
+                         game=rules_line(self.settings.rules())),
                      [(pgettext("button", "New deal now"), lambda: self._finish(True)),
                       (pgettext("button", "From the next deal"), lambda: self._finish(False)),
                       (pgettext("button", "Back"), lambda: None)], cancel_index=2)

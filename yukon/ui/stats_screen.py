@@ -14,6 +14,7 @@ import pygame
 from ..i18n import N_, NC_, _, pgettext
 from ..rules import VARIANTS, Rules
 from ..stats import RulesRecord, Statistics, format_share, format_time
+from ..text.words import rules_line
 from . import art
 from .input import Action, Command
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
@@ -102,7 +103,7 @@ class StatsScreen(Sheet):
     def _heading(self, rules: Rules, col_w: int) -> tuple[list[str], int]:
         """A column's heading: the game and its options in as few even lines as fit, and its text
         size (smaller rather than a word cut in two)."""
-        text = rules.describe()
+        text = rules_line(rules)
         for size in range(self.size, max(9, self.size - 6), -1):
             lines = wrap_balanced(text, size, col_w - 10, True)
             if " ".join(lines).split() == text.split():  # no word was cut to fit

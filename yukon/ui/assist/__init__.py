@@ -8,14 +8,15 @@ pieces together, each in its own module:
     back to a position while the solver's help plays);
   * ``link``: the solver's child process: requests and replies, stale replies dropped, a
     dead child restarted;
-  * ``status``: the status line's verdict ("still winnable", "cannot be won from here");
+  * ``verdict_line``: the status line's verdict ("still winnable", "cannot be won from here");
   * ``reasons``: why a hinted move helps, in a player's words;
-  * ``hints``: Hint (H) and P, which plays the hint;
+  * ``hint_finder``: Hint (H) and P, which plays the hint; after a winning hint, the child
+    checks the other moves, so that only those that keep the game winnable are offered;
   * ``demo``: the Demo and the Finish;
   * ``offers``: the loss question and Back to the last winnable position (B), the lost
     fresh deal's offer, the Finish offer, and winnable deals only;
   * ``why``: Why? (W) beside a lost status: the solver's reasons, in a sheet.
-  * ``difficulty``: each deal's level, rated by the same child (``levels``), and the
+  * ``deal_levels``: each deal's level, rated by the same child (``levels``), and the
     part that shows it and lets New deal ask for a level.
 
 After every change the assist asks the solver about the position on the table, and every
@@ -32,19 +33,20 @@ import pygame
 
 from ...difficulty import Level, Rating
 from ...i18n import NC_, _
+from ...solver import Verdict
 from ...state import Game, Move, Position
 from ..changes import PlayedBy
 from ..parts import Change, Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
+from .deal_levels import DealLevels
 from .demo import DEMO_PAUSE, Demo
-from .difficulty import DealLevels
-from .hints import HINT_PATIENCE, Hints
-from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge, Known, position_key, rules_key
+from .hint_finder import HINT_PATIENCE, HintFinder
+from .knowledge import Knowledge, Known, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
 from .offers import Offers, WinnableDeals
 from .reasons import move_reason
-from .status import StatusLine
+from .verdict_line import CHECKING, LineState, VerdictLine
 from .why import Why
 
 if TYPE_CHECKING:
@@ -53,8 +55,8 @@ if TYPE_CHECKING:
     from ..extras import Session
     from ..table import TableScreen
 
-__all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "LOST", "MAX_RESTARTS", "SOLVE_TIMEOUT", "UNKNOWN",
-           "WINNABLE", "Assist", "Known", "Pending", "_ids", "install", "move_reason", "position_key", "rules_key"]
+__all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "MAX_RESTARTS", "SOLVE_TIMEOUT", "Assist", "Known", "Pending",
+           "_ids", "install", "move_reason", "position_key", "rules_key"]
 
 
 class Assist(Part):
@@ -69,8 +71,8 @@ class Assist(Part):
     session: Session | None
     knowledge: Knowledge
     link: SolverLink
-    verdict: StatusLine
-    hints: Hints
+    verdict: VerdictLine
+    hints: HintFinder
     player: Demo  # the Demo and the Finish
     deals: WinnableDeals
     offers: Offers
@@ -87,8 +89,8 @@ class Assist(Part):
         self._ctx = Context(app, session)
         self.knowledge = Knowledge()
         self.link = SolverLink(service, solve_timeout)
-        self.verdict = StatusLine(self._ctx, self.knowledge)
-        self.hints = Hints(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
+        self.verdict = VerdictLine(self._ctx, self.knowledge)
+        self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)
@@ -107,7 +109,7 @@ class Assist(Part):
 
     def status_notes(self) -> list[StatusNote]:
         """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
-        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == LOST,
+        return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == Verdict.LOST,
                            action="why" if self.why.offered() else ""),
                 StatusNote(self.player.note)]
 
@@ -126,7 +128,7 @@ class Assist(Part):
         elif name == "back_to_winnable":
             if self.last_winnable():
                 self.back_to_winnable()
-            elif self.status == WINNABLE:
+            elif self.status == Verdict.WINNABLE:
                 table.say(_("This position can still be won: there is no need to go back."))
             else:
                 table.say(_("No earlier position of this game is known to be winnable."))
@@ -184,8 +186,15 @@ class Assist(Part):
         waits: list[float] = []
         if self.player.playing:
             waits.append(self.player.step(quiet))
+        in_flight = self.link.pending
+        if self.link.running and (in_flight is None or in_flight.kind in ("deal", "level")):
+            # The player waits on these checks: they go before (and over) the background work,
+            # which is asked again once the child is idle.
+            req = self.hints.look()
+            if req is not None:
+                self._ask(req)
         if self.link.pending is None and self.link.running and (
-                self._ctx.setting("winnable_only") or (self.status == LOST and not self.app.game.history)):
+                self._ctx.setting("winnable_only") or (self.status == Verdict.LOST and not self.app.game.history)):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
@@ -228,6 +237,8 @@ class Assist(Part):
             return
         self._seen = seen
         self.hints.forget()
+        if self.link.pending is not None and self.link.pending.kind == "check":
+            self.link.cancel()  # a hint's check for the position left: the child is free at once
         trail = self.knowledge.trail(game)
         course = self.knowledge.steer(game, trail)
         if pos.is_won():
@@ -237,7 +248,7 @@ class Assist(Part):
         k = self.knowledge.judge(trail)
         if k is not None:
             self._set_status(k.status)
-            if k.status != WINNABLE or course.line:
+            if k.status != Verdict.WINNABLE or course.line:
                 return
         if self.link.start():
             if k is None:
@@ -251,9 +262,9 @@ class Assist(Part):
         if not self.link.ask(req):
             self._set_status("")
 
-    def _set_status(self, status: str) -> None:
+    def _set_status(self, status: LineState) -> None:
         self.verdict.set(status)
-        if status == LOST:
+        if status == Verdict.LOST:
             self.offers.note_loss()
         self.verdict.show()
 
@@ -262,7 +273,7 @@ class Assist(Part):
             self.levels.heard(req, reply)
             rating = reply.stats.get("rating")
             if isinstance(rating, Rating) and rating.level is Level.UNWINNABLE:
-                self.knowledge.learn(req.key, Known(LOST))  # the deal as dealt: the verdict says so, once
+                self.knowledge.learn(req.key, Known(Verdict.LOST))  # the deal as dealt: the verdict says so, once
             return
         if req.kind == "deal":
             self.deals.answered(req, reply)
@@ -270,11 +281,14 @@ class Assist(Part):
         if req.kind == "explain":
             self.why.answered(req, reply)
             return
-        if reply.status == WINNABLE:
+        if req.kind == "check":
+            self.hints.checked(req, reply)
+            return
+        if reply.status == Verdict.WINNABLE:
             line = tuple(reply.moves())  # solve() cuts every loop out of its lines
             self.knowledge.proved(req.key, req.position, line, req.ancestors)
         else:
-            self.knowledge.learn(req.key, Known(LOST if reply.status == LOST else UNKNOWN))
+            self.knowledge.learn(req.key, Known(Verdict.LOST if reply.status == Verdict.LOST else Verdict.UNKNOWN))
             self.why.noted(req, reply)
         if self._seen is not None and self._seen[2] == req.key:
             self._set_status(self.knowledge.known[req.key].status)
@@ -290,8 +304,8 @@ class Assist(Part):
         return self._ctx.setting(name)
 
     @property
-    def status(self) -> str:
-        """The verdict on the position on the table: WINNABLE, LOST, UNKNOWN, CHECKING or ""."""
+    def status(self) -> LineState:
+        """The verdict on the position on the table: a Verdict, CHECKING or "" (nothing to say)."""
         return self.verdict.status
 
     def status_text(self) -> str:

@@ -54,6 +54,10 @@ class Context:
             return settings.winnable_only
         return settings.hide_verdicts
 
+    def played(self, seed: int) -> bool:
+        """Has deal ``seed`` been on this machine's table (never, without a session)?"""
+        return self.session is not None and seed in self.session.played
+
     def quiet(self) -> bool:
         """Is the main table on top and still (a good moment to redraw or ask something)?"""
         t = self.table

@@ -14,9 +14,10 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
+from ...solver import Verdict
 from ..changes import PlayedBy
 from .context import Context
-from .knowledge import CHECKING, LOST, UNKNOWN, WINNABLE, Knowledge
+from .knowledge import Knowledge
 from .link import POLL, SolverLink
 
 DEMO_PAUSE = 0.12  # between the demo's moves, after each slide has landed
@@ -56,14 +57,14 @@ class Demo:
             return
         pos = ctx.game.position
         k = self._knowledge.lookup(pos)
-        if k is not None and k.status == LOST:
+        if k is not None and k.status == Verdict.LOST:
             if ctx.game.history:
                 t.say(_("No winning line is left from here, so there is nothing to show. "
                         "Undo to a winnable position."))
             else:
                 t.say(_("This deal cannot be won, so there is nothing to show. Try a new deal."))
             return
-        if k is not None and k.status == UNKNOWN:
+        if k is not None and k.status == Verdict.UNKNOWN:
             t.say(_("The solver found no winning line in time, so it cannot play this one out."))
             return
         if not self._link.running and k is None:
@@ -124,9 +125,9 @@ class Demo:
             return POLL
         k = self._knowledge.lookup(game.position)
         line = self._knowledge.line_here(game)
-        if k is None or k.status == CHECKING or (k.status == WINNABLE and not line and self._link.pending is not None):
+        if k is None or (k.status == Verdict.WINNABLE and not line and self._link.pending is not None):
             return POLL
-        if k.status != WINNABLE or not line:
+        if k.status != Verdict.WINNABLE or not line:
             self.stop(_("Demo stopped: the solver has no winning line here.") if self.kind == "Demo"
                       else _("Finish stopped: the solver has no winning line here."))
             return 1.0

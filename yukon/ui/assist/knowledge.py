@@ -22,12 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...rules import Rules
+from ...solver import Verdict
 from ...state import Game, Move, Position
-
-WINNABLE = "winnable"
-LOST = "unwinnable"
-UNKNOWN = "unknown"
-CHECKING = "checking"
 
 CACHE_LIMIT = 20000
 
@@ -46,7 +42,7 @@ def position_key(position: Position) -> tuple:
 class Known:
     """What the solver said about a position: status and (when winnable) a winning line."""
 
-    status: str
+    status: Verdict
     line: tuple[Move, ...] = ()
 
 
@@ -97,10 +93,10 @@ class Knowledge:
     def learn(self, key: tuple, known: Known) -> None:
         """Remember ``known`` for ``key``; a winnable position keeps the shortest line it was given."""
         old = self.known.get(key)
-        if old is not None and old.status == LOST:
+        if old is not None and old.status == Verdict.LOST:
             return  # a proof stands
-        if old is not None and old.status == WINNABLE and (
-                known.status != WINNABLE or (old.line and (not known.line or len(known.line) >= len(old.line)))):
+        if old is not None and old.status == Verdict.WINNABLE and (
+                known.status != Verdict.WINNABLE or (old.line and (not known.line or len(known.line) >= len(old.line)))):
             return  # a winnable position keeps its shorter line
         if len(self.known) > CACHE_LIMIT:
             self.known.clear()
@@ -108,11 +104,11 @@ class Knowledge:
 
     def proved(self, key: tuple, position: Position, line: tuple[Move, ...], ancestors: Iterable[tuple]) -> None:
         """The solver found ``line`` winning ``position``: every earlier position of the game can be won too."""
-        self.learn(key, Known(WINNABLE, line))
+        self.learn(key, Known(Verdict.WINNABLE, line))
         for earlier in ancestors:
             old = self.known.get(earlier)
-            if old is None or old.status != WINNABLE:
-                self.learn(earlier, Known(WINNABLE))
+            if old is None or old.status != Verdict.WINNABLE:
+                self.learn(earlier, Known(Verdict.WINNABLE))
         c = self.course
         if c is not None and c.at == key:
             self.offer_line(c, position, line)
@@ -123,8 +119,8 @@ class Knowledge:
         k = self.known.get(key)
         if k is None and len(trail) >= 2:
             parent = self.known.get(trail[-2])
-            if parent is not None and parent.status == LOST:
-                k = Known(LOST)  # every position reached from a lost one is lost
+            if parent is not None and parent.status == Verdict.LOST:
+                k = Known(Verdict.LOST)  # every position reached from a lost one is lost
                 self.learn(key, k)
         return k
 
@@ -168,10 +164,10 @@ class Knowledge:
         elif c is None or c.game is not game or c.at != key or c.steps != n:
             c = self.course = Course(game, n, key, (), {key})
         k = self.known.get(key)
-        if k is not None and k.status == WINNABLE and k.line:
+        if k is not None and k.status == Verdict.WINNABLE and k.line:
             self.offer_line(c, game.position, k.line)
         if c.line:
-            self.learn(key, Known(WINNABLE, c.line))
+            self.learn(key, Known(Verdict.WINNABLE, c.line))
         return c
 
     @staticmethod
@@ -209,7 +205,7 @@ class Knowledge:
         n = 0
         for back in range(1, len(trail)):
             k = self.known.get(trail[-1 - back])
-            if k is not None and k.status == WINNABLE:
+            if k is not None and k.status == Verdict.WINNABLE:
                 n = back
                 break
         self._last_winnable = (asked, n)

@@ -35,7 +35,7 @@ class Pending:
     """The one request in flight: its id, what it is for, and when it was sent."""
 
     request_id: int
-    kind: str  # "status", "deal", "explain" or "level"
+    kind: str  # "status", "deal", "explain", "level" or "check" (a position after another move a hint may offer)
     key: tuple
     position: Position
     sent: float
@@ -103,6 +103,12 @@ class SolverLink:
             return False
         self.pending = req
         return True
+
+    def cancel(self) -> None:
+        """Stop the request in flight: its search is cut short and no reply to it is taken."""
+        if self.service is not None and self.pending is not None:
+            self.service.cancel()
+        self.pending = None
 
     def replies(self) -> list[tuple[Pending, Reply]]:
         """The replies that have come for the request in flight, each with it; stale ones are dropped."""

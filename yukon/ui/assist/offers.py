@@ -16,13 +16,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...i18n import _, ngettext, pgettext
+from ...solver import Verdict
 from ...state import Position
 from ..screen import QuestionDialog
 from .context import Context
 from .demo import Demo
-from .knowledge import LOST, WINNABLE, Knowledge, Known, position_key, rules_key
+from .knowledge import Knowledge, Known, position_key, rules_key
 from .link import Pending, new_request
-from .status import StatusLine
+from .verdict_line import VerdictLine
 
 if TYPE_CHECKING:
     from ...solver_service import Reply
@@ -53,8 +54,8 @@ class WinnableDeals:
 
     def answered(self, req: Pending, reply: Reply) -> None:
         """The solver's answer for a deal it was asked about: a winnable one is kept ready."""
-        if reply.status == WINNABLE and req.seed is not None:
-            self._knowledge.learn(req.key, Known(WINNABLE, tuple(reply.moves())))
+        if reply.status == Verdict.WINNABLE and req.seed is not None:
+            self._knowledge.learn(req.key, Known(Verdict.WINNABLE, tuple(reply.moves())))
             self.ready_deal = (req.seed, req.key[0])
 
     def choose_seed(self) -> int | None:
@@ -87,8 +88,8 @@ class WinnableDeals:
         while time.monotonic() < end:
             pos = Position.deal(seed, app.rules)
             result = solve(pos, timeout=max(0.01, end - time.monotonic()))
-            if result.status == WINNABLE:
-                self._knowledge.learn(position_key(pos), Known(WINNABLE, tuple(result.moves)))
+            if result.status == Verdict.WINNABLE:
+                self._knowledge.learn(position_key(pos), Known(Verdict.WINNABLE, tuple(result.moves)))
                 return seed
             seed = app.random_seed()
         return seed  # the status line says what the solver finds for it
@@ -99,7 +100,7 @@ class Offers:
 
     _ctx: Context
     _knowledge: Knowledge
-    _verdict: StatusLine
+    _verdict: VerdictLine
     _demo: Demo
     _deals: WinnableDeals
     _explain: Callable[[], None]  # Why?: the solver's reasons the position is lost
@@ -108,7 +109,7 @@ class Offers:
     _offered_finish: set[int]  # games Finish was offered for
     _offered_fresh: set[int]  # games whose lost deal was offered a winnable one
 
-    def __init__(self, ctx: Context, knowledge: Knowledge, verdict: StatusLine, demo: Demo,
+    def __init__(self, ctx: Context, knowledge: Knowledge, verdict: VerdictLine, demo: Demo,
                  deals: WinnableDeals, explain: Callable[[], None]) -> None:
         self._ctx = ctx
         self._explain = explain
@@ -164,7 +165,7 @@ class Offers:
         ctx = self._ctx
         game = ctx.game
         t = ctx.table
-        if (self._verdict.status == LOST and not game.history and game.seed is not None and not self._demo.playing
+        if (self._verdict.status == Verdict.LOST and not game.history and game.seed is not None and not self._demo.playing
                 and id(game) not in self._offered_fresh and t is not None and t.mode is None):
             self._offered_fresh.add(id(game))
             # TRANSLATORS: {number} is the deal's number.
@@ -182,7 +183,7 @@ class Offers:
     def _offer_back_to(self, mark: tuple | None) -> bool:
         """A move lost the game: offer to go back to the last winnable position."""
         ctx = self._ctx
-        if mark is None or mark[0] != id(ctx.game) or self._verdict.status != LOST or self._demo.playing:
+        if mark is None or mark[0] != id(ctx.game) or self._verdict.status != Verdict.LOST or self._demo.playing:
             return False
         self._offered_back.add(mark)
         n = self.last_winnable()
@@ -206,7 +207,7 @@ class Offers:
         ctx = self._ctx
         game = ctx.game
         if (ctx.setting("auto_finish") and not self._demo.playing and id(game) not in self._offered_finish
-                and self._verdict.status == WINNABLE and game.position.face_down_count() == 0):
+                and self._verdict.status == Verdict.WINNABLE and game.position.face_down_count() == 0):
             self._offered_finish.add(id(game))
             ctx.app.push(QuestionDialog(ctx.app, _("Every card is face up. Play the ending out?"),
                                         [(pgettext("button", "Finish"), lambda: self._demo.start("Finish")),

@@ -19,17 +19,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...explain import Explanation, sentences
+from ...explain import Explanation
 from ...i18n import N_, _, pgettext
+from ...solver import Verdict
+from ...text.why_words import sentences
 from .. import art
 from ..parts import TablePrefs
 from ..screen import Host
 from ..sheet import GOLD, TEXT, Sheet, SheetScreen, draw_paragraphs
 from ..widgets import SEP, wrap
 from .context import Context
-from .knowledge import LOST, Knowledge, position_key
+from .knowledge import Knowledge, position_key
 from .link import Pending, SolverLink, _ids
-from .status import StatusLine
+from .verdict_line import VerdictLine
 
 if TYPE_CHECKING:
     from ...solver_service import Reply
@@ -127,13 +129,13 @@ class Why:
     _ctx: Context
     _knowledge: Knowledge
     _link: SolverLink
-    _verdict: StatusLine
+    _verdict: VerdictLine
     _back: Callable[[], None]  # undo to the last winnable position
     waiting: Pending | None  # the request whose answer the player waits for
     answer: tuple[tuple, Explanation] | None  # the last explanation, with the position it is for
     searched: dict[tuple, int]  # positions the status search proved lost: the positions it tried
 
-    def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, verdict: StatusLine,
+    def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, verdict: VerdictLine,
                  back: Callable[[], None]) -> None:
         self._ctx = ctx
         self._knowledge = knowledge
@@ -146,7 +148,7 @@ class Why:
 
     def noted(self, req: Pending, reply: Reply) -> None:
         """A status answer: when a search proved the position lost, remember how many positions it tried."""
-        if reply.status == LOST and reply.stats.get("phase") != "relaxation":
+        if reply.status == Verdict.LOST and reply.stats.get("phase") != "relaxation":
             if len(self.searched) > 1000:
                 self.searched.clear()
             self.searched[req.key] = int(reply.stats.get("nodes", 0))
@@ -158,7 +160,7 @@ class Why:
 
     def offered(self) -> bool:
         """Is "Why?" on offer: the status says the position cannot be won?"""
-        return self._verdict.status == LOST and not self._ctx.setting("hide_verdicts")
+        return self._verdict.status == Verdict.LOST and not self._ctx.setting("hide_verdicts")
 
     def beside(self, verdict: str) -> str:
         """The solver's status text with the offer after it, while there is one."""
@@ -174,7 +176,7 @@ class Why:
         if t is None:
             return
         if not self.offered():
-            if self._verdict.status == LOST:  # the player hides the verdicts: this one stays hidden too
+            if self._verdict.status == Verdict.LOST:  # the player hides the verdicts: this one stays hidden too
                 t.say(_("The solver's verdicts are hidden (see Settings), so it does not say why."))
             else:
                 t.say(_("The solver has not proved that this position cannot be won: there is nothing to explain."))

@@ -23,7 +23,7 @@ part of the window, its input and its drawing: ``board`` (the cards, their slide
 the victory lap), ``canvas`` (the still layer and the rectangles sent each frame),
 ``pointer`` (press, drag, clicks), ``bar`` (the buttons and the "More" menu), ``panel`` (a
 mode's panel), ``status`` (the status lines), ``message`` (the message box), ``keys`` (named
-commands and the wheel), ``hints``, ``home`` (cards sent home one by one), ``play`` (moves
+commands and the wheel), ``hint_on_show``, ``home`` (cards sent home one by one), ``play`` (moves
 and what follows every change), ``questions`` (restart, new deal, won, stuck) and
 ``gameclock`` (the time played, and the one place the table reads the time: tests replace
 ``time`` there). ``manager`` routes input, time steps and changes of the game to them.
@@ -35,10 +35,11 @@ Drawing: code outside the table that changes what it shows calls ``table.redraw(
 the next frame then draws and sends the whole window. Moves, undo and redo describe
 their changes themselves (the columns, status, foundations and bar they touched), and
 while cards slide only their rectangles are restored from a still layer and redrawn;
-tests/test_ui_redraw.py checks the result pixel for pixel against a full redraw. Hooks
-the app may carry (set by extras): ``key_hook(table, action) -> bool``,
-``table_overlay(table, surface)``, ``animation_speed`` (0 = no slides), ``left_handed``
-and ``win_news``.
+tests/test_ui_redraw.py checks the result pixel for pixel against a full redraw. What the
+app's parts add to the table is declared by ``yukon.ui.parts.Part`` (buttons, named commands
+through ``action``, status notes, ``draw_overlay`` for the keyboard cursor, ``win_notes``);
+how it looks follows ``app.prefs`` (``TablePrefs``: animation speed, 0 = no slides,
+left-handed, the colours and the text size).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas, merge_rects
 from .gameclock import GameClock, wall
-from .hints import Hints
+from .hint_on_show import HintOnShow
 from .home import HomeRun
 from .keys import Commands
 from .manager import SectionManager
@@ -162,7 +163,7 @@ class TableScreen(Screen):
     mouse: Pointer
     home: HomeRun
     questions: Questions
-    hints: Hints
+    hints: HintOnShow
     commands: Commands
     play: Play
     sections: SectionManager
@@ -188,7 +189,7 @@ class TableScreen(Screen):
         self.mouse = Pointer(self, self.board, self.canvas, self.button_bar, self.side_panel)
         self.home = HomeRun(self)
         self.questions = Questions(self)
-        self.hints = Hints(self)
+        self.hints = HintOnShow(self)
         self.commands = Commands(self, self.mouse)
         self.clock = GameClock()
         self.play = Play(self, self.clock, self.questions)
@@ -270,21 +271,6 @@ class TableScreen(Screen):
     def sending_home(self) -> bool:
         """Cards go home one move at a time (All home, or the safe ones by themselves)."""
         return self.home.running
-
-    @property
-    def hint_list(self) -> list[Move] | None:
-        """The hints offered in turn (None: none asked for since the last change)."""
-        return self.hints.moves
-
-    @property
-    def hint_index(self) -> int:
-        """Which of them is on show."""
-        return self.hints.index
-
-    @property
-    def hint_key(self) -> tuple | None:
-        """The position they are for."""
-        return self.hints.key
 
     def deals(self) -> bool:
         """Does this table deal new games (it plays the app's game, not a set position)?"""

@@ -10,7 +10,7 @@ from ..input import Action, Command, Expose, PointerDown, PointerMove, PointerUp
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas
-from .hints import Hints
+from .hint_on_show import HintOnShow
 from .home import HomeRun
 from .keys import Commands
 from .play import Play
@@ -30,13 +30,13 @@ class SectionManager:
     bar: ButtonBar
     mouse: Pointer
     commands: Commands
-    hints: Hints
+    hints: HintOnShow
     home: HomeRun
     play: Play
     questions: Questions
 
     def __init__(self, table: TableView, board: Board, canvas: Canvas, bar: ButtonBar, mouse: Pointer,
-                 commands: Commands, hints: Hints, home: HomeRun, play: Play, questions: Questions) -> None:
+                 commands: Commands, hints: HintOnShow, home: HomeRun, play: Play, questions: Questions) -> None:
         self.table = table
         self.board = board
         self.canvas = canvas

@@ -3,8 +3,8 @@ the clock, the app's listeners, the mode's hooks, and the end of the game."""
 
 from __future__ import annotations
 
-from ...i18n import _, capital
 from ...state import Move
+from ...text.words import refusal, sentence
 from ..changes import ChangeKind, PlayedBy
 from .gameclock import GameClock
 from .questions import Questions
@@ -37,9 +37,9 @@ class Play:
             if veto:
                 table.say(veto, "lesson")
                 return False
-        reason = game.position.why_illegal(move)
-        if reason is not None:
-            table.say(sentence(reason), "error")
+        illegal = game.position.why_illegal(move)
+        if illegal is not None:
+            table.say(sentence(refusal(illegal)), "error")
             return False
         self.clock.begin()
         table.unselect()
@@ -77,10 +77,3 @@ class Play:
             self.questions.won(self.played_by)
         else:
             self.questions.ask_stuck(news)
-
-
-def sentence(reason: str) -> str:
-    """A refused move's reason (from ``Position.why_illegal``) as a sentence: capital and full stop."""
-    # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
-    # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.
-    return _("{reason}.").format(reason=capital(reason))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ...cards import SUIT
 from ...i18n import _, capital, card_name, foundation_name, ngettext
 from ...state import FOUNDATION, ON_FOUNDATION, Move
+from ...text.words import refusal, sentence
 from ..input import PointerDown, PointerMove, PointerUp
 from ..layout import Hit
 from .bar import ButtonBar
@@ -14,7 +15,6 @@ from .board import Board
 from .canvas import Canvas
 from .gameclock import wall
 from .panel import SidePanel
-from .play import sentence
 from .style import DOUBLE_CLICK, DRAG_THRESHOLD
 from .view import TableView
 
@@ -268,15 +268,14 @@ class Pointer:
             if sel == hit.card:
                 table.select(None)
             elif (hit.suit is not None and hit.suit != SUIT[sel] and pos.loc[sel] != ON_FOUNDATION
-                  and pos.why_illegal(Move.of(sel, FOUNDATION)) is not None):
+                  and (illegal := pos.why_illegal(Move.of(sel, FOUNDATION))) is not None):
                 # The reason would name the card's own foundation: say first that it is another one.
-                reason = pos.why_illegal(Move.of(sel, FOUNDATION)) or ""
                 # TRANSLATORS: a card dropped on another suit's foundation; {card} is a whole card
                 # name ("the 7 of hearts"), {foundation} and {other} are "the hearts foundation" etc.
                 wrong = _("{card} goes on {foundation}, not {other}.").format(
                     card=capital(card_name(sel)), foundation=foundation_name(SUIT[sel]),
                     other=foundation_name(hit.suit))
-                table.say(wrong + " " + sentence(reason), "error")
+                table.say(wrong + " " + sentence(refusal(illegal)), "error")
                 table.select(None)
             else:
                 self._place(Move.of(sel, FOUNDATION))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from ...text.words import rules_line
 from .. import art
 from ..layout import status_text_size
 from ..widgets import GOLD, SEP, TEXT, block_height, ellipsize, fit_block, line_height
@@ -90,7 +91,7 @@ class StatusLines:
         g = table.game
         # TRANSLATORS: the status line's first words; {number} is the deal's number.
         deal = _("Deal {number}").format(number=g.seed) if g.seed is not None else _("Set position")
-        line1 = f"{deal}  \u00b7  {g.rules.describe()}"
+        line1 = f"{deal}  \u00b7  {rules_line(g.rules)}"
         home = g.position.home_count()
         # TRANSLATORS: the status line; {n} is how many moves have been made ("Moves 12").
         moves = _("Moves {n}").format(n=len(g.history))

@@ -7,23 +7,26 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...state import Move
+from ..widgets import Message
 from .mode import describe_move
 from .view import TableView
 
 
-class Hints:
+class HintOnShow:
     """Asks the app for useful moves and shows them one press at a time."""
 
     table: TableView
     moves: list[Move] | None  # the moves offered (None: none asked for since the last change)
     index: int  # the one on show
     key: tuple | None  # the position they are for
+    message: Message | None  # the message that shows the hint (another message, even a hint's, is not it)
 
     def __init__(self, table: TableView) -> None:
         self.table = table
         self.moves = None
         self.index = -1
         self.key = None
+        self.message = None
 
     def forget(self) -> None:
         """The position changed: the next press asks again."""
@@ -48,6 +51,7 @@ class Hints:
         text = _("Hint {number} of {count}: {move}").format(number=self.index + 1, count=len(self.moves),
                                                              move=describe_move(pos, self.moves[self.index]))
         table.say(text, "hint", 6.0)
+        self.message = table.message
         table.app.notify("hint", table.game, self.moves[self.index])
 
     def show(self, moves: list[Move], index: int, text: str, seconds: float) -> None:
@@ -57,12 +61,14 @@ class Hints:
         self.key = self.table.position.key()
         self.index = index
         self.table.say(text, "hint", seconds)
+        self.message = self.table.message
         self.table.app.notify("hint", self.table.game, moves[index] if 0 <= index < len(moves) else None)
 
     def on_show(self) -> Move | None:
-        """The hint on show, if it still fits the position and its message is up."""
+        """The hint on show, if it still fits the position and its own message is up (not, say, the
+        solver's "looking" message that came after it)."""
         m = self.table.message
         if (self.moves and self.key == self.table.position.key() and 0 <= self.index < len(self.moves)
-                and m is not None and m.kind == "hint"):
+                and m is not None and m is self.message):
             return self.moves[self.index]
         return None

@@ -6,7 +6,10 @@ Two pieces:
     flight at a time, asked only while the child is idle). Its "level" requests have the
     child rate a deal (``yukon.difficulty``): the deal on the table when nothing is known
     of it yet, a number typed in Deal #, and random deals while the player waits for a
-    deal of a chosen level (and afterwards, to keep one of that level ready).
+    deal of a chosen level (and afterwards, to keep one of that level ready). Only those
+    random deals make the pool New deal by level draws from, and only deals this machine's
+    table has never had (``Context.played``): never the deal on the table, one played
+    before, or a number typed (or half typed) in Deal #.
   * ``Difficulty`` is a part (``yukon.ui.parts``) the builder adds: the status note
     ("Difficulty: easy"), the question New deal asks (Easy, Medium, Hard, Any deal), and
     the Deal # box's word on the number typed. The window never waits for the solver: a
@@ -65,7 +68,8 @@ class DealLevels:
 
     _ctx: Context
     ratings: dict[DealId, Rating]
-    ready: dict[tuple[tuple, Level], int]  # (rules key, level) -> a deal number of that level
+    ready: dict[tuple[tuple, Level], int]  # (rules key, level) -> a deal number of that level (the pool)
+    candidate: DealId | None  # the random deal last asked about for the pool (only such deals join it)
     wanted: Level | None  # the player waits for a deal of this level
     keep_ready: Level | None  # the level last asked for: one more of it is kept ready
     asked_about: int | None  # a number typed in Deal #, rated under the rules new deals follow
@@ -75,6 +79,7 @@ class DealLevels:
         self._ctx = ctx
         self.ratings = {}
         self.ready = {}
+        self.candidate = None
         self.wanted = None
         self.keep_ready = None
         self.asked_about = None
@@ -95,12 +100,13 @@ class DealLevels:
 
     def take_ready(self, level: Level) -> int | None:
         """A deal number of ``level`` under the rules new deals follow, if one is ready (it is used up).
-        Never the deal on the table (rated too, so kept ready): a new deal is another one."""
+        Never a deal the table has had since it was found (typed in Deal #, say): a new deal is another one."""
         rules = self._ctx.app.rules
         seed = self.ready.pop((rules_key(rules), level), None)
         game = self._ctx.game
-        on_table = seed is not None and seed == game.seed and rules_key(game.rules) == rules_key(rules)
-        return None if on_table else seed
+        if seed is None or seed == game.seed or self._ctx.played(seed):
+            return None
+        return seed
 
     def quiet(self) -> bool:
         """Is the main table on top and still (a good moment to deal)?"""
@@ -119,7 +125,11 @@ class DealLevels:
             return self._request(self.asked_about, app.rules)
         level = self.wanted or self.keep_ready
         if level is not None and (rules_key(app.rules), level) not in self.ready:
-            return self._request(app.random_seed(), app.rules)
+            seed = app.random_seed()
+            while self._ctx.played(seed):  # one in a billion per deal played: a loop of one, nearly always
+                seed = app.random_seed()
+            self.candidate = (rules_key(app.rules), seed)
+            return self._request(seed, app.rules)
         return None
 
     @staticmethod
@@ -135,7 +145,11 @@ class DealLevels:
             return  # a bad position text ("error") has no rating
         did = (rules_key(req.position.rules), req.seed)
         self.ratings[did] = rating
-        if rating.level in PLAYABLE and did[0] == rules_key(self._ctx.app.rules):
+        candidate = did == self.candidate
+        if candidate:
+            self.candidate = None
+        if (candidate and rating.level in PLAYABLE and did[0] == rules_key(self._ctx.app.rules)
+                and not self._ctx.played(req.seed)):
             self.ready.setdefault((did[0], rating.level), req.seed)
         self._show_news()
 
