@@ -48,13 +48,13 @@ def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
 
     from yukon.solver import Verdict
     from yukon.state import Game
-    from yukon.ui.app import App
-    from yukon.ui.assist import install
+    from yukon.ui.build import add_assist as install
+    from yukon.ui.build import open_window
     from yukon.ui.parts import TablePrefs
 
     follow: list[float] = []
     cold: list[float] = []
-    app = App(size=(1920, 1080), game=Game.deal(1))
+    app = open_window(size=(1920, 1080), game=Game.deal(1))
     app.apply_prefs(TablePrefs(animation_speed=0.0))  # no slides: the moves land at once (the timed frame is the same)
     a = install(app)
     app.draw()
@@ -71,25 +71,25 @@ def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
         # The first hint on a fresh deal: the solver has to answer first.
         t0 = time.perf_counter()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
-        wait_for(app, lambda: t.hint_move is not None or a.status not in ("checking", Verdict.WINNABLE), 30.0)
+        wait_for(app, lambda: t.session.hint is not None or a.status not in ("checking", Verdict.WINNABLE), 30.0)
         cold.append(time.perf_counter() - t0)
         if a.status != Verdict.WINNABLE:
             continue
         done += 1
         for _ in range(per_deal):
-            if app.game.position.is_won() or app.top is not t:
+            if app.session.game.position.is_won() or app.top is not t:
                 break
-            m = t.hint_move
-            assert m is not None
-            t.try_move(m)  # the player follows the hint
+            shown = t.session.hint
+            assert shown is not None
+            t.session.move(shown.move)  # the player follows the hint
             wait_for(app, lambda: not app.busy() and t.celebrating <= 0, 10.0)
-            if app.game.position.is_won():
+            if app.session.game.position.is_won():
                 break
             t0 = time.perf_counter()
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
             app.frame()  # dispatch, update, draw: the hint is on the display at the end of it
             follow.append(time.perf_counter() - t0)
-            assert t.hint_move is not None, t.message
+            assert t.session.hint is not None, t.message_text()
         while app.top is not t:
             app.pop()
     a.close()
@@ -105,12 +105,12 @@ def frame_costs(frames: int) -> dict[str, object]:
     from yukon.notation import format_position
     from yukon.state import Position
     from yukon.ui import assist as assist_mod
-    from yukon.ui.app import App
     from yukon.ui.art import CardArt
+    from yukon.ui.build import open_window
     from yukon.ui.parts import TablePrefs
 
     game, move = long_tail_game()
-    app = App(size=(1920, 1080), game=game)
+    app = open_window(size=(1920, 1080), game=game)
     app.apply_prefs(TablePrefs(animation_speed=1.0))
     polled: list[object] = []  # the parts whose tick runs (none: as without the assist)
     app.draw()
@@ -123,9 +123,9 @@ def frame_costs(frames: int) -> dict[str, object]:
         forward = True
         while len(out) < n:
             if forward:
-                t.try_move(move)
+                t.session.move(move)
             else:
-                t.undo()
+                t.session.undo()
             forward = not forward
             while t.anim.active and len(out) < n:
                 t0 = time.perf_counter()
@@ -138,7 +138,7 @@ def frame_costs(frames: int) -> dict[str, object]:
                 out.append(time.perf_counter() - t0)
             app.draw()
         if not forward:
-            t.undo()
+            t.session.undo()
             t.anim.finish()
             app.draw()
         return out
@@ -148,8 +148,8 @@ def frame_costs(frames: int) -> dict[str, object]:
     polled.append(a)
     wait_for(app, lambda: a.status not in ("checking", ""), 15.0)  # the child started and answered
     slide_frames(60)  # both positions of the slide get known (no more requests)
-    wait_for(app, lambda: a.pending is None, 30.0)
-    svc = a.service
+    wait_for(app, lambda: a.link.pending is None, 30.0)
+    svc = a.link.service
     assert svc is not None
     pid = svc._process.pid  # the benchmark's one look inside: to show the child worked or rested
     assert pid is not None  # the child has started

@@ -91,21 +91,21 @@ def main() -> None:
     # install() into a real (headless) app, resuming that long game: the start-up share of the extras
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from yukon.ui.app import App  # the table's own modules: not this script's business
+    from yukon.ui.build import open_window  # the table's own modules: not this script's business
 
     t = time.perf_counter()
-    from yukon.ui import extras_app
+    from yukon.ui.build import add_extras
 
     import_ms = (time.perf_counter() - t) * 1000
     install_ms = []
     with tempfile.TemporaryDirectory() as folder:
         save_game(Store(folder), game, 600.0, True)
         for _ in range(5):
-            app = App(seed=1, size=(1280, 800))
+            app = open_window(seed=1, size=(1280, 800))
             t = time.perf_counter()
-            extras_app.install(app, folder=folder)
+            add_extras(app, folder=folder)
             install_ms.append((time.perf_counter() - t) * 1000)
-            assert app.game.position == game.position
+            assert app.session.game.position == game.position
             app.quit()
     print(f"import of the extras modules (after the table's): {import_ms:.0f} ms (once)")
     print(f"install into the app + resume of the {len(game.history)}-move game: "

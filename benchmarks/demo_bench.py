@@ -27,14 +27,15 @@ def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
     from yukon.solver import Verdict
     from yukon.solver_service import SolverService
     from yukon.state import Game
-    from yukon.ui.app import App
-    from yukon.ui.assist import CHECKING, install
+    from yukon.ui.assist import CHECKING
+    from yukon.ui.build import add_assist as install
+    from yukon.ui.build import open_window
     from yukon.ui.parts import TablePrefs
 
     rules = Rules(rules_args[0], foundation_return=rules_args[1])
     service = SolverService(nice=0)
     try:
-        app = App(size=(800, 600), game=Game.deal(seed, rules))
+        app = open_window(size=(800, 600), game=Game.deal(seed, rules))
         app.apply_prefs(TablePrefs(animation_speed=0.0))
         assist = install(app, service, hint_patience=seconds, demo_pause=0.0)
         end = time.monotonic() + seconds
@@ -43,13 +44,13 @@ def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
             time.sleep(0.001)
         if assist.status != Verdict.WINNABLE:
             return f"deal {seed}: {assist.status or 'no answer'}"
-        start_line = len(assist.line_here())
+        start_line = len(assist.knowledge.line_here(assist.app.session.game))
         table = app.table
         assert table is not None
         assist.start_demo()
-        while assist.demo and not app.game.position.is_won() and time.monotonic() < end:
+        while assist.demo and not app.session.game.position.is_won() and time.monotonic() < end:
             app.frame()
-        game = app.game
+        game = app.session.game
         p = game.position.copy()
         keys = [p.key()]
         for u in reversed(game.history):

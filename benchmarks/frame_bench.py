@@ -73,20 +73,20 @@ def frame_costs(frames: int) -> dict[str, float]:
     """Frame times of the table while a long tail slides, and of the bare floor loop."""
     import pygame
 
-    from yukon.ui.app import App
     from yukon.ui.art import CardArt
+    from yukon.ui.build import open_window
 
     game, move = long_tail_game()
-    app = App(size=(1920, 1080), game=game)
+    app = open_window(size=(1920, 1080), game=game)
     app.draw()
     t = app.table
     assert t is not None
     tail_len = len(game.position.tail(move.card))
     pygame.event.pump()
     # warm up caches (card faces, text) before timing
-    t.try_move(move)
+    t.session.move(move)
     t.anim.finish()
-    t.undo()
+    t.session.undo()
     t.anim.finish()
     app.draw()
     table_times: list[float] = []
@@ -94,9 +94,9 @@ def frame_costs(frames: int) -> dict[str, float]:
     forward = True
     while len(table_times) < frames:
         if forward:
-            t.try_move(move)
+            t.session.move(move)
         else:
-            t.undo()
+            t.session.undo()
         forward = not forward
         while t.anim.active and len(table_times) < frames:
             t0, c0 = time.perf_counter(), time.process_time()
@@ -205,7 +205,7 @@ def idle_while_playing(idle: float) -> float:
             "run = A.App.run\n"
             "def first_move_then_run(self):\n"
             "    t = self.table\n"
-            "    t.try_move(t.position.legal_moves()[0])\n"
+            "    t.session.move(t.session.position.legal_moves()[0])\n"
             "    run(self)\n"
             "A.App.run = first_move_then_run\n"
             "import main; main.main()\n")

@@ -31,7 +31,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 if TYPE_CHECKING:
     from yukon.solver_service import SolverService
+    from yukon.state import Move
     from yukon.ui.app import App
+    from yukon.ui.table import TableScreen
 
 VERIFY_NODES = 60_000  # as in the test: more than the window's own check may spend
 
@@ -78,39 +80,45 @@ def play_deal(seed: int, service: SolverService, presses: list[int], tally: Tall
     from yukon import hints
     from yukon.solver import solve
     from yukon.state import Game
-    from yukon.ui.app import App
-    from yukon.ui.assist import CHECKING, install
+    from yukon.ui.assist import CHECKING
+    from yukon.ui.build import add_assist as install
+    from yukon.ui.build import open_window
     from yukon.ui.parts import TablePrefs
 
-    app = App(size=(1280, 800), game=Game.deal(seed))
+    app = open_window(size=(1280, 800), game=Game.deal(seed))
     app.apply_prefs(TablePrefs(animation_speed=0.0))
     app.draw()
     a = install(app, service, solve_timeout=1e6, hint_patience=1e9)  # no clock in the verdicts
     t = app.table
     assert t is not None
+
+    def hint_move(table: TableScreen) -> Move | None:
+        shown = table.session.hint
+        return shown.move if shown is not None else None
+
     for n in presses:
-        pos = t.position.copy()
+        pos = t.session.position.copy()
         for _i in range(n):
             start = time.monotonic()
             press(app, pygame.K_h)
-            frames_until(app, lambda: t.hint_move is not None)
+            frames_until(app, lambda: hint_move(t) is not None)
             tally.waits.append(time.monotonic() - start)
-        move = t.hint_move
+        move = hint_move(t)
         assert move is not None
-        line = a.line_here()
+        line = a.knowledge.line_here(a.app.session.game)
         tally.others += move not in line[:1]
         if line:  # what the old second hint was: the first other useful move, unchecked
-            last = app.game.history[-1].move if app.game.history else None
+            last = app.session.game.history[-1].move if app.session.game.history else None
             old = [m for m in hints.hint_moves(pos, last) if m != line[0]]
             if old:
                 q = pos.copy()
                 q.play(old[0])
                 tally.old_second[solve(q, timeout=None, node_limit=VERIFY_NODES).status] += 1
-        before = len(app.game.history)
+        before = len(app.session.game.history)
         press(app, pygame.K_p)
-        frames_until(app, lambda: len(app.game.history) == before + 1 and not app.busy())  # noqa: B023
+        frames_until(app, lambda: len(app.session.game.history) == before + 1 and not app.busy())  # noqa: B023
         tally.followed += 1
-        tally.verdicts[solve(t.position, timeout=None, node_limit=VERIFY_NODES).status] += 1
+        tally.verdicts[solve(t.session.position, timeout=None, node_limit=VERIFY_NODES).status] += 1
         frames_until(app, lambda: a.status not in (CHECKING, ""))
     a.close()
 

@@ -63,19 +63,21 @@ def bench_replies() -> list[float]:
 def bench_open(rounds: int) -> list[float]:
     import pygame
 
-    from yukon.ui.app import App
-    from yukon.ui.lessons_part import install
+    from yukon.ui.build import open_window
+    from yukon.ui.lessons_part import Lessons
 
-    app = App(seed=1, size=(800, 600))
-    book = install(app)
+    app = open_window(seed=1, size=(800, 600))
+    book = Lessons(app)
+    app.add_part(book)
     app.frame()
     times = []
     for _ in range(rounds):
         t = time.perf_counter()
-        screen = book.open(0)
+        lessons = book.open(0)
         app.frame()
         times.append(time.perf_counter() - t)
-        app.pop(screen)
+        assert lessons is not None
+        app.pop(lessons.table)
         app.frame()
     pygame.display.quit()
     return times

@@ -60,16 +60,16 @@ def main() -> int:
 
     from yukon import help_text
     from yukon.ui import art
-    from yukon.ui.app import App
-    from yukon.ui.extras_app import install
+    from yukon.ui.build import add_extras as install
+    from yukon.ui.build import open_window
 
     help_text.graphical_browser = lambda: None  # a click on "Save the rules" must not start a browser
     folder = tempfile.mkdtemp(prefix="yukon-memsoak-")
     rng = random.Random(args.seed)
-    app = App(seed=args.seed, size=(1000, 700))
+    app = open_window(seed=args.seed, size=(1000, 700))
     install(app, folder=folder)
     if args.solver:
-        from yukon.ui.assist import install as install_assist
+        from yukon.ui.build import add_assist as install_assist
 
         install_assist(app)
     app.frame()

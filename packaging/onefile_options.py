@@ -31,7 +31,7 @@ NAME = "yukon-solitaire"
 TITLE = "Yukon Solitaire"
 # The desktop entry's name, which is also the window's class and the AppStream id.
 APP_ID = next((ROOT / "packaging" / "linux").glob("*.desktop")).stem
-HIDDEN_IMPORTS = ("yukon.solver", "yukon.ui.assist", "yukon.ui.extras_app")
+HIDDEN_IMPORTS = ("yukon.solver", "yukon.ui.assist", "yukon.ui.build")
 # distributed and dask: only the survey's --cluster uses them (requirements-dev.txt installs them)
 EXCLUDES = ("tkinter", "unittest", "pydoc", "numpy", "pytest", "setuptools", "distutils", "distributed", "dask")
 

@@ -1,22 +1,11 @@
-"""Small parts for tests: hear the table's changes, add status notes, tick, see the quit."""
+"""Small parts for tests: add status notes, tick, see the quit, add buttons."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from yukon.state import Game, Move
-from yukon.ui.parts import Change, Part, StatusNote
+from yukon.ui.parts import Part, StatusNote
 from yukon.ui.widgets import ButtonSpec
-
-
-class Listener(Part):
-    """Calls ``heard(kind, game, move)`` after every change at the table."""
-
-    def __init__(self, heard: Callable[[str, Game, Move | None], object]) -> None:
-        self.heard = heard
-
-    def changed(self, change: Change) -> None:
-        self.heard(change.kind, change.game, change.move)
 
 
 class Notes(Part):

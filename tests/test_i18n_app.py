@@ -26,15 +26,17 @@ import pygame
 import pytest
 
 from yukon import i18n, pseudo
+from yukon.play.events import Tone, made_move
 from yukon.save import Store
 from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
-from yukon.ui import art, assist, build, launch
+from yukon.ui import art, build, launch
 from yukon.ui.app import App
-from yukon.ui.assist import deal_levels
-from yukon.ui.extras_app import SheetScreen, install
+from yukon.ui.build import add_extras as install
+from yukon.ui.build import open_window
 from yukon.ui.keys_overlay import DealDialog
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.sheet import SheetScreen
 from yukon.ui.stats_screen import StatsScreen
 
 # A few messages in German: enough to see every kind of text switch (a sheet's title, a
@@ -114,7 +116,7 @@ def click(app: App, x: int, y: int) -> None:
 
 def start(folder: Path, seed: int = 5, language: str | None = None, size: tuple[int, int] = (1024, 700)) -> App:
     """The window with its extras; ``language`` as ``--language`` gives it (already in use)."""
-    app = App(seed=seed, size=size)
+    app = open_window(seed=seed, size=size)
     install(app, folder=str(folder), language=language)
     app.frame()
     return app
@@ -211,8 +213,8 @@ def run_main(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch,
     """``main(argv)`` with its data in ``folder`` and no solver; quits after the first frame.
     Returns the exit code, the languages in use while the window ran, and the bar's labels drawn."""
     monkeypatch.setenv("YUKON_DATA_DIR", str(folder))
-    monkeypatch.setattr(assist, "install", lambda app, session=None: None)
-    monkeypatch.setattr(deal_levels, "install", lambda app, solver: None)  # it rides on the solver's child
+    monkeypatch.setattr(build, "add_assist", lambda app, records=None: None)
+    monkeypatch.setattr(build, "add_difficulty", lambda app, assist: None)  # it rides on the solver's child
     languages: list[str] = []
     real_build = build.build_app
 
@@ -396,7 +398,7 @@ def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
         # a question dialog: another deal while a game is under way
         table = app.table
         assert table is not None
-        assert table.try_move(app.game.position.legal_moves()[0])
+        assert made_move(table.session.move(app.session.game.position.legal_moves()[0]))
         press(app, pygame.K_d)
         assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, DealDialog)
         deal_texts = draw_top(app, drawn)
@@ -479,8 +481,8 @@ def test_keyboard_play_refuses_in_the_players_language(tmp_path: Path) -> None:
         for _step in range(12):  # Up climbs the first column's face-up cards to the foundation row
             press(app, pygame.K_UP)
         press(app, pygame.K_RETURN)
-        assert table.message is not None and table.message.kind == "error"
-        assert table.message.text == pseudo.pseudo("{reason}.").format(
+        assert table.session.message is not None and table.session.message.tone is Tone.ERROR
+        assert table.message_text() == pseudo.pseudo("{reason}.").format(
             reason=i18n.capital(pseudo.pseudo("this foundation is empty")))
     finally:
         i18n.set_language("en")

@@ -30,6 +30,7 @@ from yukon.settings import SETTINGS_FILE, load_settings
 from yukon.state import FOUNDATION, Move, Position
 from yukon.stats import Statistics
 from yukon.text.words import refusal, rules_line, variant_title
+from yukon.ui.build import open_window
 
 ALL_RULES = [YUKON, RUSSIAN, Rules("yukon", True, False), Rules("russian", True, True)]
 RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King"}
@@ -252,7 +253,6 @@ def test_keys_overlay_and_deal_dialog_draw_in_the_language(pseudo_language: None
 
 def test_the_rules_screen_draws_in_the_language(pseudo_language: None, monkeypatch: pytest.MonkeyPatch) -> None:
     from yukon.ui import art
-    from yukon.ui.app import App
     from yukon.ui.rules_screen import RulesScreen
 
     drawn: list[str] = []
@@ -262,7 +262,7 @@ def test_the_rules_screen_draws_in_the_language(pseudo_language: None, monkeypat
         drawn.append(s)
         return real(s, size, colour, bold)
 
-    app = App(size=(1000, 3000), seed=5)
+    app = open_window(size=(1000, 3000), seed=5)
     screen = RulesScreen(app)
     app.push(screen)
     monkeypatch.setattr(art, "text", recording)

@@ -36,13 +36,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from window_helpers import hint_move, lesson_of
 from yukon import i18n, pseudo
 from yukon.notation import parse_position
+from yukon.play.events import Tone
 from yukon.state import FOUNDATION, Game, Move
 from yukon.ui import art, widgets
 from yukon.ui.app import App
 from yukon.ui.build import Options, build_app
-from yukon.ui.lessons_screen import LessonScreen
 from yukon.ui.screen import MenuList, QuestionDialog, Screen
 from yukon.ui.table import TableScreen
 
@@ -373,16 +374,16 @@ def walk(w: Walk) -> dict[str, Stop]:
     w.shoot("table, new game")
 
     table = w.table
-    table.try_move(illegal_move(table.game))
-    assert table.message is not None and table.message.kind == "error"
+    table.session.move(illegal_move(table.session.game))
+    assert table.session.message is not None and table.session.message.tone is Tone.ERROR
     w.shoot("table, an illegal move's message")
 
     w.key(pygame.K_h)
-    w.wait_for(lambda: table.hint_move is not None and table.message is not None and table.message.kind == "hint")
+    w.wait_for(lambda: hint_move(table) is not None and table.session.message is not None and table.session.message.tone is Tone.HINT)
     w.shoot("table, a hint")
 
-    move = table.game.position.legal_moves()[0]
-    table.try_move(move)
+    move = table.session.game.position.legal_moves()[0]
+    table.session.move(move)
     w.settle()
     w.key(pygame.K_n)
     assert isinstance(app.top, QuestionDialog), "New deal asks first"
@@ -410,8 +411,7 @@ def walk(w: Walk) -> dict[str, Stop]:
     w.key(pygame.K_l)
     w.shoot("the list of lessons")
     w.key(pygame.K_RETURN)
-    lessons = app.top
-    assert isinstance(lessons, LessonScreen)
+    lessons = lesson_of(app.top)
     for index in range(len(lessons.lessons)):
         lessons.go_to(index)
         w.settle()
@@ -420,9 +420,9 @@ def walk(w: Walk) -> dict[str, Stop]:
     lessons.leave()
     w.settle()
 
-    app.set_game(Game(parse_position(ONE_TO_GO)))
+    app.session.deal(Game(parse_position(ONE_TO_GO)), resumed=True)
     w.settle()
-    w.table.try_move(Move.of(w.table.position.columns[0][0], FOUNDATION))
+    w.table.session.move(Move.of(w.table.session.position.columns[0][0], FOUNDATION))
     w.settle()
     if not isinstance(app.top, QuestionDialog):  # the victory lap: any input cuts it short
         w.post(pygame.MOUSEBUTTONDOWN, pos=(2, 2), button=3)

@@ -21,7 +21,7 @@ import pytest
 
 from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
-from window_helpers import run_until, settle
+from window_helpers import hint_move, run_until, settle
 from yukon import i18n
 from yukon.cards import ACE, KING, RANK, SUIT, make_card
 from yukon.pseudo import install_pseudo
@@ -32,7 +32,6 @@ from yukon.text.words import refusal
 from yukon.ui.assist import move_reason
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import describe_move
-from yukon.ui.table.bar import label
 from yukon.ui.widgets import layout_bar
 
 DEALS = (1, 3, 5, 8, 13, 21)
@@ -67,9 +66,9 @@ def pseudo() -> Iterator[None]:
 
 
 def message_text(d: Driver) -> str:
-    m = d.table.message
+    m = d.table.message_text()
     assert m is not None
-    return m.text
+    return m
 
 
 def dialog(d: Driver) -> QuestionDialog:
@@ -100,7 +99,7 @@ def assert_dialog_translated(q: QuestionDialog) -> None:
 @pytest.mark.parametrize("seed", DEALS)
 def test_an_illegal_drop_is_explained_in_the_language(pseudo: None, seed: int) -> None:
     d = make(seed)
-    pos = d.table.position
+    pos = d.table.session.position
     card, bad = next((c, to) for c in range(52) if pos.loc[c] < ON_FOUNDATION
                      for to in range(7) if to != pos.loc[c] and pos.columns[to]
                      and pos.why_illegal(Move.of(c, to)) is not None)
@@ -109,7 +108,7 @@ def test_an_illegal_drop_is_explained_in_the_language(pseudo: None, seed: int) -
     assert illegal is not None
     reason = refusal(illegal)
     d.drag(*d.card_point(card), *d.dest_point(bad))
-    assert d.table.position.key() == before
+    assert d.table.session.position.key() == before
     text = message_text(d)
     assert_translated_but(text, reason)
     assert text.endswith(i18n._("{reason}.").format(reason="")) and text != reason  # made a sentence
@@ -122,7 +121,7 @@ def test_a_covered_card_and_a_wrong_foundation_are_explained_in_the_language(pse
     d = make(game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
     d.click(*d.card_point(ace))
     d.click(*d.card_point(ace))  # a double click on a covered card
-    assert d.table.game.moves_made == []
+    assert d.table.session.game.moves_made == []
     text = message_text(d)
     assert_translated(text)
     assert "3" in text and i18n.capital(i18n.card_name(ace)) in text  # the plural form keeps its count
@@ -131,7 +130,7 @@ def test_a_covered_card_and_a_wrong_foundation_are_explained_in_the_language(pse
     others = [c for c in range(52) if c != two and not (RANK[c] == ACE and SUIT[c] in (0, 3))]
     d = make(game=Game(Position([[two]] + [others[i::6] for i in range(6)], [0] * 7, [1, 0, 0, 1])))
     d.click(*d.card_point(two))
-    illegal = d.table.position.why_illegal(Move.of(two, FOUNDATION))
+    illegal = d.table.session.position.why_illegal(Move.of(two, FOUNDATION))
     assert illegal is not None
     reason = refusal(illegal)
     d.click(*d.lay.foundation_rects[0].center)  # the spades foundation
@@ -145,12 +144,12 @@ def test_a_covered_card_and_a_wrong_foundation_are_explained_in_the_language(pse
 @pytest.mark.parametrize("seed", DEALS)
 def test_the_status_line_and_the_bar_follow_a_change_of_language(seed: int) -> None:
     d = make(seed)
-    d.table.try_move(tableau_moves(d.table.position)[0])
+    d.table.session.move(tableau_moves(d.table.session.position)[0])
     # The slide over first: the frame after the change of language must lay the bar out again
     # because the language changed, not because a slide or the clock happens to need a frame.
     settle(d.app)
     english_status = d.table.status_text()
-    english_labels = [label(b) for b in d.table.buttons()]
+    english_labels = [b.text() for b in d.table.buttons()]
     english_bar = d.table.bar
     assert english(english_status[0]) and english(english_status[1])
     install_pseudo()  # as Settings does while the table is open
@@ -160,7 +159,7 @@ def test_the_status_line_and_the_bar_follow_a_change_of_language(seed: int) -> N
         assert_translated(deal)  # (the rules' name is the core's to translate)
         assert_translated(d.table.status_text()[1])
         assert str(seed) in deal and "1" in d.table.status_text()[1]
-        labels = [label(b) for b in d.table.buttons()]
+        labels = [b.text() for b in d.table.buttons()]
         for text in labels:
             assert_translated(text)
         # the bar was laid out again for the longer words: as the translated labels need
@@ -176,7 +175,7 @@ def test_the_status_line_and_the_bar_follow_a_change_of_language(seed: int) -> N
         i18n.set_language("en")
     d.app.frame()
     assert d.table.status_text() == (english_status[0], d.table.status_text()[1], english_status[2])
-    assert [label(b) for b in d.table.buttons()] == english_labels
+    assert [b.text() for b in d.table.buttons()] == english_labels
 
 
 def test_the_win_message_and_its_answers_are_in_the_language(pseudo: None) -> None:
@@ -185,7 +184,7 @@ def test_the_win_message_and_its_answers_are_in_the_language(pseudo: None) -> No
     x, y = d.card_point(king)
     d.click(x, y)
     d.click(x, y)
-    assert d.table.position.is_won()
+    assert d.table.session.position.is_won()
     d.key(pygame.K_ESCAPE)  # cut the celebration short: the question comes
     q = dialog(d)
     assert_dialog_translated(q)
@@ -194,8 +193,8 @@ def test_the_win_message_and_its_answers_are_in_the_language(pseudo: None) -> No
 
 def test_the_restart_new_deal_and_stuck_questions_are_in_the_language(pseudo: None) -> None:
     d = make(5)
-    for move in tableau_moves(d.table.position)[:1]:
-        d.table.try_move(move)
+    for move in tableau_moves(d.table.session.position)[:1]:
+        d.table.session.move(move)
     d.key(pygame.K_r, pygame.KMOD_CTRL)
     q = dialog(d)
     assert_dialog_translated(q)
@@ -215,7 +214,7 @@ def test_the_restart_new_deal_and_stuck_questions_are_in_the_language(pseudo: No
     assert d.app.top is d.table
     d.key(pygame.K_y, pygame.KMOD_CTRL)  # nothing to redo: the table says so
     assert_translated(message_text(d))
-    while d.table.game.can_undo():
+    while d.table.session.game.can_undo():
         d.key(pygame.K_z, pygame.KMOD_CTRL)
     d.key(pygame.K_z, pygame.KMOD_CTRL)  # nothing to undo
     assert_translated(message_text(d))
@@ -229,14 +228,14 @@ def test_the_hints_are_in_the_language(pseudo: None, seed: int) -> None:
         d.key(pygame.K_h)
         text = message_text(d)
         assert_translated(text)
-        assert d.table.hint_move is not None
-        assert describe_move(d.table.position, d.table.hint_move) in text
+        assert hint_move(d.table) is not None
+        assert describe_move(d.table.session.position, hint_move(d.table)) in text
     d.table.send_home()
     for _step in range(400):
         if not d.table.sending_home:
             break
         d.app.update(1 / 30)
-    if d.table.message is not None:
+    if d.table.session.message is not None:
         assert_translated(message_text(d))
 
 
@@ -272,17 +271,17 @@ def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None
         assert_translated(a.solver_note)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0))
         app.frame()
-        run_until(app, lambda: t.hint_move is not None, 120.0)
-        assert t.message is not None
-        assert_translated(t.message.text)
-        assert move_reason(t.position, a.line_here()) in t.message.text
+        run_until(app, lambda: hint_move(t) is not None, 120.0)
+        assert t.session.message is not None
+        assert_translated(t.message_text())
+        assert move_reason(t.session.position, a.knowledge.line_here(a.app.session.game)) in t.message_text()
         a.start_demo()
         assert a.demo
-        assert_translated(a.demo_note)
+        assert_translated(a.player.note)
         i18n.set_language("en")  # the note follows a change of language at once
-        assert a.demo_note == "Demo playing: a click or any key stops it"
+        assert a.player.note == "Demo playing: a click or any key stops it"
         install_pseudo()
-        a.stop_demo()
+        a.player.stop()
         app.frame()
         assert not app.errors
         a.close()

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from yukon.ui import build, launch
-from yukon.ui.app import MIN_SIZE
+from yukon.ui.window import MIN_SIZE
 
 
 def test_a_size_below_the_windows_smallest_is_refused_with_the_real_minimum() -> None:

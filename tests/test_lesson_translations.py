@@ -21,6 +21,7 @@ from yukon import lessons as lesson_files
 from yukon.lessons import (
     LESSON_DIR,
     LessonError,
+    LessonReply,
     check_translations,
     lesson_text,
     load_lessons,
@@ -28,7 +29,8 @@ from yukon.lessons import (
     text_fields,
     translate_lesson,
 )
-from yukon.ui.lessons_screen import LessonScreen
+from yukon.play.events import Tone
+from yukon.ui.lessons_table import LessonMode
 from yukon.ui.widgets import panel_text_size
 
 LESSONS = load_lessons()
@@ -202,8 +204,8 @@ def test_a_broken_translation_is_named_and_the_lesson_plays_in_english(
     d = make()
     d.open_lessons()
     s = d.lesson
-    assert s.message is not None and s.message.kind == "error"
-    assert s.message.text == (f"Lesson translation de/{LESSONS[0].key}.json: 'steps' must list the text of the "
+    assert s.session.message is not None and s.session.message.tone is Tone.ERROR
+    assert s.table.message_text() == (f"Lesson translation de/{LESSONS[0].key}.json: 'steps' must list the text of the "
                               "3 steps, in order. That lesson plays in English.")
     assert panel_text(d).startswith(f"Lesson 1 of 4: {LESSONS[0].title} | {LESSONS[0].intro}")
     assert "This lesson's text in your language cannot be used; it plays in English." in panel_text(d)
@@ -213,7 +215,7 @@ def test_a_broken_translation_is_named_and_the_lesson_plays_in_english(
         if s.run.would_accept(move):
             d.move_by_clicks(str(move))
         else:
-            s.try_move(move)
+            s.session.move(move)
         d.settle()
     assert LESSONS[0].outro in panel_text(d)
     s.go_to(1)  # the next lesson's translation is good
@@ -230,7 +232,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
     s = d.lesson
     step, move = s.run.step, s.run.hint()
     assert step is not None and step.kind == "try" and move is not None
-    s.try_move(move)
+    s.session.move(move)
     d.settle()
     assert s.run.step_index == 1
     assert f"Step 2 of 3: {LESSONS[0].steps[1].instruction}" in panel_text(d)
@@ -247,7 +249,7 @@ def test_a_change_of_language_shows_at_once_and_keeps_the_step(tmp_path: Path, m
         number=1, count=4, title=pseudo.pseudo(LESSONS[0].title)))
 
 
-def every_step(d: Driver, feedbacks: tuple[str | None, ...] = (None,)) -> Iterator[LessonScreen]:
+def every_step(d: Driver, feedbacks: tuple[str | None, ...] = (None,)) -> Iterator[LessonMode]:
     """Each step of each lesson in turn, drawn with each of ``feedbacks`` on show (None: the longest
     answer a move can get in that lesson), the step's own move made between them."""
     d.open_lessons()
@@ -260,15 +262,15 @@ def every_step(d: Driver, feedbacks: tuple[str | None, ...] = (None,)) -> Iterat
                       + [st.done for st in lesson.steps], key=len)
         while True:
             for feedback in feedbacks:
-                s.feedback = longest if feedback is None else feedback
-                s.invalidate()
+                s.guide.reply = LessonReply(False, False, longest if feedback is None else feedback)
+                s.table.invalidate()
                 d.app.frame()
                 yield s
             if s.run.finished:
                 break
             hint = s.run.hint()
             assert hint is not None
-            s.try_move(hint)
+            s.session.move(hint)
             d.settle()
 
 
@@ -278,9 +280,9 @@ def test_the_panel_takes_a_longer_language_at_every_step(size: tuple[int, int]) 
     whatever the step, with the longest feedback of the lesson on show."""
     pseudo.install_pseudo()
     for s in every_step(make(size)):
-        lay = s.layout
+        lay = s.table.layout
         assert lay is not None and lay.panel is not None
-        for rect, _action in s.panel_buttons:
+        for rect, _action in s.table.side_panel.buttons:
             assert lay.panel.contains(rect), (s.lesson.key, s.run.step_index, size)
 
 
@@ -292,7 +294,7 @@ def test_at_480_by_360_every_step_s_words_fit_the_panel_beside_seven_columns(cod
     i18n.set_language(code)
     d = make((480, 360))
     for s in every_step(d, ("", None)):
-        lay = s.layout
+        lay = s.table.layout
         assert lay is not None and lay.panel is not None and lay.max_scroll == 0
-        _size, fits = panel_text_size(s.lesson_panel(), lay.panel, d.app.size)
+        _size, fits = panel_text_size(s.panel(s.session.game), lay.panel, d.app.size)
         assert fits, (code, s.lesson.key, s.run.step_index, s.feedback[:20])

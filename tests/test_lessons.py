@@ -10,13 +10,28 @@ from pathlib import Path
 import pytest
 
 from yukon.cards import CARD_TEXT
-from yukon.lessons import LESSON_DIR, Lesson, LessonError, LessonRun, load_lesson, load_lessons, parse_lesson
+from yukon.lessons import (
+    LESSON_DIR,
+    Lesson,
+    LessonError,
+    LessonReply,
+    LessonRun,
+    load_lesson,
+    load_lessons,
+    parse_lesson,
+)
 from yukon.notation import format_position, parse_position
 from yukon.state import FOUNDATION, Move, Position, Undo
 from yukon.text.words import refusal, sentence
-from yukon.ui.lessons_screen import reply_text
+from yukon.ui.table.wording import answer_text
 
 LESSONS = load_lessons()
+
+
+def reply_text(reply: LessonReply) -> str:
+    """What the lesson table says to a move, as the window words it."""
+    return answer_text(reply.illegal, reply.text, reply.over)
+
 ALL_MOVES = [Move.of(c, t) for c in range(52) for t in range(8)]
 
 

@@ -39,9 +39,10 @@ from yukon.i18n import ENGLISH, LANGUAGES
 from yukon.lessons import LESSON_DIR, load_lessons
 from yukon.resources import asset_path
 from yukon.ui import APP_ID
-from yukon.ui.app import App
-from yukon.ui.extras_app import RulesScreenPlus, data_folder, install
+from yukon.ui.build import add_extras as install
+from yukon.ui.build import data_folder, open_window
 from yukon.ui.icon import ICON_SIZES, WINDOW_ICON_SIZE, draw_icon, icon_file, icon_svg_file, window_icon
+from yukon.ui.rules_screen import RulesScreenPlus
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = ROOT / "packaging" / "linux"
@@ -217,7 +218,7 @@ def test_the_scalable_icon_draws_the_same_picture(size: int) -> None:
 def test_the_window_gets_the_icon(monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[pygame.Surface] = []
     monkeypatch.setattr(pygame.display, "set_icon", given.append)
-    App(seed=3, size=(800, 600))
+    open_window(seed=3, size=(800, 600))
     assert len(given) == 1 and given[0].get_size() == (WINDOW_ICON_SIZE, WINDOW_ICON_SIZE)
     committed = pygame.image.load(str(icon_file(WINDOW_ICON_SIZE)))
     assert all(given[0].get_at((x, 32)) == committed.get_at((x, 32)) for x in range(64))
@@ -382,16 +383,16 @@ def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setattr(os.path, "expanduser", lambda p: p.replace("~", str(home), 1))
     browsers = SystemBrowsers(monkeypatch, {"firefox": webbrowser.Mozilla("firefox")})
-    app = App(seed=8, size=(1024, 700))
+    app = open_window(seed=8, size=(1024, 700))
     extras = install(app)  # the user's data folder, which cannot be had
     app.frame()
     assert extras.folder is None
-    assert app.table is not None and app.table.message is not None
-    assert "cannot save" in app.table.message.text.lower()
-    app.table.message = None
-    app.table.try_move(app.game.position.legal_moves()[0])
+    assert app.table is not None and app.table.session.message is not None
+    assert "cannot save" in app.table.message_text().lower()
+    app.table.session.message = None
+    app.table.session.move(app.session.game.position.legal_moves()[0])
     app.frame()
-    assert app.table.message is None  # said once
+    assert app.table.session.message is None  # said once
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
     app.frame()
     rules = app.top

@@ -22,17 +22,19 @@ from pathlib import Path
 import pygame
 import pytest
 
+from window_helpers import hint_move, is_lesson, lesson_of
 from yukon.cards import SUIT
 from yukon.settings import SETTINGS_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui import art
 from yukon.ui.app import App
-from yukon.ui.extras_app import Extras, SheetScreen, install
-from yukon.ui.lessons_screen import LessonScreen
+from yukon.ui.build import Extras, open_window
+from yukon.ui.build import add_extras as install
 from yukon.ui.parts import TablePrefs
 from yukon.ui.rules_screen import BACKGROUND, HC_BACKGROUND, RulesScreen
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.sheet import SheetScreen
 from yukon.ui.table.style import HC_TABLE, HINT, LESSON, SELECT, TARGET
 
 Colour = tuple[int, int, int]
@@ -54,7 +56,7 @@ def click(app: App, x: int, y: int) -> None:
 
 
 def start(folder: Path, seed: int = 5, size: tuple[int, int] = (1024, 700)) -> tuple[App, Extras]:
-    app = App(seed=seed, size=size)
+    app = open_window(seed=seed, size=size)
     extras = install(app, folder=str(folder), resume=False)
     app.frame()
     return app, extras
@@ -321,9 +323,9 @@ def select_with_a_destination(app: App) -> tuple[int, int]:
     """Click a card that has a legal move to a column; (card, destination)."""
     t = app.table
     assert t is not None and t.layout is not None
-    move = next(m for m in t.position.legal_moves() if m.to != FOUNDATION and t.position.loc[m.card] < ON_FOUNDATION)
+    move = next(m for m in t.session.position.legal_moves() if m.to != FOUNDATION and t.session.position.loc[m.card] < ON_FOUNDATION)
     click(app, *t.layout.strip_rect(move.card).move(0, 3).topleft)
-    assert t.selection == move.card
+    assert t.session.selection == move.card
     return move.card, move.to
 
 
@@ -345,7 +347,7 @@ def test_marks_differ_in_shape_and_grow_thicker_in_high_contrast(tmp_path: Path)
         assert across and runs(img, [(tail.centerx, tail.y + k) for k in range(10)], SELECT)
         widths[hc] = across[0]
         # destination: brackets, lit at the corners and not in the middle of an edge
-        d = t.board.dest_rect(dest, card).inflate(8, 8)
+        d = t.rings.dest_rect(dest, card).inflate(8, 8)
         assert near(img.get_at((d.x + 1, d.y + 1)), TARGET, 30)
         assert near(img.get_at((d.right - 2, d.y + 1)), TARGET, 30)
         assert not near(img.get_at((d.centerx, d.y + 1)), TARGET, 30)
@@ -353,10 +355,10 @@ def test_marks_differ_in_shape_and_grow_thicker_in_high_contrast(tmp_path: Path)
         # the hint: two lines across its top edge, in the middle
         press(app, pygame.K_ESCAPE)
         press(app, pygame.K_h)
-        hint = t.hint_move
+        hint = hint_move(t)
         assert hint is not None
         img = shown(app)
-        h = t.board.dest_rect(hint.to, hint.card).inflate(8, 8)
+        h = t.rings.dest_rect(hint.to, hint.card).inflate(8, 8)
         assert len(runs(img, [(h.centerx, h.y + k) for k in range(14)], HINT)) == 2
         assert len(runs(img, [(h.x + k, h.centery) for k in range(14)], HINT)) == 2
     assert widths[True] > widths[False] >= 4
@@ -368,7 +370,7 @@ def text_height(app: App, prefs: TablePrefs, area: str) -> int:
     t = app.table
     assert t is not None and t.layout is not None
     if area == "message":
-        t.say("Text size")
+        t.session.tell("Text size")
         img = shown(app)
         box = t.msgbox.rect
         assert box is not None
@@ -464,17 +466,17 @@ def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path
     press(app, pygame.K_l)
     press(app, pygame.K_RETURN)  # the list of lessons offers the first
     lesson = app.top
-    assert isinstance(lesson, LessonScreen) and lesson.layout is not None
+    assert is_lesson(lesson) and lesson.layout is not None
     lay = lesson.layout
     plain = shown(app)
     assert lay.panel is not None
     plain_head = pygame.Rect(lay.panel.x, lay.panel.y, lay.panel.w, lay.panel.h // 5)
     # take the first step (its move, by clicks), so the lesson is kept while away
-    move = lesson.run.hint()
+    move = lesson_of(lesson).run.hint()
     assert move is not None
     click(app, *lay.strip_rect(move.card).move(0, 3).topleft)
     click(app, *lay.column_end_rect(move.to).center)
-    assert lesson.run.step_index == 1
+    assert lesson_of(lesson).run.step_index == 1
     # leave, turn everything on in Settings (real keys), come back
     t = app.table
     assert t is not None
@@ -494,7 +496,7 @@ def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path
     lay = lesson.layout
     assert lay is not None
     img = shown(app)
-    cards, _ = lesson.mode.highlights(lesson.game) if lesson.mode is not None else (set(), set())
+    cards, _ = lesson.mode.highlights(lesson.session.game) if lesson.mode is not None else (set(), set())
     assert cards
     # the plain dark table, and the lesson's cards marked by dashes: broken runs along the top edge
     bare = (lay.view.x + 2, lay.view.bottom - 2)
@@ -543,10 +545,10 @@ def test_the_question_after_a_change_of_rules_names_the_rule_changed(tmp_path: P
     app, _ = start(tmp_path, seed=5)
     t = app.table
     assert t is not None and t.layout is not None
-    move = next(m for m in app.game.position.legal_moves() if not m.to_foundation)
+    move = next(m for m in app.session.game.position.legal_moves() if not m.to_foundation)
     click(app, *t.layout.strip_rect(move.card).move(0, 3).topleft)
     click(app, *t.layout.column_end_rect(move.to).center)
-    assert app.game.history  # a game under way: a change of rules asks first
+    assert app.session.game.history  # a game under way: a change of rules asks first
     press(app, pygame.K_s)
     focus_row(app, row)
     press(app, pygame.K_RETURN if row != "variant" else pygame.K_RIGHT)

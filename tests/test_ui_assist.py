@@ -19,14 +19,17 @@ import time
 import pygame
 
 from solver_helpers import small_position
-from window_helpers import click, key, play_by_clicks, press_button, run_until, settle
+from window_helpers import click, hint_move, key, play_by_clicks, press_button, run_until, settle
 from yukon.notation import parse_move
+from yukon.play.events import Tone
 from yukon.rules import YUKON
 from yukon.solver import Verdict, check_line, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
-from yukon.ui.assist import HINT_PATIENCE, SOLVE_TIMEOUT, Assist, install, move_reason
+from yukon.ui.assist import HINT_PATIENCE, SOLVE_TIMEOUT, Assist, move_reason
+from yukon.ui.build import add_assist as install
+from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import TableScreen
@@ -34,7 +37,7 @@ from yukon.ui.table import TableScreen
 
 def make_app(game: Game, service: SolverService, solve_timeout: float = SOLVE_TIMEOUT,
              hint_patience: float = HINT_PATIENCE) -> tuple[App, Assist]:
-    app = App(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     return app, install(app, service, solve_timeout=solve_timeout, hint_patience=hint_patience)
@@ -85,34 +88,34 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     app, a = make_app(Game.deal(28), service, hint_patience=600.0)  # the hint waits for the answer
     key(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.message is not None and "looking" in t.message.text
-    run_until(app, lambda: t.message is not None and t.message.text.startswith("Hint: ")
-              and "looking" not in t.message.text, 600.0)
-    k = a.lookup(t.position)
-    assert k is not None and k.status == Verdict.WINNABLE and check_line(t.position, list(k.line))
-    assert t.hint_move == k.line[0] and " \u2013 it " in t.message.text
+    assert t is not None and t.session.message is not None and "looking" in t.message_text()
+    run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: ")
+              and "looking" not in t.message_text(), 600.0)
+    k = a.knowledge.lookup(t.session.position)
+    assert k is not None and k.status == Verdict.WINNABLE and check_line(t.session.position, list(k.line))
+    assert hint_move(t) == k.line[0] and " \u2013 it " in t.message_text()
     assert a.solver_note == "Solver: this deal can be won"
     # Following the hint: the next hint is the next move of the same line, with no new request.
     play_by_clicks(app, k.line[0])
-    assert a.pending is None and a.solver_note == "Solver: still winnable"
+    assert a.link.pending is None and a.solver_note == "Solver: still winnable"
     key(app, pygame.K_h)
-    assert t.hint_move == k.line[1]
+    assert hint_move(t) == k.line[1]
     # Pressing again shows, once the child has checked them, the other moves after which the deal is
     # proved winnable, each a different one, then the line's again.
-    seen = [t.hint_move]
+    seen = [hint_move(t)]
     for _ in range(40):
         key(app, pygame.K_h)
-        run_until(app, lambda: t.hint_move is not None, 600.0)
-        if t.hint_move == k.line[1]:
+        run_until(app, lambda: hint_move(t) is not None, 600.0)
+        if hint_move(t) == k.line[1]:
             break
-        assert t.hint_move in t.position.legal_moves() and t.hint_move not in seen
-        assert t.message is not None and t.message.text.startswith("Another move that keeps the deal winnable")
-        after = t.position.copy()
-        after.play(t.hint_move)
-        known = a.lookup(after)
+        assert hint_move(t) in t.session.position.legal_moves() and hint_move(t) not in seen
+        assert t.session.message is not None and t.message_text().startswith("Another move that keeps the deal winnable")
+        after = t.session.position.copy()
+        after.play(hint_move(t))
+        known = a.knowledge.lookup(after)
         assert known is not None and known.status == Verdict.WINNABLE and check_line(after, list(known.line))
-        seen.append(t.hint_move)
-    assert t.hint_move == k.line[1] and len(seen) >= 2
+        seen.append(hint_move(t))
+    assert hint_move(t) == k.line[1] and len(seen) >= 2
     assert not app.errors
     a.close()
 
@@ -124,25 +127,25 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     lost.play(losing)
     assert solve(lost, timeout=5).status == Verdict.LOST
     app, a = make_app(Game.deal(0), service, solve_timeout=120.0, hint_patience=0.0)
-    run_until(app, lambda: a.pending is not None)
-    first = a.pending
+    run_until(app, lambda: a.link.pending is not None)
+    first = a.link.pending
     assert first is not None and first.kind == "status"
     # A hint asked meanwhile says the solver is looking, then a heuristic move stands in.
     key(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.message is not None and "looking" in t.message.text
-    run_until(app, lambda: t.message is not None and t.message.text.startswith("The solver is still"))
-    assert t.hint_move in t.position.legal_moves()
-    assert a.pending is first  # still the same search
+    assert t is not None and t.session.message is not None and "looking" in t.message_text()
+    run_until(app, lambda: t.session.message is not None and t.message_text().startswith("The solver is still"))
+    assert hint_move(t) in t.session.position.legal_moves()
+    assert a.link.pending is first  # still the same search
     play_by_clicks(app, losing)
     run_until(app, lambda: a.status == Verdict.LOST, 30.0)  # long before the stale search could end
-    known = a.lookup(lost)
+    known = a.knowledge.lookup(lost)
     assert known is not None and known.status == Verdict.LOST
     assert a.solver_note == "Solver: cannot be won from here"
-    assert a.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
+    assert a.knowledge.lookup(Position.deal(0)) is None  # nothing was learnt from the stale search
     time.sleep(0.3)
     app.frame()
-    assert first.request_id not in a.dropped
+    assert first.request_id not in a.link.dropped
     assert not any(isinstance(s, QuestionDialog) for s in app.screens)  # the start was never proved winnable
     a.close()
 
@@ -178,7 +181,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     app.frame()
     click(app, *dialog.rects[0].center)
     settle(app)
-    assert app.top is app.table and app.game.position == start and not app.game.history
+    assert app.top is app.table and app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == Verdict.WINNABLE)
     assert a.solver_note == "Solver: this deal can be won"
     # A hint on a lost position falls back to the heuristic hints and says the deal is lost.
@@ -189,13 +192,13 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     click(app, *dialog.rects[-1].center)  # Play on
     key(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.message is not None
-    assert t.message.text.startswith("This deal can no longer be won.")
-    assert t.hint_move in t.position.legal_moves()
+    assert t is not None and t.session.message is not None
+    assert t.message_text().startswith("This deal can no longer be won.")
+    assert hint_move(t) in t.session.position.legal_moves()
     # After "Play on" the way back stays: the status line names it and B takes it, however far.
     loser_moves = 0
-    for m in t.position.legal_moves():
-        if t.position.loc[m.card] < ON_FOUNDATION and m.to != FOUNDATION:
+    for m in t.session.position.legal_moves():
+        if t.session.position.loc[m.card] < ON_FOUNDATION and m.to != FOUNDATION:
             play_by_clicks(app, m)
             loser_moves += 1
             break
@@ -204,10 +207,10 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     assert f"B goes back {n} move" in a.solver_note
     key(app, pygame.K_b)
     settle(app)
-    assert app.game.position == start and not app.game.history
+    assert app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == Verdict.WINNABLE)
     key(app, pygame.K_b)
-    assert t.message is not None and "no need to go back" in t.message.text
+    assert t.session.message is not None and "no need to go back" in t.message_text()
     assert not app.errors
     a.close()
 
@@ -219,61 +222,61 @@ def test_demo_plays_to_a_win_and_a_click_stops_it(service: SolverService) -> Non
     app, a = make_app(Game(winnable[0]), service)
     press_button(app, "Demo")
     assert a.demo
-    run_until(app, lambda: app.game.position.is_won(), 30.0)
+    run_until(app, lambda: app.session.game.position.is_won(), 30.0)
     replay = winnable[0].copy()
-    for u in app.game.history:
+    for u in app.session.game.history:
         replay.play(u.move)  # every move the demo made was legal in turn
     assert replay.is_won() and not a.demo
     a.close()
 
     app, a = make_app(Game(winnable[1]), service)
     press_button(app, "Demo")
-    run_until(app, lambda: len(app.game.history) >= 2, 30.0)
+    run_until(app, lambda: len(app.session.game.history) >= 2, 30.0)
     settle(app)
-    assert not app.game.position.is_won()
-    assert "stops it" in a.demo_note  # the way out stays on screen while it plays
+    assert not app.session.game.position.is_won()
+    assert "stops it" in a.player.note  # the way out stays on screen while it plays
     w, h = app.size
     click(app, w // 2, h // 3)  # anywhere: the click stops the demo and does nothing else
-    n = len(app.game.history)
-    assert not a.demo and app.table.selection is None
-    assert not a.demo_note
+    n = len(app.session.game.history)
+    assert not a.demo and app.table.session.selection is None
+    assert not a.player.note
     end = time.monotonic() + 0.6
     while time.monotonic() < end:
         app.frame()
         time.sleep(0.01)
-    assert len(app.game.history) == n
+    assert len(app.session.game.history) == n
     assert not app.errors
     a.close()
 
 
 def test_winnable_only_new_deal_is_proved_winnable(service: SolverService) -> None:
-    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.build import add_extras as install_extras
 
     random.seed(5)
-    app = App(size=(1280, 800), game=Game.deal(1))
+    app = open_window(size=(1280, 800), game=Game.deal(1))
     extras = install_extras(app, folder=None, resume=False)
-    extras.session.settings.winnable_only = True
-    a = install(app, service, session=extras.session)
+    extras.records.settings.winnable_only = True
+    a = install(app, service, records=extras.records)
     app.draw()
-    run_until(app, lambda: a.ready_deal is not None)
-    ready = a.ready_deal
+    run_until(app, lambda: a.deals.ready_deal is not None)
+    ready = a.deals.ready_deal
     assert ready is not None
     seed = ready[0]
     press_button(app, "New deal")
-    assert app.game.seed == seed and not app.game.history
+    assert app.session.game.seed == seed and not app.session.game.history
     result = solve(Position.deal(seed), timeout=10)
     assert result.status == Verdict.WINNABLE and check_line(Position.deal(seed), result.moves)
     app.frame()
     assert a.solver_note == "Solver: this deal can be won"  # known at once, no wait
-    run_until(app, lambda: a.ready_deal is not None)  # the next one is got ready
-    ready = a.ready_deal
+    run_until(app, lambda: a.deals.ready_deal is not None)  # the next one is got ready
+    ready = a.deals.ready_deal
     assert ready is not None and ready[0] != seed
     assert not app.errors
     a.close()
 
 
 def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service: SolverService) -> None:
-    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.build import add_extras as install_extras
 
     for seed in range(40):
         p = small_position(seed, YUKON, 16)
@@ -282,21 +285,21 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
             break
     else:
         raise AssertionError("no position found")
-    app = App(size=(1280, 800), game=Game(p))
+    app = open_window(size=(1280, 800), game=Game(p))
     extras = install_extras(app, folder=None, resume=False)
-    app.set_game(Game(p))
-    extras.session.settings.auto_finish = True
+    app.session.deal(Game(p), resumed=True)
+    extras.records.settings.auto_finish = True
     app.apply_prefs(TablePrefs(animation_speed=0.25))
-    a = install(app, service, session=extras.session)
+    a = install(app, service, records=extras.records)
     app.draw()
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
     assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
     app.frame()
     click(app, *dialog.rects[0].center)
-    run_until(app, lambda: app.game.position.is_won(), 30.0)
+    run_until(app, lambda: app.session.game.position.is_won(), 30.0)
     replay = p.copy()
-    for u in app.game.history:
+    for u in app.session.game.history:
         replay.play(u.move)
     assert replay.is_won() and not a.demo
     assert not app.errors
@@ -304,22 +307,22 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
 
 
 def test_a_game_the_demo_finished_is_not_the_players_win(service: SolverService) -> None:
-    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.build import add_extras as install_extras
 
     for seed in range(40):
         p = small_position(seed, YUKON, 12)
         if solve(p, timeout=2).status == Verdict.WINNABLE:
             break
-    app = App(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
+    app = open_window(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     extras = install_extras(app, folder=None, resume=False)
-    a = install(app, service, session=extras.session)
+    a = install(app, service, records=extras.records)
     app.draw()
     press_button(app, "Demo")
-    run_until(app, lambda: app.game.position.is_won(), 30.0)
-    y = extras.session.stats.of(YUKON)
+    run_until(app, lambda: app.session.game.position.is_won(), 30.0)
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak) == (1, 0, 0)
-    assert any("does not count" in n for n in extras.session.news)
+    assert any("does not count" in n for n in extras.records.news)
     assert not app.errors
     a.close()
 
@@ -340,8 +343,8 @@ def hint_says_the_move_once(position: Position, move: Move, text: str) -> None:
 
 def hint_on_show(t: TableScreen) -> bool:
     """The solver's hint has come (not the "looking" message)."""
-    m = t.message
-    return t.hint_move is not None and m is not None and m.kind == "hint" and "\u2026" not in m.text
+    m = t.session.message
+    return hint_move(t) is not None and m is not None and m.tone is Tone.HINT and "\u2026" not in (t.message_text() or "")
 
 
 def test_no_reason_says_again_what_its_move_says_in_any_language() -> None:
@@ -387,8 +390,9 @@ def test_hints_at_the_table_say_each_move_once(service: SolverService) -> None:
             assert t is not None
             key(app, pygame.K_h)
             run_until(app, lambda t=t: hint_on_show(t), 120.0)
-            assert t.message is not None and t.hint_move is not None
-            hint_says_the_move_once(t.position, t.hint_move, t.message.text)
+            shown, text = hint_move(t), t.message_text()
+            assert shown is not None and text is not None
+            hint_says_the_move_once(t.session.position, shown, text)
             assert not app.errors
             a.close()
     finally:

@@ -23,12 +23,15 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from window_helpers import hint_move
 from yukon.rules import Rules
 from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.app import App
-from yukon.ui.assist import CHECKING, Assist, install
+from yukon.ui.assist import CHECKING, Assist
+from yukon.ui.build import add_assist as install
+from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 
@@ -56,7 +59,7 @@ HINT_DEALS: list[tuple[int, Rules]] = (
 
 
 def make_app(game: Game, service: SolverService, size: tuple[int, int] = (800, 600)) -> tuple[App, Assist]:
-    app = App(size=size, game=game)
+    app = open_window(size=size, game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.0))
     app.draw()
     return app, install(app, service, hint_patience=SAFETY, demo_pause=0.0)
@@ -114,16 +117,16 @@ def play_by_clicks(app: App, move: Move) -> None:
     t = app.table
     assert t is not None and t.layout is not None
     lay = t.layout
-    where = t.position.loc[move.card]
+    where = t.session.position.loc[move.card]
     if where < ON_FOUNDATION:
         click(app, lay.strip_rect(move.card).center)
     else:
         click(app, lay.foundation_rects[move.card // 13].center)
-    assert t.selection == move.card
+    assert t.session.selection == move.card
     dest = lay.foundation_rects[move.card // 13] if move.to == FOUNDATION else lay.heading_rects[move.to]
-    n = len(t.game.history)
+    n = len(t.session.game.history)
     click(app, dest.center)
-    assert len(t.game.history) == n + 1 and t.game.history[-1].move == move
+    assert len(t.session.game.history) == n + 1 and t.session.game.history[-1].move == move
     run_until(app, lambda: not app.busy())
 
 
@@ -144,16 +147,16 @@ def test_demo_wins_every_winnable_deal_without_coming_back(service: SolverServic
     t = app.table
     assert t is not None
     if status == Verdict.LOST:
-        assert not a.demo and t.message is not None and "cannot be won" in t.message.text
+        assert not a.demo and t.session.message is not None and "cannot be won" in t.message_text()
         assert solve(Position.deal(seed, rules), timeout=30).status == Verdict.LOST
         a.close()
         return
     if status == Verdict.UNKNOWN:
         pytest.skip(f"the solver could not decide deal {seed} in time here")
-    start_line = len(a.line_here())
+    start_line = len(a.knowledge.line_here(a.app.session.game))
     assert status == Verdict.WINNABLE and a.demo and start_line > 0
-    run_until(app, lambda: app.game.position.is_won())
-    check_progress(app.game, start_line)
+    run_until(app, lambda: app.session.game.position.is_won())
+    check_progress(app.session.game, start_line)
     assert not a.demo and not app.errors
     a.close()
 
@@ -165,15 +168,15 @@ def test_following_the_hints_wins_without_coming_back(service: SolverService, se
         pytest.skip(f"deal {seed} is not a winnable one here")
     t = app.table
     assert t is not None
-    start_line = len(a.line_here())
-    while not app.game.position.is_won():
+    start_line = len(a.knowledge.line_here(a.app.session.game))
+    while not app.session.game.position.is_won():
         press(app, pygame.K_h)
-        run_until(app, lambda: t.message is not None and t.message.text.startswith("Hint: "))
-        move = t.hint_move
-        assert move is not None and move in t.position.legal_moves()
+        run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: "))
+        move = hint_move(t)
+        assert move is not None and move in t.session.position.legal_moves()
         play_by_clicks(app, move)
-        assert len(app.game.history) <= start_line
-    check_progress(app.game, start_line)
+        assert len(app.session.game.history) <= start_line
+    check_progress(app.session.game, start_line)
     assert not app.errors
     a.close()
 
@@ -199,26 +202,26 @@ def opened_endings(count: int) -> Iterator[tuple[Position, int]]:
 
 
 def test_finish_plays_opened_endings_out_without_coming_back(service: SolverService) -> None:
-    from yukon.ui.extras_app import install as install_extras
+    from yukon.ui.build import add_extras as install_extras
 
     endings = list(opened_endings(8))
     assert len(endings) == 8
     for ending, _ in endings:
-        app = App(size=(800, 600), game=Game(ending))
+        app = open_window(size=(800, 600), game=Game(ending))
         extras = install_extras(app, folder=None, resume=False)
-        app.set_game(Game(ending))
-        extras.session.settings.auto_finish = True
+        app.session.deal(Game(ending), resumed=True)
+        extras.records.settings.auto_finish = True
         app.apply_prefs(TablePrefs(animation_speed=0.0))
-        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, session=extras.session)
+        a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, records=extras.records)
         app.draw()
         run_until(app, lambda app=app: isinstance(app.top, QuestionDialog))
         dialog = app.top
         assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
-        start_line = len(a.line_here())
+        start_line = len(a.knowledge.line_here(a.app.session.game))
         assert start_line > 0
         app.frame()
         click(app, dialog.rects[0].center)
-        run_until(app, lambda app=app: app.game.position.is_won())
-        check_progress(app.game, start_line)
+        run_until(app, lambda app=app: app.session.game.position.is_won())
+        check_progress(app.session.game, start_line)
         assert not app.errors
         a.close()

@@ -25,14 +25,16 @@ from yukon.solver import Verdict
 from yukon.solver_service import SolverService
 from yukon.state import Game
 from yukon.ui.app import App
-from yukon.ui.assist import CHECKING, Assist, install
+from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES
-from yukon.ui.assist.deal_levels import install as install_difficulty
-from yukon.ui.extras_app import SheetScreen
-from yukon.ui.extras_app import install as install_extras
+from yukon.ui.build import add_assist as install
+from yukon.ui.build import add_difficulty as install_difficulty
+from yukon.ui.build import add_extras as install_extras
+from yukon.ui.build import open_window
 from yukon.ui.keys_overlay import DealDialog
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
+from yukon.ui.sheet import SheetScreen
 
 
 def status_line(app: App) -> str:
@@ -51,7 +53,7 @@ def answer(app: App, label: str) -> None:
 
 
 def solver_app(game: Game, service: SolverService) -> tuple[App, Assist]:
-    app = App(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     return app, install(app, service, solve_timeout=1e6)
@@ -62,12 +64,12 @@ def test_a_new_deal_never_shows_the_last_deals_verdict(service: SolverService) -
     app, a = solver_app(Game.deal(2), service)
     run_until(app, lambda: "Solver: this deal can be won" in status_line(app))
     for _round in range(3):
-        play_by_clicks(app, a.line_here()[0])
+        play_by_clicks(app, a.knowledge.line_here(a.app.session.game)[0])
         run_until(app, lambda: "Solver: still winnable" in status_line(app))
-        old = app.game
+        old = app.session.game
         press_button(app, "New deal")
         answer(app, "New deal")  # replace the game under way
-        assert app.game is not old and not app.game.history
+        assert app.session.game is not old and not app.session.game.history
         # From the deal's own frame until the solver's words on the new deal, nothing of the last one.
         lines = [status_line(app)]
 
@@ -85,11 +87,11 @@ def test_a_new_deal_never_shows_the_last_deals_verdict(service: SolverService) -
 def full_app(folder: Path, service: SolverService, game: Game | None = None) -> tuple[App, Assist]:
     """The window as the game builds it, its data in ``folder`` (a newcomer is welcomed there, as in
     the player's own): ``game`` given on the command line, else the saved game resumed (or a fresh deal)."""
-    app = App(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game)
     extras = install_extras(app, folder=str(folder), resume=game is None, solver_settings=True, lessons=True,
                             welcome=True)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
-    a = install(app, service, session=extras.session, solve_timeout=1e6)
+    a = install(app, service, records=extras.records, solve_timeout=1e6)
     install_difficulty(app, a)
     app.draw()
     if isinstance(app.top, QuestionDialog):  # a newcomer's welcome: the lessons are offered
@@ -100,14 +102,14 @@ def full_app(folder: Path, service: SolverService, game: Game | None = None) -> 
 
 def new_deal_of(app: App, label: str) -> int:
     """New deal, the level ``label`` (or Any deal), and Replace when a game is under way: the new deal's number."""
-    old = app.game
+    old = app.session.game
     press_button(app, "New deal")
     answer(app, label)
-    run_until(app, lambda: app.game is not old or app.top is not app.table)
+    run_until(app, lambda: app.session.game is not old or app.top is not app.table)
     if app.top is not app.table:
         answer(app, "New deal")  # "Replace the game under way?"
-    assert app.game is not old and app.game.seed is not None and not app.game.history
-    return app.game.seed
+    assert app.session.game is not old and app.session.game.seed is not None and not app.session.game.history
+    return app.session.game.seed
 
 
 def type_in_deal_box(app: App, digits: str) -> DealDialog:
@@ -132,9 +134,9 @@ def test_new_deal_by_level_never_hands_out_a_deal_played_or_a_number_typed(servi
     box = type_in_deal_box(app, str(typed))
     run_until(app, lambda: box.note_text() == _(DEAL_NOTES[Level.MEDIUM]).format(number=typed))
     key(app, pygame.K_ESCAPE)
-    assert app.top is app.table and app.game.seed == easy
+    assert app.top is app.table and app.session.game.seed == easy
     run_until(app, lambda: a.status == Verdict.WINNABLE)
-    play_by_clicks(app, a.line_here()[0])  # deal 79 is played
+    play_by_clicks(app, a.knowledge.line_here(a.app.session.game)[0])  # deal 79 is played
     other = new_deal_of(app, "Any deal")
     got = {label: new_deal_of(app, label) for label in ("Easy", "Medium")}
     assert got["Easy"] not in (easy, typed, other) and got["Medium"] not in (easy, typed, other), got
@@ -153,16 +155,16 @@ def test_a_deal_played_in_an_earlier_run_is_never_handed_out_by_level(service: S
     # The first run: deal ``first`` is played, then deal 2 is chosen in Deal #, and the window closes.
     app, a = full_app(tmp_path, service, Game.deal(first))
     run_until(app, lambda: a.status == Verdict.WINNABLE)
-    play_by_clicks(app, a.line_here()[0])
+    play_by_clicks(app, a.knowledge.line_here(a.app.session.game)[0])
     type_in_deal_box(app, "2")
     key(app, pygame.K_RETURN)
     answer(app, "Deal 2")  # "Replace the game under way with deal 2?"
-    assert app.game.seed == 2
+    assert app.session.game.seed == 2
     app.quit()
     a.close()
     # The second run resumes deal 2; an easy deal is asked for, and the search draws ``first`` first.
     app, a = full_app(tmp_path, service)
-    assert app.game.seed == 2
+    assert app.session.game.seed == 2
     random.seed(5)
     got = new_deal_of(app, "Easy")
     assert got not in (first, 2) and rate(got, node_limit=RATE_NODES).level is Level.EASY
@@ -178,8 +180,8 @@ def test_a_new_players_first_deal_is_proved_winnable_and_easy(service: SolverSer
     # whatever came at random: these seeds of Python's generator dealt a medium and two hard ones.)
     random.seed(machine)
     app, a = full_app(tmp_path / "new", service)
-    seed = app.game.seed
-    assert seed is not None and not app.game.history
+    seed = app.session.game.seed
+    assert seed is not None and not app.session.game.history
     run_until(app, lambda: a.levels.table_rating() is not None and a.status not in (CHECKING, ""))
     rating = a.levels.table_rating()
     assert rating is not None and rating.level is Level.EASY, (seed, rating)
@@ -190,7 +192,7 @@ def test_a_new_players_first_deal_is_proved_winnable_and_easy(service: SolverSer
     app.quit()
     # The next start is no longer a new player's: the saved game comes back, whatever it is.
     app, a = full_app(tmp_path / "new", service)
-    assert app.game.seed == seed
+    assert app.session.game.seed == seed
     assert not app.errors
     app.quit()
     a.close()

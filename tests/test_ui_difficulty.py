@@ -20,7 +20,7 @@ import pygame
 import pytest
 
 from test_ui_table import stuck_line
-from window_helpers import click, key, play_by_clicks, post_click, press_button, run_until
+from window_helpers import click, is_lesson, key, play_by_clicks, post_click, press_button, run_until
 from yukon.cards import KING, make_card
 from yukon.difficulty import PLAYABLE, RATE_NODES, Level, rate
 from yukon.i18n import _
@@ -29,23 +29,24 @@ from yukon.solver import Verdict
 from yukon.solver_service import SolverService
 from yukon.state import Game, Position
 from yukon.ui.app import App
-from yukon.ui.assist import Assist, install
+from yukon.ui.assist import Assist
 from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES, Difficulty
-from yukon.ui.assist.deal_levels import install as install_difficulty
-from yukon.ui.extras_app import SheetScreen
-from yukon.ui.extras_app import install as install_extras
+from yukon.ui.build import add_assist as install
+from yukon.ui.build import add_difficulty as install_difficulty
+from yukon.ui.build import add_extras as install_extras
+from yukon.ui.build import open_window
 from yukon.ui.keys_overlay import DealDialog
-from yukon.ui.lessons_part import install as install_lessons
-from yukon.ui.lessons_screen import LessonScreen
+from yukon.ui.lessons_part import Lessons
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
+from yukon.ui.sheet import SheetScreen
 
 
 def make_app(game: Game, service: SolverService, extras: bool = False) -> tuple[App, Assist, Difficulty]:
-    app = App(size=(1280, 800), game=game)
-    session = install_extras(app, folder=None, resume=False).session if extras else None
+    app = open_window(size=(1280, 800), game=game)
+    records = install_extras(app, folder=None, resume=False).records if extras else None
     app.apply_prefs(TablePrefs(animation_speed=0.25))
-    a = install(app, service, session=session)
+    a = install(app, service, records=records)
     part = install_difficulty(app, a)
     app.draw()
     return app, a, part
@@ -76,9 +77,9 @@ def test_new_deal_asks_for_a_level_and_deals_an_easy_one(service: SolverService)
     rects = dialog.layout(*app.size)[3]
     click(app, *rects[0].center)  # Easy
     assert app.top is app.table
-    run_until(app, lambda: app.game.seed != 2)  # dealt once the child has found one
-    seed = app.game.seed
-    assert seed is not None and not app.game.history
+    run_until(app, lambda: app.session.game.seed != 2)  # dealt once the child has found one
+    seed = app.session.game.seed
+    assert seed is not None and not app.session.game.history
     r = rate(seed, node_limit=RATE_NODES)
     assert r.level is Level.EASY and r.winnable
     run_until(app, lambda: _(NOTES[Level.EASY]) in status_line(app))
@@ -89,7 +90,7 @@ def test_new_deal_asks_for_a_level_and_deals_an_easy_one(service: SolverService)
     press_button(app, "New deal")
     assert isinstance(app.top, QuestionDialog)
     key(app, pygame.K_ESCAPE)
-    assert app.top is app.table and app.game.seed == seed
+    assert app.top is app.table and app.session.game.seed == seed
     a.close()
 
 
@@ -105,7 +106,7 @@ def test_deal_number_box_tells_a_typed_deals_level(service: SolverService) -> No
         want = _(DEAL_NOTES[rate(typed, node_limit=RATE_NODES).level]).format(number=typed)
         run_until(app, shows(dialog, want))
         key(app, pygame.K_ESCAPE)
-        assert app.top is app.table and app.game.seed == 5
+        assert app.top is app.table and app.session.game.seed == 5
     assert rate(25, node_limit=RATE_NODES).level is Level.UNWINNABLE
     assert not app.errors
     a.close()
@@ -119,7 +120,7 @@ def test_the_won_questions_new_deal_asks_for_a_level_too(service: SolverService)
     assert t is not None and t.layout is not None
     for _i in range(2):  # double-click: home, and the game is won
         click(app, *t.layout.card_rect(king).center)
-    assert app.game.position.is_won()
+    assert app.session.game.position.is_won()
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     won = app.top
     assert isinstance(won, QuestionDialog) and [label for label, _act in won.answers] == ["New deal", "Admire it"]
@@ -128,8 +129,8 @@ def test_the_won_questions_new_deal_asks_for_a_level_too(service: SolverService)
     assert isinstance(asked, QuestionDialog) and asked is not won
     assert [label for label, _act in asked.answers] == ["Easy", "Medium", "Hard", "Any deal", "Cancel"]
     click(app, *asked.layout(*app.size)[3][3].center)  # Any deal
-    run_until(app, lambda: app.game.seed is not None)
-    assert app.top is app.table and not app.game.history and not app.errors
+    run_until(app, lambda: app.session.game.seed is not None)
+    assert app.top is app.table and not app.session.game.history and not app.errors
     a.close()
 
 
@@ -140,17 +141,17 @@ LEVELS = ["Easy", "Medium", "Hard", "Any deal", "Cancel"]
 def test_new_deal_in_a_lesson_asks_for_a_level_over_the_table(service: SolverService, answer: str) -> None:
     """N in a lesson leaves the lessons and asks which kind of deal, as the table's New deal does."""
     app, a, _part = make_app(Game.deal(2), service)
-    install_lessons(app)
+    app.add_part(Lessons(app))
     press_button(app, "Lessons")
     key(app, pygame.K_RETURN)  # the lesson the list offers
-    assert isinstance(app.top, LessonScreen)
+    assert is_lesson(app.top)
     key(app, pygame.K_n)
     asked = app.top
     assert isinstance(asked, QuestionDialog) and [label for label, _act in asked.answers] == LEVELS
-    assert not any(isinstance(x, LessonScreen) for x in app.screens)
+    assert not any(is_lesson(x) for x in app.screens)
     click(app, *asked.layout(*app.size)[3][LEVELS.index(answer)].center)
-    run_until(app, lambda: app.top is app.table and (answer == "Cancel" or app.game.seed != 2))
-    assert (app.game.seed == 2) == (answer == "Cancel") and not app.game.history and not app.errors
+    run_until(app, lambda: app.top is app.table and (answer == "Cancel" or app.session.game.seed != 2))
+    assert (app.session.game.seed == 2) == (answer == "Cancel") and not app.session.game.history and not app.errors
     a.close()
 
 
@@ -191,7 +192,7 @@ def test_the_stuck_questions_new_deal_asks_for_a_level_and_asks_nothing_more(ser
     """Stuck -> New deal asks which kind of deal; Cancel keeps the stuck game as it is; a level
     or Any deal brings a new deal without asking "Replace the game under way?" first."""
     app, a, stuck = stuck_at(service, seed)
-    game = app.game
+    game = app.session.game
     kept = (game.position.key(), len(game.history))
     answer(app, stuck, "New deal")
     asked = app.top
@@ -199,10 +200,10 @@ def test_the_stuck_questions_new_deal_asks_for_a_level_and_asks_nothing_more(ser
     assert [lb for lb, _act in asked.answers] == LEVELS
     if choice == "Cancel":
         answer(app, asked, "Cancel")
-        assert app.top is app.table and app.game is game and (game.position.key(), len(game.history)) == kept
+        assert app.top is app.table and app.session.game is game and (game.position.key(), len(game.history)) == kept
         for _i in range(20):  # and nothing is dealt afterwards either
             app.frame()
-        assert app.top is app.table and app.game is game and a.levels.wanted is None
+        assert app.top is app.table and app.session.game is game and a.levels.wanted is None
         a.close()
         return
     # The level of the deal on the table when it has one: the next deal of that level is another deal.
@@ -212,11 +213,11 @@ def test_the_stuck_questions_new_deal_asks_for_a_level_and_asks_nothing_more(ser
     answer(app, asked, label)
     assert app.top is app.table
     # The new deal, or a question before it (which must not come).
-    run_until(app, lambda: app.game is not game or app.top is not app.table)
+    run_until(app, lambda: app.session.game is not game or app.top is not app.table)
     assert app.top is app.table, app.top  # a question here must not come
-    assert app.game.seed is not None and app.game.seed != seed and not app.game.history
+    assert app.session.game.seed is not None and app.session.game.seed != seed and not app.session.game.history
     if choice == "a level":
-        assert rate(app.game.seed, node_limit=RATE_NODES).level.name == label.upper()
+        assert rate(app.session.game.seed, node_limit=RATE_NODES).level.name == label.upper()
     assert "Looking for" not in status_line(app) and not app.errors
     a.close()
 
@@ -225,7 +226,7 @@ def test_a_game_played_on_while_the_level_is_looked_for_is_asked_about_again(ser
     """Stuck -> New deal -> a level, then Undo before the deal is found: the game is no longer the one
     the player chose to leave, so the deal asks "Replace the game under way?" as the bar's does."""
     app, a, stuck = stuck_at(service, 27)
-    game = app.game
+    game = app.session.game
     answer(app, stuck, "New deal")
     asked = app.top
     assert isinstance(asked, QuestionDialog)
@@ -235,13 +236,13 @@ def test_a_game_played_on_while_the_level_is_looked_for_is_asked_about_again(ser
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
                                          scancode=0))
     app.frame()
-    assert a.levels.wanted is not None and app.game is game
+    assert a.levels.wanted is not None and app.session.game is game
     n = len(game.history)
     run_until(app, lambda: app.top is not app.table)
     replace = app.top
     assert isinstance(replace, QuestionDialog) and "Replace the game under way" in replace.question
     answer(app, replace, "Keep playing")
-    assert app.game is game and len(game.history) == n
+    assert app.session.game is game and len(game.history) == n
     a.close()
 
 
@@ -250,15 +251,15 @@ def test_no_question_on_the_game_left_while_a_deal_of_a_level_is_looked_for(serv
     the deal is looked for the solver learns the loss, but the player has chosen to leave the game,
     so "No longer winnable" is not asked; the new deal comes with no question at all."""
     app, a, stuck = stuck_at(service, 12, Verdict.WINNABLE)
-    game = app.game
+    game = app.session.game
     answer(app, stuck, "New deal")
     asked = app.top
     assert isinstance(asked, QuestionDialog)
     answer(app, asked, not_ready(a))
-    run_until(app, lambda: a.status == Verdict.LOST or app.game is not game or app.top is not app.table)
-    assert app.top is app.table and app.game is game and a.levels.wanted is not None  # the loss is known
-    run_until(app, lambda: app.game is not game or app.top is not app.table)
-    assert app.top is app.table and app.game is not game and not app.game.history and not app.errors
+    run_until(app, lambda: a.status == Verdict.LOST or app.session.game is not game or app.top is not app.table)
+    assert app.top is app.table and app.session.game is game and a.levels.wanted is not None  # the loss is known
+    run_until(app, lambda: app.session.game is not game or app.top is not app.table)
+    assert app.top is app.table and app.session.game is not game and not app.session.game.history and not app.errors
     a.close()
 
 
@@ -278,7 +279,7 @@ def test_a_deal_that_could_never_be_won_is_said_so_once_before_and_after_a_move(
 
     app.frame()
     assert said() == ["cannot be won"] and "Solver: this deal cannot be won" in status_line(app)
-    move = next(m for m in app.game.position.legal_moves() if not m.to_foundation)
+    move = next(m for m in app.session.game.position.legal_moves() if not m.to_foundation)
     play_by_clicks(app, move)
     run_until(app, lambda: a.status == Verdict.LOST and a.solver_note != "")
     app.frame()

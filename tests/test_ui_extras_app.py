@@ -21,19 +21,22 @@ import pygame
 import pytest
 
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
-from window_helpers import play_by_clicks
+from window_helpers import is_lesson, play_by_clicks
 from yukon.notation import parse_position
+from yukon.play.events import Tone, made_move
 from yukon.rules import YUKON, Rules
 from yukon.save import GAME_FILE
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
 from yukon.ui import art
 from yukon.ui.app import App
-from yukon.ui.extras_app import Extras, RulesScreenPlus, SheetScreen, install
+from yukon.ui.build import Extras, open_window
+from yukon.ui.build import add_extras as install
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.layout import TableLayout
-from yukon.ui.lessons_screen import LessonScreen
+from yukon.ui.rules_screen import RulesScreenPlus
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.settings_screen import SettingsScreen, value_text
+from yukon.ui.sheet import SheetScreen
 from yukon.ui.stats_screen import StatsScreen
 from yukon.ui.table import TableScreen
 
@@ -78,7 +81,7 @@ def click(app: App, x: int, y: int) -> None:
 
 
 def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: bool = True) -> tuple[App, Extras]:
-    app = App(seed=seed, size=(1024, 700), game=game)
+    app = open_window(seed=seed, size=(1024, 700), game=game)
     extras = install(app, folder=str(folder), resume=resume)
     app.frame()
     return app, extras
@@ -87,7 +90,7 @@ def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: 
 def key_toward(extras: Extras, app: App, card: int) -> str | None:
     """The next key that walks the real cursor onto ``card``; None when it is there."""
     c = extras.keyboard.cursor
-    pos = table_of(app).position
+    pos = table_of(app).session.position
     if not c.shown:
         return "right"
     if pos.loc[card] == ON_FOUNDATION:
@@ -122,7 +125,7 @@ def play_by_keys(app: App, extras: Extras, move: Move) -> None:
     else:
         raise AssertionError("the cursor never reached the card")
     press(app, KEYS["enter"])
-    assert table_of(app).selection == move.card
+    assert table_of(app).session.selection == move.card
     if move.to == FOUNDATION:
         press(app, KEYS["f"])
         return
@@ -140,12 +143,12 @@ def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
     from yukon.notation import parse_move
 
     for text in moves:
-        before = len(app.game.history)
+        before = len(app.session.game.history)
         play_by_keys(app, extras, parse_move(text))
-        assert len(app.game.history) == before + 1 and app.game.moves_made[-1] == parse_move(text)
+        assert len(app.session.game.history) == before + 1 and app.session.game.moves_made[-1] == parse_move(text)
         assert extras.keyboard.cursor_rect(table_of(app)) is not None  # the cursor stays drawn
-    assert app.game.position.is_won()
-    assert extras.session.stats.of(YUKON).won == 0  # a prepared position sets no records
+    assert app.session.game.position.is_won()
+    assert extras.records.stats.of(YUKON).won == 0  # a prepared position sets no records
     press(app, pygame.K_ESCAPE)  # a key cuts the celebration short and brings the win message
     assert any(isinstance(s, QuestionDialog) for s in app.screens)
 
@@ -154,40 +157,40 @@ def test_keyboard_refusal_keeps_selection_and_escape_cancels(tmp_path: Path) -> 
     app, _extras = start(tmp_path, seed=11, resume=False)
     press(app, KEYS["right"])  # shows the cursor on column 1
     press(app, KEYS["enter"])
-    card = app.game.position.columns[0][-1]
-    assert table_of(app).selection == card
-    bad = next(c for c in range(1, 7) if app.game.position.why_illegal(Move.of(card, c)))
+    card = app.session.game.position.columns[0][-1]
+    assert table_of(app).session.selection == card
+    bad = next(c for c in range(1, 7) if app.session.game.position.why_illegal(Move.of(card, c)))
     for _ in range(bad):
         press(app, KEYS["right"])
     press(app, KEYS["space"])
-    assert table_of(app).selection == card and not app.game.history
-    message = table_of(app).message
-    assert message is not None and message.kind == "error"
+    assert table_of(app).session.selection == card and not app.session.game.history
+    message = table_of(app).session.message
+    assert message is not None and message.tone is Tone.ERROR
     press(app, KEYS["esc"])
-    assert table_of(app).selection is None
+    assert table_of(app).session.selection is None
 
 
 def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     app, extras = start(tmp_path, seed=21, resume=False)
     table = table_of(app)
     for _ in range(6):
-        moves = [m for m in app.game.position.legal_moves() if app.game.position.loc[m.card] < ON_FOUNDATION]
-        table.try_move(moves[0])
+        moves = [m for m in app.session.game.position.legal_moves() if app.session.game.position.loc[m.card] < ON_FOUNDATION]
+        table.session.move(moves[0])
     press(app, pygame.K_z, pygame.KMOD_CTRL)  # one undone: the redo list is kept too
-    history = app.game.moves_made
-    position = app.game.position.copy()
-    extras.session.flush()  # autosaves are written by a writer thread
+    history = app.session.game.moves_made
+    position = app.session.game.position.copy()
+    extras.records.flush()  # autosaves are written by a writer thread
     assert (tmp_path / GAME_FILE).exists()  # saved after every move, before any quit
     assert json.loads((tmp_path / GAME_FILE).read_text())["moves"] == [str(m) for m in history]
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     assert not app.running
     app2, extras2 = start(tmp_path, seed=999)
-    assert app2.game.seed == 21 and app2.game.position == position
-    assert app2.game.moves_made == history and app2.game.can_redo()
-    assert app2.elapsed() > 0 or not history
+    assert app2.session.game.seed == 21 and app2.session.game.position == position
+    assert app2.session.game.moves_made == history and app2.session.game.can_redo()
+    assert app2.session.elapsed() > 0 or not history
     press(app2, pygame.K_z, pygame.KMOD_CTRL)
-    assert app2.game.moves_made == history[:-1]
-    assert extras2.session.stats.of(YUKON).played == 1  # the same game, counted once
+    assert app2.session.game.moves_made == history[:-1]
+    assert extras2.records.stats.of(YUKON).played == 1  # the same game, counted once
 
 
 def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
@@ -195,9 +198,9 @@ def test_damaged_save_starts_fresh_and_says_so(tmp_path: Path) -> None:
                                                   "any_card_in_space": False, "foundation_return": True,
                                                   "moves": ["KS-F"]}))
     app, _extras = start(tmp_path, seed=8)
-    assert app.game.seed == 8 and not app.game.history
-    message = table_of(app).message
-    assert message is not None and "could not be resumed" in message.text
+    assert app.session.game.seed == 8 and not app.session.game.history
+    message = table_of(app).message_text()
+    assert message is not None and "could not be resumed" in message
     assert any(p.name.startswith(GAME_FILE + ".broken") for p in tmp_path.iterdir())
 
 
@@ -205,9 +208,8 @@ def test_several_damaged_files_are_told_as_separate_sentences(tmp_path: Path) ->
     (tmp_path / GAME_FILE).write_text('{"variant": "yuk')
     (tmp_path / "settings.json").write_bytes(b"\x00\xff garbage")
     app, _extras = start(tmp_path, seed=8)
-    message = table_of(app).message
-    assert message is not None
-    text = message.text
+    text = table_of(app).message_text()
+    assert text is not None
     assert text.count("damaged") >= 2 and text.endswith(".")
     # every notice ends in a full stop before the next begins
     for part in text.split(" The ")[1:]:
@@ -218,11 +220,11 @@ def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("")
     app, _extras = start(tmp_path / "f" / "yukon", seed=8)
     table = table_of(app)
-    assert table.message is not None and "cannot save" in table.message.text.lower()
-    table.message = None
-    m = app.game.position.legal_moves()[0]
-    table.try_move(m)
-    assert app.game.moves_made == [m] and table.message is None  # said once, not again
+    assert table.session.message is not None and "cannot save" in table.message_text().lower()
+    table.session.message = None
+    m = app.session.game.position.legal_moves()[0]
+    table.session.move(m)
+    assert app.session.game.moves_made == [m] and table.session.message is None  # said once, not again
 
 
 def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
@@ -249,16 +251,16 @@ def test_choose_deal_asks_when_a_game_is_under_way(tmp_path: Path) -> None:
     for ch in "4711":
         press(app, pygame.K_0 + int(ch))
     press(app, pygame.K_RETURN)
-    assert app.game.seed == 4711 and app.top is app.table  # nothing was under way
-    table_of(app).try_move(app.game.position.legal_moves()[0])
+    assert app.session.game.seed == 4711 and app.top is app.table  # nothing was under way
+    table_of(app).session.move(app.session.game.position.legal_moves()[0])
     press(app, pygame.K_d)
     press(app, pygame.K_4)
     press(app, pygame.K_2)
     press(app, pygame.K_RETURN)
-    assert isinstance(app.top, QuestionDialog) and app.game.seed == 4711
+    assert isinstance(app.top, QuestionDialog) and app.session.game.seed == 4711
     press(app, pygame.K_RETURN)  # the first answer: deal it
-    assert app.game.seed == 42
-    y = extras.session.stats.of(YUKON)
+    assert app.session.game.seed == 42
+    y = extras.records.stats.of(YUKON)
     assert y.played == 1 and y.current_streak == 0
 
 
@@ -273,11 +275,11 @@ def test_settings_change_rules_and_sound(tmp_path: Path) -> None:
     assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, SettingsScreen)
     screen.sheet.done()  # nothing under way: the new rules deal at once
     app.frame()
-    assert app.game.rules.variant == "russian" and extras.sound.enabled is False
+    assert app.session.game.rules.variant == "russian" and extras.sound.enabled is False
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     app2, extras2 = start(tmp_path, seed=3)
-    assert extras2.session.settings.variant == "russian" and extras2.session.settings.sound is False
-    assert app2.game.rules.variant == "russian"
+    assert extras2.records.settings.variant == "russian" and extras2.records.settings.sound is False
+    assert app2.session.game.rules.variant == "russian"
 
 
 def record_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -314,7 +316,7 @@ def test_the_rules_page_goes_into_the_data_folder_and_opens_in_the_browser(
     found = text_mode_and_by_file_type()
     found["firefox"] = webbrowser.Mozilla("firefox")
     browsers = SystemBrowsers(monkeypatch, found, first="xdg-open")
-    app = App(seed=8, size=(1024, 700))
+    app = open_window(seed=8, size=(1024, 700))
     extras = install(app)  # the player's data folder: YUKON_DATA_DIR
     app.frame()
     assert extras.folder == str(data)
@@ -355,14 +357,14 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest
 
     monkeypatch.setattr(extras.sound, "play", fake_play)
     for text in ["TS-F", "JS-F", "QS-F", "KS-F", "KH-7", "QH-F", "KH-F", "QC-F", "KC-F"]:
-        table_of(app).try_move(parse_move(text))
+        table_of(app).session.move(parse_move(text))
     assert played[:4] == ["home"] * 4 and played[4] == "slide"
     press(app, pygame.K_z, pygame.KMOD_CTRL)
     assert played[-1] == "slide"  # the undo slides back
     press(app, pygame.K_y, pygame.KMOD_CTRL)
     play_by_keys(app, extras, parse_move("KD-F"))
     assert played[-2:] == ["home", "win"]
-    y = extras.session.stats.of(YUKON)
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
     for _ in range(400):  # the win message comes once the celebration has landed
         if any(isinstance(s, QuestionDialog) for s in app.screens):
@@ -375,38 +377,38 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest
     press(app, pygame.K_ESCAPE)  # Admire it
     press(app, pygame.K_t)
     assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, StatsScreen)
-    assert app.top.sheet.news == extras.session.news
+    assert app.top.sheet.news == extras.records.news
 
 
 def test_question_answers_by_keyboard(tmp_path: Path) -> None:
     app, _extras = start(tmp_path, seed=8)
-    table_of(app).try_move(app.game.position.legal_moves()[0])
+    table_of(app).session.move(app.session.game.position.legal_moves()[0])
     press(app, pygame.K_n)  # New deal asks: New deal / Keep playing
     assert isinstance(app.top, QuestionDialog)
     press(app, pygame.K_RIGHT)  # onto "Keep playing"
     press(app, pygame.K_RETURN)
-    assert app.top is app.table and app.game.seed == 8
+    assert app.top is app.table and app.session.game.seed == 8
     press(app, pygame.K_n)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_LEFT)  # back onto "New deal"
     press(app, pygame.K_SPACE)
-    assert app.game.seed != 8
+    assert app.session.game.seed != 8
 
 
 def test_keys_carry_on_from_a_mouse_selection(tmp_path: Path) -> None:
     app, extras = start(tmp_path, seed=21, resume=False)
-    pos = app.game.position
+    pos = app.session.game.position
     move = next(m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION)
     r = layout_of(app).strip_rect(move.card)
     click(app, r.centerx, r.y + 4)  # select with the mouse
-    assert table_of(app).selection == move.card
+    assert table_of(app).session.selection == move.card
     press(app, pygame.K_RIGHT)  # first key: shows the cursor on the selected card's column
     for _ in range(20):
         if extras.keyboard.cursor.column == move.to:
             break
         press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
-    assert app.game.moves_made == [move]
+    assert app.session.game.moves_made == [move]
 
 
 def test_l_opens_the_lessons_when_there_are_any(tmp_path: Path) -> None:
@@ -439,48 +441,47 @@ def test_deal_number_from_a_lesson_names_the_game_behind_and_leaves_the_lessons(
     assert deal_box(app).current_text() == f"This deal is number {seed}."
     press(app, pygame.K_ESCAPE)
     if under_way:
-        play_by_clicks(app, next(m for m in app.game.position.legal_moves() if m.to != FOUNDATION))
-    game = app.game
+        play_by_clicks(app, next(m for m in app.session.game.position.legal_moves() if m.to != FOUNDATION))
+    game = app.session.game
     moves = list(game.moves_made)
     press(app, pygame.K_l)
     press(app, pygame.K_RETURN)  # the lesson the list offers
     lesson = app.top
-    assert isinstance(lesson, LessonScreen)
+    assert is_lesson(lesson)
     press(app, pygame.K_d)
     box = deal_box(app)
     assert box.text == "" and box.current_text() == "" and box.note_text() == ""
     press(app, pygame.K_ESCAPE)  # Cancel: back to the lesson, nothing dealt
-    assert app.top is lesson and app.game is game
+    assert app.top is lesson and app.session.game is game
 
     press(app, pygame.K_d)
     for ch in "42":
         press(app, pygame.K_0 + int(ch))
     press(app, pygame.K_RETURN)
-    assert not any(isinstance(s, LessonScreen) for s in app.screens)  # the lessons are left
+    assert not any(is_lesson(s) for s in app.screens)  # the lessons are left
     if under_way:
         asked = app.top
         assert isinstance(asked, QuestionDialog) and "deal 42" in asked.question
-        assert app.screens == [app.table, asked] and app.game is game  # over the game it would replace
+        assert app.screens == [app.table, asked] and app.session.game is game  # over the game it would replace
         press(app, pygame.K_RETURN)  # the first answer: deal it
-    assert app.top is app.table and app.game.seed == 42 and not app.game.history
+    assert app.top is app.table and app.session.game.seed == 42 and not app.session.game.history
     assert game.moves_made == moves
-    message = table_of(app).message
-    assert message is not None and message.text == "Deal 42."
+    assert table_of(app).message_text() == "Deal 42."
 
 
 def test_restart_needs_ctrl(tmp_path: Path) -> None:
     app, _extras = start(tmp_path, seed=8)
-    table_of(app).try_move(app.game.position.legal_moves()[0])
+    table_of(app).session.move(app.session.game.position.legal_moves()[0])
     press(app, pygame.K_r)
-    assert len(app.game.history) == 1
+    assert len(app.session.game.history) == 1
     press(app, pygame.K_r, pygame.KMOD_CTRL)
     assert isinstance(app.top, QuestionDialog)  # a move would be lost: asked first
     press(app, pygame.K_RETURN)
-    assert not app.game.history and app.game.seed == 8
+    assert not app.session.game.history and app.session.game.seed == 8
 
 
 def test_cursor_scrolls_a_narrow_table(tmp_path: Path) -> None:
-    app = App(seed=8, size=(220, 420))
+    app = open_window(seed=8, size=(220, 420))
     extras = install(app, folder=str(tmp_path), resume=False)
     app.frame()
     lay = layout_of(app)
@@ -502,12 +503,12 @@ def test_cursor_scrolls_a_narrow_table(tmp_path: Path) -> None:
 def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "russian"}))
     app, _extras = start(tmp_path, seed=31, resume=False)  # as `main.py --seed 31`
-    assert app.game.seed == 31 and app.game.rules.variant == "russian"
+    assert app.session.game.seed == 31 and app.session.game.rules.variant == "russian"
     from yukon.rules import Rules
 
-    app2 = App(seed=32, size=(800, 600), rules=Rules("yukon"))
+    app2 = open_window(seed=32, size=(800, 600), rules=Rules("yukon"))
     install(app2, folder=str(tmp_path), resume=False, rules=Rules("yukon"))  # `--seed 32 --game yukon`
-    assert app2.game.seed == 32 and app2.game.rules.variant == "yukon"
+    assert app2.session.game.seed == 32 and app2.session.game.rules.variant == "yukon"
 
 
 def click_sheet_button(app: App, label: str) -> None:
@@ -526,10 +527,10 @@ def test_settings_show_the_game_given_on_the_command_line(tmp_path: Path, monkey
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "yukon",
                                                         "foundation_return": False}))
     russian = Rules("russian")
-    app = App(seed=31, size=(1024, 700), rules=russian)
+    app = open_window(seed=31, size=(1024, 700), rules=russian)
     install(app, folder=str(tmp_path), resume=False, rules=russian)
     app.frame()
-    game = app.game
+    game = app.session.game
     assert game.rules == russian and game.seed == 31
     drawn = record_texts(monkeypatch)
     press(app, pygame.K_s)
@@ -540,9 +541,9 @@ def test_settings_show_the_game_given_on_the_command_line(tmp_path: Path, monkey
     assert value_text(sheet.settings, "variant") == "Russian Solitaire"
     assert value_text(sheet.settings, "foundation_return") == "On"  # as the table plays it
     click_sheet_button(app, "Done")  # nothing changed: no question, no new deal
-    assert app.top is app.table and app.game is game and app.rules == russian
+    assert app.top is app.table and app.session.game is game and app.rules == russian
     press(app, pygame.K_n)  # the next deal is Russian Solitaire too
-    assert app.game is not game and app.game.rules == russian
+    assert app.session.game is not game and app.session.game.rules == russian
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved["variant"] == "russian" and saved["foundation_return"] is True  # what Settings showed
 
@@ -551,8 +552,8 @@ def play_some(app: App, n: int) -> None:
     table = app.table
     assert table is not None
     for _ in range(n):
-        moves = [m for m in app.game.position.legal_moves() if app.game.position.loc[m.card] < ON_FOUNDATION]
-        assert table.try_move(moves[0])
+        moves = [m for m in app.session.game.position.legal_moves() if app.session.game.position.loc[m.card] < ON_FOUNDATION]
+        assert made_move(table.session.move(moves[0]))
 
 
 def click_answer(app: App, label: str) -> None:
@@ -568,7 +569,7 @@ def game_under_way(folder: Path, seed: int, moves: int) -> list[Move]:
     (folder / "stats.json").write_text(json.dumps({"version": 1, "variants": {"yukon": record}}))
     app, _extras = start(folder, seed=seed, resume=False)
     play_some(app, moves)
-    made = app.game.moves_made
+    made = app.session.game.moves_made
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     return made
 
@@ -581,16 +582,16 @@ def test_a_deal_on_the_command_line_asks_before_replacing_a_game_under_way(tmp_p
     assert isinstance(dialog, QuestionDialog)
     assert dialog.question == ("Your saved game is under way (deal 21, 4 moves). Play deal 5 instead? "
                                "Leaving your game counts as a loss.")
-    assert app.game.seed == 21 and app.game.moves_made == made  # the saved game, on the table meanwhile
-    extras.session.flush()
+    assert app.session.game.seed == 21 and app.session.game.moves_made == made  # the saved game, on the table meanwhile
+    extras.records.flush()
     assert (tmp_path / GAME_FILE).read_text() == saved_text  # nothing written over yet
     click_answer(app, "Keep my game")
-    assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
-    y = extras.session.stats.of(YUKON)
-    assert (y.played, y.current_streak) == (6, 2) and extras.session.counted  # the streak lives on
+    assert app.top is app.table and app.session.game.seed == 21 and app.session.game.moves_made == made
+    y = extras.records.stats.of(YUKON)
+    assert (y.played, y.current_streak) == (6, 2) and extras.records.counted  # the streak lives on
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     app2, _ = start(tmp_path, seed=999)  # the next plain start resumes it still
-    assert app2.game.seed == 21 and app2.game.moves_made == made
+    assert app2.session.game.seed == 21 and app2.session.game.moves_made == made
 
 
 def test_a_deal_on_the_command_line_replaces_the_game_when_the_player_says_so(tmp_path: Path) -> None:
@@ -600,23 +601,23 @@ def test_a_deal_on_the_command_line_replaces_the_game_when_the_player_says_so(tm
     assert app.table is not None
     app.table.anim.finish()
     app.frame()
-    assert app.top is app.table and app.game.seed == 5 and not app.game.history
-    extras.session.flush()
+    assert app.top is app.table and app.session.game.seed == 5 and not app.session.game.history
+    extras.records.flush()
     assert json.loads((tmp_path / GAME_FILE).read_text())["seed"] == 5
-    y = extras.session.stats.of(YUKON)
-    assert (y.played, y.current_streak, y.best_streak) == (6, 0, 2) and not extras.session.counted
+    y = extras.records.stats.of(YUKON)
+    assert (y.played, y.current_streak, y.best_streak) == (6, 0, 2) and not extras.records.counted
 
 
 def test_a_deal_on_the_command_line_replaces_an_untouched_saved_game_without_asking(tmp_path: Path) -> None:
     app, _ = start(tmp_path, seed=21, resume=False)
     press(app, pygame.K_q, pygame.KMOD_CTRL)  # saved with no move made: nothing under way
     app2, _ = start(tmp_path, seed=5, resume=False)
-    assert app2.top is app2.table and app2.game.seed == 5
+    assert app2.top is app2.table and app2.session.game.seed == 5
 
 
 def test_the_deal_under_way_asked_for_again_goes_on_without_a_question(tmp_path: Path) -> None:
     made = game_under_way(tmp_path, 21, 4)
     app, extras = start(tmp_path, seed=21, resume=False)  # python main.py --seed 21, the deal in play
-    assert app.top is app.table and app.game.seed == 21 and app.game.moves_made == made
-    y = extras.session.stats.of(YUKON)
+    assert app.top is app.table and app.session.game.seed == 21 and app.session.game.moves_made == made
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.current_streak) == (6, 2)  # not counted twice, no loss

@@ -16,6 +16,7 @@ from yukon.cards import MAX_SEED
 from yukon.rules import YUKON
 from yukon.settings import Settings
 from yukon.stats import Statistics
+from yukon.ui.commands import Command
 from yukon.ui.input import Action, PointerDown, PointerUp
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.settings_screen import ROWS, SettingsScreen
@@ -42,8 +43,8 @@ def test_settings_change_by_keys_and_clicks(surface: pygame.Surface) -> None:
     s.draw(surface)
     sound_row = [name for name, _, _ in ROWS].index("sound")
     for _ in range(sound_row):
-        s.handle(Action("down"))
-    s.handle(Action("confirm"))
+        s.handle(Action(Command.DOWN))
+    s.handle(Action(Command.CONFIRM))
     r = s._rows[[name for name, _, _ in ROWS].index("left_handed")]
     s.handle(PointerDown(r.centerx, r.centery, 1))  # a row changes when the button comes up on it
     assert s.settings.left_handed is False
@@ -58,10 +59,10 @@ def test_rule_change_asks_before_replacing_a_game(surface: pygame.Surface) -> No
     got = []
     original = Settings()
     s = SettingsScreen(original, True, lambda st, new: got.append((st.variant, new)))
-    s.handle(Action("right"))  # Game: Yukon -> Russian
+    s.handle(Action(Command.RIGHT))  # Game: Yukon -> Russian
     click_button(s, surface, "Done")
     assert s.question is not None and not got
-    s.handle(Action("cancel"))  # Back: nothing happens yet
+    s.handle(Action(Command.CANCEL))  # Back: nothing happens yet
     assert s.question is None and not s.closed
     click_button(s, surface, "Done")
     click_button(s, surface, "New deal now")
@@ -69,7 +70,7 @@ def test_rule_change_asks_before_replacing_a_game(surface: pygame.Surface) -> No
     assert original.variant == "yukon"  # the caller's settings were not touched
     got.clear()
     s = SettingsScreen(Settings(), True, lambda st, new: got.append((st.variant, new)))
-    s.handle(Action("right"))
+    s.handle(Action(Command.RIGHT))
     click_button(s, surface, "Done")
     click_button(s, surface, "From the next deal")
     assert got == [("russian", False)]
@@ -82,7 +83,7 @@ def test_question_answers_keep_full_size_labels(size: tuple[int, int]) -> None:
 
     big = pygame.Surface(size)
     s = SettingsScreen(Settings(), True, lambda st, new: None)
-    s.handle(Action("right"))
+    s.handle(Action(Command.RIGHT))
     click_button(s, big, "Done")
     assert s.question is not None
     s.draw(big)
@@ -98,7 +99,7 @@ def test_question_answers_keep_full_size_labels(size: tuple[int, int]) -> None:
 def test_rule_change_without_a_game_deals_without_asking(surface: pygame.Surface) -> None:
     got = []
     s = SettingsScreen(Settings(), False, lambda st, new: got.append(new))
-    s.handle(Action("right"))
+    s.handle(Action(Command.RIGHT))
     click_button(s, surface, "Done")
     assert got == [True] and s.question is None
 
@@ -106,8 +107,8 @@ def test_rule_change_without_a_game_deals_without_asking(surface: pygame.Surface
 def test_cancel_keeps_everything(surface: pygame.Surface) -> None:
     got = []
     s = SettingsScreen(Settings(), True, lambda st, new: got.append(st))
-    s.handle(Action("right"))
-    s.handle(Action("cancel"))
+    s.handle(Action(Command.RIGHT))
+    s.handle(Action(Command.CANCEL))
     assert s.closed and got == []
 
 
@@ -123,16 +124,16 @@ def test_stats_reset_asks_first(surface: pygame.Surface) -> None:
     click_button(s, surface, "Reset...")
     click_button(s, surface, "Reset")
     assert resets == [1]
-    s.handle(Action("cancel"))
+    s.handle(Action(Command.CANCEL))
     assert s.closed
 
 
 def test_keys_overlay_closes_on_any_key(surface: pygame.Surface) -> None:
     k = KeysOverlay()
     k.draw(surface)
-    k.handle(Action("down"))
+    k.handle(Action(Command.DOWN))
     assert not k.closed
-    k.handle(Action("hint"))
+    k.handle(Action(Command.HINT))
     assert k.closed
 
 
@@ -142,28 +143,28 @@ def test_keys_overlay_scrolls_in_a_small_window() -> None:
     k.draw(small)
     assert k.max_offset > 0
     for _ in range(40):
-        k.handle(Action("down"))
+        k.handle(Action(Command.DOWN))
         k.draw(small)
     assert k.offset == k.max_offset and not k.closed
-    k.handle(Action("up"))
+    k.handle(Action(Command.UP))
     assert k.offset < k.max_offset
 
 
 def test_deal_dialog(surface: pygame.Surface) -> None:
     got = []
     d = DealDialog(5, got.append)
-    d.handle(Action("confirm"))
+    d.handle(Action(Command.CONFIRM))
     assert d.error and not got
     d.type_text("12a3")
     assert d.text == "123"
     d.type_text("x")
     assert d.error and d.text == "123"
-    d.handle(Action("undo"))  # Backspace arrives as undo
+    d.handle(Action(Command.UNDO))  # Backspace arrives as undo
     d.draw(surface)
     d.type_text(str(MAX_SEED + 1)[:17])
     assert len(d.text) <= 20
     d.text = str(MAX_SEED + 1)
-    d.handle(Action("confirm"))
+    d.handle(Action(Command.CONFIRM))
     assert d.error and not d.closed
     d.text = "4711"
     click_button(d, surface, "Deal")
@@ -173,27 +174,27 @@ def test_deal_dialog(surface: pygame.Surface) -> None:
 def test_every_sheet_works_without_a_mouse(surface: pygame.Surface) -> None:
     got = []
     s = SettingsScreen(Settings(), True, lambda st, new: got.append((st.variant, new)))
-    s.handle(Action("right"))  # Game -> Russian Solitaire
+    s.handle(Action(Command.RIGHT))  # Game -> Russian Solitaire
     for _ in range(len(ROWS)):
-        s.handle(Action("down"))  # past the last row: onto Done
+        s.handle(Action(Command.DOWN))  # past the last row: onto Done
     assert s.focus_button == len(s.buttons()) - 1
     s.draw(surface)
-    s.handle(Action("confirm"))  # Done -> the question
+    s.handle(Action(Command.CONFIRM))  # Done -> the question
     assert s.question is not None
-    s.handle(Action("right"))  # "From the next deal"
+    s.handle(Action(Command.RIGHT))  # "From the next deal"
     s.draw(surface)
-    s.handle(Action("confirm"))
+    s.handle(Action(Command.CONFIRM))
     assert got == [("russian", False)] and s.closed
 
     resets = []
     st = StatsScreen(Statistics(), YUKON, lambda: resets.append(1))
-    st.handle(Action("left"))  # focus on the last button (Close) ...
-    st.handle(Action("left"))  # ... then Reset...
-    st.handle(Action("confirm"))
+    st.handle(Action(Command.LEFT))  # focus on the last button (Close) ...
+    st.handle(Action(Command.LEFT))  # ... then Reset...
+    st.handle(Action(Command.CONFIRM))
     assert st.question is not None
-    st.handle(Action("confirm"))  # the first answer: Reset
+    st.handle(Action(Command.CONFIRM))  # the first answer: Reset
     assert resets == [1] and not st.closed
-    st.handle(Action("cancel"))
+    st.handle(Action(Command.CANCEL))
     assert st.closed
 
 
@@ -201,8 +202,8 @@ def test_hidden_rows_are_not_offered(surface: pygame.Surface) -> None:
     s = SettingsScreen(Settings(), False, lambda st, new: None, frozenset({"auto_finish", "winnable_only"}))
     assert [r[0] for r in s.rows] == [r[0] for r in ROWS if r[0] not in ("auto_finish", "winnable_only")]
     for _ in range(len(ROWS) + 2):
-        s.handle(Action("down"))
-        s.handle(Action("right"))
+        s.handle(Action(Command.DOWN))
+        s.handle(Action(Command.RIGHT))
     s.draw(surface)
     assert s.settings.auto_finish == Settings().auto_finish and s.settings.winnable_only == Settings().winnable_only
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,13 +12,17 @@ import pytest
 
 from filefaults import open_folder, run_unable_to_read
 from yukon.notation import parse_move, parse_position
+from yukon.play.events import Moved, made_move
+from yukon.play.records import Records as Session
+from yukon.play.session import TableSession
 from yukon.played import PLAYED_FILE
 from yukon.rules import YUKON
 from yukon.save import GAME_FILE, STALE_TEMP_SECONDS, game_to_dict
 from yukon.settings import SETTINGS_FILE, Settings
 from yukon.state import Game
 from yukon.stats import STATS_FILE
-from yukon.ui.extras import Session
+from yukon.ui.build import add_extras, open_window
+from yukon.ui.sound import SoundBoard, TableSounds
 
 
 @pytest.fixture(name="open_folder")
@@ -75,7 +80,7 @@ def test_every_move_is_saved_and_resumes_with_undo(tmp_path: Path, background: b
 
 
 def test_statistics_through_a_run(tmp_path: Path) -> None:
-    s = Session(tmp_path, Recorder())
+    s = Session(tmp_path)
     game = Game.deal(5)
     s.started(game)
     assert not s.under_way(game)
@@ -104,7 +109,6 @@ Foundations: S-K H-K D-K C-Q
     s.started(game)
     news = s.moved(game, game.play(parse_move("KC-F")), 42.0)
     assert news[0].startswith("A clean win") and "first win" in news[1].lower()
-    assert s.sound.played[-2:] == ["home", "win"]
     y = s.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.best_time, y.fewest_moves) == (2, 1, 1, 42.0, 1)
     assert not (tmp_path / GAME_FILE).exists()  # nothing left to resume
@@ -135,16 +139,37 @@ def test_unwritable_folder_said_once(tmp_path: Path, background: bool) -> None:
     assert len(messages) == 1 and "cannot save" in messages[0].lower()
 
 
+class RecordingBoard(SoundBoard):
+    """A sound board that records what it would play (when sound is on), and opens no device."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.played: list[str] = []
+
+    def open(self) -> bool:
+        return False
+
+    def play(self, name: str) -> bool:
+        if self.enabled:
+            self.played.append(name)
+        return self.enabled
+
+
 def test_sound_follows_the_setting(tmp_path: Path) -> None:
-    rec = Recorder()
-    s = Session(tmp_path, rec)
-    settings = s.settings
+    board = RecordingBoard()
+    app = open_window(seed=10, size=(800, 600))
+    extras = add_extras(app, folder=str(tmp_path), resume=False, sound=board)
+    settings = extras.records.settings
     settings.sound = False
-    s.change_settings(settings)
-    game = Game.deal(10)
-    play_random(s, game, 5, random.Random(3))
-    assert rec.played == []
-    assert Session(tmp_path, Recorder()).sound.enabled is False
+    extras.records.change_settings(settings)
+    extras.settings.apply(settings)
+    rng = random.Random(3)
+    for _ in range(5):
+        assert made_move(app.session.move(rng.choice(app.session.position.legal_moves())))
+    assert board.played == [] and not board.enabled
+    again = RecordingBoard()
+    add_extras(open_window(seed=10, size=(800, 600)), folder=str(tmp_path), resume=False, sound=again)
+    assert again.enabled is False  # the next start follows the kept setting
 
 
 def test_prepared_positions_set_no_records(tmp_path: Path) -> None:
@@ -164,22 +189,39 @@ Foundations: S-K H-K D-K C-Q
     assert s.stats.of(YUKON).played == 0 and s.stats.of(YUKON).won == 0
 
 
-def test_sounds_follow_what_the_move_did(tmp_path: Path) -> None:
+def test_sounds_follow_what_the_move_did() -> None:
+    """A table's sounds, heard from its session alone (no window): each move as it was made, a win's
+    fanfare after the last card's own sound, and a slide for an undo."""
     rec = Recorder()
-    s = Session(None, rec)  # no data folder: nothing is written, the sounds are what counts
     rng = random.Random(6)
-    game = Game.deal(2024)
-    s.started(game)
+    session = TableSession(Game.deal(2024), time.monotonic)
+    session.listen(TableSounds(rec).heard)
     for _ in range(200):
-        legal = game.position.legal_moves()
+        legal = session.position.legal_moves()
         if not legal:
             break
         before = len(rec.played)
-        u = game.play(rng.choice(legal))
-        s.moved(game, u, 1.0)
+        events = session.move(rng.choice(legal))
+        u = next(e.undo for e in events if isinstance(e, Moved))
         expect = ["home" if u.move.to_foundation else "slide"] + (["flip"] if u.flipped else [])
         assert rec.played[before:] == expect
     assert "flip" in rec.played and "slide" in rec.played
+    before = len(rec.played)
+    session.undo()
+    assert rec.played[before:] == ["slide"]
+    won = TableSession(Game(parse_position("""
+Foundations: S-K H-K D-K C-Q
+: KC
+:
+:
+:
+:
+:
+:
+"""), seed=5), time.monotonic)
+    won.listen(TableSounds(rec).heard)
+    won.move(parse_move("KC-F"))
+    assert rec.played[-2:] == ["home", "win"]
 
 
 def three_files(folder: Path) -> dict[str, bytes]:
@@ -204,7 +246,7 @@ def test_files_without_read_permission_are_never_written_over(open_folder: Path)
     out = run_unable_to_read(open_folder, list(originals), """
 import json, random
 from yukon.state import Game
-from yukon.ui.extras import Session
+from yukon.play.records import Records as Session
 drop()
 s = Session(FOLDER)
 assert s.resume() is None

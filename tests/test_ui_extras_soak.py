@@ -21,7 +21,8 @@ import pytest
 from yukon.save import Store, load_game
 from yukon.state import ON_FOUNDATION
 from yukon.ui.app import App
-from yukon.ui.extras_app import install
+from yukon.ui.build import add_extras as install
+from yukon.ui.build import open_window
 
 KEYS = [(pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_UP, 0), (pygame.K_DOWN, 0), (pygame.K_RETURN, 0),
         (pygame.K_SPACE, 0), (pygame.K_f, 0), (pygame.K_ESCAPE, 0), (pygame.K_z, pygame.KMOD_CTRL),
@@ -48,12 +49,12 @@ def next_key(app: App, extras, move) -> int | None:
     """The next key of keyboard play toward ``move`` (closed loop on the real cursor), or None when done."""
     c = extras.keyboard.cursor
     t = app.table
-    pos = t.position
+    pos = t.session.position
     if not c.shown:
         return pygame.K_RIGHT
-    if t.selection is not None and t.selection != move.card:
+    if t.session.selection is not None and t.session.selection != move.card:
         return pygame.K_ESCAPE  # drop another card held by a random key first
-    if t.selection != move.card:
+    if t.session.selection != move.card:
         if pos.loc[move.card] == ON_FOUNDATION:
             if not c.on_foundations:
                 return pygame.K_UP
@@ -78,7 +79,7 @@ def test_soak_with_the_extras(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     failures: list[str] = []
     monkeypatch.setattr(traceback, "print_exc", lambda *a, **k: failures.append(traceback.format_exc()))
     rng = random.Random(2026)
-    app = App(seed=17, size=(900, 640))
+    app = open_window(seed=17, size=(900, 640))
     extras = install(app, folder=str(tmp_path))
     app.frame()
     plan = None
@@ -87,9 +88,9 @@ def test_soak_with_the_extras(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     cursor_seen = False  # shown while keys play; a click hides it again
     for step in range(500):
         if plan is None and app.top is app.table and rng.random() < 0.3:
-            legal = app.game.position.legal_moves()
+            legal = app.session.game.position.legal_moves()
             if legal:
-                plan, plan_steps, made = rng.choice(legal), 0, len(app.game.history)
+                plan, plan_steps, made = rng.choice(legal), 0, len(app.session.game.history)
         key = next_key(app, extras, plan) if plan is not None and app.top is app.table else None
         if plan is not None and (key is None or plan_steps > 40 or app.top is not app.table):
             plan = None
@@ -97,7 +98,7 @@ def test_soak_with_the_extras(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
             plan_steps += 1
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
             app.frame()
-            if len(app.game.history) > made:
+            if len(app.session.game.history) > made:
                 moves_by_keys += 1
                 plan = None
         elif rng.random() < 0.85:
@@ -113,14 +114,14 @@ def test_soak_with_the_extras(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
         cursor_seen = cursor_seen or extras.keyboard.cursor.shown
         assert not failures, failures[0]
         assert app.running
-        pos = app.game.position
+        pos = app.session.game.position
         home = [s * 13 + r for s in range(4) for r in range(pos.foundations[s])]
         assert sorted([c for col in pos.columns for c in col] + home) == list(range(52))
         assert all((pos.loc[c] == ON_FOUNDATION) == (c in home) for c in range(52))
         if step % 50 == 49:
-            extras.session.flush()
+            extras.records.flush()
             saved = load_game(Store(tmp_path)).saved
             if saved is not None:  # none after a win
-                assert saved.game.position == app.game.position and saved.game.seed == app.game.seed
+                assert saved.game.position == app.session.game.position and saved.game.seed == app.session.game.seed
     assert cursor_seen
     assert moves_by_keys >= 10, moves_by_keys  # the soak really played by keys, not only pressed them

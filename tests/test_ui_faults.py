@@ -36,6 +36,7 @@ from solver_helpers import small_position
 from window_helpers import key, post_click
 from yukon import save as save_module
 from yukon.notation import format_position
+from yukon.play.events import Tone
 from yukon.rules import YUKON
 from yukon.save import Store, load_game
 from yukon.settings import SETTINGS_FILE
@@ -43,10 +44,13 @@ from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import art
-from yukon.ui.app import MIN_SIZE, App, NoDisplay, check_display
-from yukon.ui.extras_app import install
+from yukon.ui.app import App, NoDisplay, check_display
+from yukon.ui.build import add_extras as install
+from yukon.ui.build import open_window
+from yukon.ui.commands import Command
 from yukon.ui.table import TableScreen
-from yukon.ui.widgets import MORE_LABEL, ButtonSpec, button_label
+from yukon.ui.widgets import ButtonSpec, button_label, more_label
+from yukon.ui.window import MIN_SIZE
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = sys.platform.startswith("linux")
@@ -67,7 +71,7 @@ def post_move(app: App, move: Move) -> None:
 
 def column_move(app: App) -> Move:
     """A legal move of a table card onto a column (it slides)."""
-    pos = app.game.position
+    pos = app.session.game.position
     return next(m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION)
 
 
@@ -128,7 +132,7 @@ def test_ctrl_c_while_a_card_slides_saves_and_quits_without_a_traceback(
 
     pacer = InterruptedPacer()
     monkeypatch.setattr(pygame.time, "Clock", lambda: pacer)
-    app = App(seed=8, size=(1024, 700))
+    app = open_window(seed=8, size=(1024, 700))
     pacer.app = app
     install(app, folder=str(tmp_path), resume=False)
     app.frame()
@@ -219,8 +223,8 @@ def test_the_solver_child_shrugs_off_ctrl_c(capfd: pytest.CaptureFixture[str]) -
 
 # -- the smallest window ---------------------------------------------------------------------
 def test_the_window_keeps_its_minimum_size_and_the_bar_stays_whole() -> None:
-    app = App(seed=5, size=(900, 640))
-    app.add_part(Buttons(ButtonSpec("Demo", lambda: None)))  # the solver's button: the fullest bar
+    app = open_window(seed=5, size=(900, 640))
+    app.add_part(Buttons(ButtonSpec(Command.DEMO)))  # the solver's button: the fullest bar
     app.frame()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -242,15 +246,15 @@ def test_the_window_keeps_its_minimum_size_and_the_bar_stays_whole() -> None:
         window = pygame.Rect(0, 0, *app.size)
         specs = t.buttons()
         assert len(t.bar.rects) == len(specs)
-        shown = [(specs[i], t.bar.rects[i]) for i in t.bar.shown()]  # the rest are in the More list
+        shown = [(specs[i].text(), t.bar.rects[i]) for i in t.bar.shown()]  # the rest are in the More list
         if t.bar.more is not None:
-            shown.append((ButtonSpec(MORE_LABEL, lambda: None), t.bar.more))
+            shown.append((more_label(), t.bar.more))
         assert len(shown) >= 3
         rects = [r for _, r in shown]
-        for k, (spec, r) in enumerate(shown):
-            assert window.contains(r), (want, spec.label)
-            assert r.collidelist(rects[k + 1:]) == -1, (want, spec.label)
-            assert button_label(spec.text(), t.bar.font_size, r.w).get_width() <= r.w, (want, spec.label)
+        for k, (text, r) in enumerate(shown):
+            assert window.contains(r), (want, text)
+            assert r.collidelist(rects[k + 1:]) == -1, (want, text)
+            assert button_label(text, t.bar.font_size, r.w).get_width() <= r.w, (want, text)
 
 
 # -- a full disk -----------------------------------------------------------------------------
@@ -259,28 +263,28 @@ def disk_full(path: object, text: str) -> None:
 
 
 def test_a_failed_save_is_told_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    app = App(seed=8, size=(1024, 700))
+    app = open_window(seed=8, size=(1024, 700))
     extras = install(app, folder=str(tmp_path), resume=False)
     app.frame()
     monkeypatch.setattr(save_module, "atomic_write_text", disk_full)
     post_move(app, column_move(app))
     app.frame()
-    assert len(app.game.history) == 1
-    wait_for(lambda: any(n.alert for n in extras.status_notes()), "the notice", app.frame)
-    assert len(app.game.history) == 1  # told without waiting for another change
+    assert len(app.session.game.history) == 1
+    wait_for(lambda: any(n.alert for n in extras.saving.status_notes()), "the notice", app.frame)
+    assert len(app.session.game.history) == 1  # told without waiting for another change
     t = app.table
-    assert t is not None and t.message is not None and t.message.kind == "error"
-    assert os.strerror(errno.ENOSPC) in t.message.text
+    assert t is not None and t.session.message is not None and t.session.message.tone is Tone.ERROR
+    assert os.strerror(errno.ENOSPC) in t.message_text()
     assert os.strerror(errno.ENOSPC) in t.status_text()[2]
 
 
 def test_a_failed_save_stays_in_sight_while_the_demo_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from yukon.solver import Verdict
-    from yukon.ui.assist import install as install_assist
+    from yukon.ui.build import add_assist as install_assist
 
     position = next(p for p in (small_position(s, YUKON, 14) for s in range(40))
                     if solve(p, timeout=2).status == Verdict.WINNABLE)
-    app = App(size=(1280, 800), game=Game(position))
+    app = open_window(size=(1280, 800), game=Game(position))
     extras = install(app, folder=str(tmp_path), resume=False)
     service = SolverService(nice=0)
     assist = install_assist(app, service)
@@ -293,13 +297,13 @@ def test_a_failed_save_stays_in_sight_while_the_demo_plays(tmp_path: Path, monke
         post_click(*t.bar.rects[i].center)
         app.frame()
         assert assist.demo
-        wait_for(lambda: any(n.alert for n in extras.status_notes()), "the notice", app.frame)
-        made = len(app.game.history)
-        while assist.demo and len(app.game.history) < made + 3:
+        wait_for(lambda: any(n.alert for n in extras.saving.status_notes()), "the notice", app.frame)
+        made = len(app.session.game.history)
+        while assist.demo and len(app.session.game.history) < made + 3:
             app.frame()
             assert os.strerror(errno.ENOSPC) in t.status_text()[2]  # beside the demo's own words
             time.sleep(0.004)
-        assert len(app.game.history) >= made + 1
+        assert len(app.session.game.history) >= made + 1
     finally:
         assist.close()
         service.close()
@@ -332,7 +336,7 @@ def test_bounded_cache_drops_the_least_recently_used() -> None:
 
 def test_caches_stay_bounded_through_many_window_sizes(tmp_path: Path) -> None:
     art.clear_caches()
-    app = App(seed=21, size=(900, 640))
+    app = open_window(seed=21, size=(900, 640))
     install(app, folder=str(tmp_path), resume=False)
     app.frame()
     rng = random.Random(7)
@@ -343,7 +347,7 @@ def test_caches_stay_bounded_through_many_window_sizes(tmp_path: Path) -> None:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h))
         app.frame()
         if i % 6 == 0:
-            post_move(app, rng.choice(app.game.position.legal_moves()))  # flips and slides at this size
+            post_move(app, rng.choice(app.session.game.position.legal_moves()))  # flips and slides at this size
             for _ in range(30):
                 app.update(1 / 60)
                 app.draw()
@@ -372,7 +376,7 @@ def test_closed_screens_leave_nothing_behind(tmp_path: Path) -> None:
     """A closed screen's surfaces go with it, though it sits in reference cycles (a lesson's whole
     table: window-sized cloth and picture) that Python's collector, blind to pixel memory, would
     keep for minutes."""
-    app = App(seed=4, size=(1280, 800))
+    app = open_window(seed=4, size=(1280, 800))
     install(app, folder=str(tmp_path), resume=False)
     app.frame()
     gc.collect()

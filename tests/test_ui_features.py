@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,20 +20,26 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
-from parts_helpers import Listener
+from window_helpers import is_lesson
 from yukon.cards import parse_card
+from yukon.play.events import Event, Moved, Refused, Won, made_move
+from yukon.play.session import TableSession
 from yukon.rules import YUKON, Rules
 from yukon.settings import SETTINGS_FILE, Settings
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui import input as ui_input
 from yukon.ui.app import App
-from yukon.ui.extras_app import SOLVER_SETTINGS, SheetScreen, install
-from yukon.ui.lessons_part import install as install_lessons
-from yukon.ui.lessons_screen import LessonScreen
+from yukon.ui.build import add_extras as install
+from yukon.ui.build import open_window
+from yukon.ui.commands import Command, key_command
+from yukon.ui.lessons_part import Lessons
+from yukon.ui.lessons_table import LessonMode
 from yukon.ui.screen import QuestionDialog
+from yukon.ui.settings_part import SOLVER_SETTINGS
 from yukon.ui.settings_screen import SettingsScreen
-from yukon.ui.table import TARGET, BaseMode, TableScreen
+from yukon.ui.sheet import SheetScreen
+from yukon.ui.table import BaseMode, TableScreen
+from yukon.ui.table.style import TARGET
 
 E = pygame.event.Event
 
@@ -48,9 +56,9 @@ class FakeTime:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> type[FakeTime]:
+def clock() -> type[FakeTime]:
+    """The fake time, set back; a window made with ``now=FakeTime.monotonic`` keeps its time."""
     FakeTime.now = 10_000.0
-    monkeypatch.setattr(table_clock, "time", FakeTime)
     return FakeTime
 
 
@@ -123,9 +131,9 @@ def position(columns: list[str], foundations: list[int], rules: Rules = YUKON) -
     return Position(cols, down, list(foundations), rules)
 
 
-def make(game: Game, size: tuple[int, int] = (1280, 800)) -> App:
-    app = App(size=size, game=game)
-    install_lessons(app)
+def make(game: Game, size: tuple[int, int] = (1280, 800), now: Callable[[], float] = time.monotonic) -> App:
+    app = open_window(size=size, game=game, now=now)
+    app.add_part(Lessons(app))
     app.frame()
     return app
 
@@ -139,23 +147,23 @@ def ladders(height: int) -> Position:
 # -- All home ------------------------------------------------------------------------------
 def test_all_home_button_sends_every_card_home_one_move_at_a_time() -> None:
     app = make(Game(ladders(4)))  # 36 cards out: the 36 clicks of the playtest
-    heard: list[tuple[str, Move | None]] = []
-    app.add_part(Listener(lambda kind, game, move: heard.append((kind, move))))
+    heard: list[Event] = []
+    app.session.listen(heard.append)
     press_button(app, "All home")
     t = table_of(app)
     assert t.sending_home and t.busy()
     run(app)
-    assert len(t.game.history) == 1 and t.anim.active  # one card on its way, with its slide
+    assert len(t.session.game.history) == 1 and t.anim.active  # one card on its way, with its slide
     settle(app)
-    assert t.position.is_won()
-    assert len(t.game.history) == 36 and all(m.to == FOUNDATION for m in t.game.moves_made)
-    moves = [m for kind, m in heard if kind == "move"]
-    assert moves == t.game.moves_made  # every listener heard every move
-    assert ("won", None) in heard
+    assert t.session.position.is_won()
+    assert len(t.session.game.history) == 36 and all(m.to == FOUNDATION for m in t.session.game.moves_made)
+    moves = [e.move for e in heard if isinstance(e, Moved)]
+    assert moves == t.session.game.moves_made  # every listener heard every move
+    assert any(isinstance(e, Won) for e in heard)
     while isinstance(app.top, QuestionDialog) or t.celebrating > 0:
         key(app, pygame.K_ESCAPE)
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # each card comes back by its own undo
-    assert len(t.game.history) == 35 and t.position.home_count() == 51
+    assert len(t.session.game.history) == 35 and t.session.position.home_count() == 51
 
 
 def test_key_a_sends_only_cards_with_nothing_on_them() -> None:
@@ -165,12 +173,12 @@ def test_key_a_sends_only_cards_with_nothing_on_them() -> None:
     key(app, pygame.K_a)
     settle(app)
     t = table_of(app)
-    assert t.game.moves_made == [Move.of(parse_card("AS"), FOUNDATION), Move.of(parse_card("2S"), FOUNDATION)]
-    assert t.position.loc[parse_card("AH")] < ON_FOUNDATION
-    assert t.message is not None and "2 cards sent home" in t.message.text
+    assert t.session.game.moves_made == [Move.of(parse_card("AS"), FOUNDATION), Move.of(parse_card("2S"), FOUNDATION)]
+    assert t.session.position.loc[parse_card("AH")] < ON_FOUNDATION
+    assert t.session.message is not None and "2 cards sent home" in t.message_text()
     key(app, pygame.K_a)  # nothing left that can go
     settle(app)
-    assert len(t.game.history) == 2 and t.message is not None and "No card can go home" in t.message.text
+    assert len(t.session.game.history) == 2 and t.session.message is not None and "No card can go home" in t.message_text()
 
 
 def test_a_click_or_a_key_stops_the_cards_where_they_are() -> None:
@@ -179,17 +187,17 @@ def test_a_click_or_a_key_stops_the_cards_where_they_are() -> None:
         t = table_of(app)
         key(app, pygame.K_a)
         run(app, 3)
-        made = len(t.game.history)
+        made = len(t.session.game.history)
         assert 0 < made < 36
         if stop == "click":
             click(app, 5, app.size[1] // 2)  # on the cloth
         else:
             key(app, pygame.K_LEFT)
         assert not t.sending_home and not t.anim.active  # the card on its way has landed
-        n = len(t.game.history)
+        n = len(t.session.game.history)
         settle(app)
         run(app, 60)
-        assert len(t.game.history) == n < 36
+        assert len(t.session.game.history) == n < 36
 
 
 def test_all_home_stops_when_a_screen_comes_over_the_table() -> None:
@@ -199,30 +207,33 @@ def test_all_home_stops_when_a_screen_comes_over_the_table() -> None:
     run(app, 2)
     app.show_rules()  # as a lesson, a question or any sheet would
     run(app, 200)
-    assert not t.sending_home and len(t.game.history) < 36
+    assert not t.sending_home and len(t.session.game.history) < 36
 
 
-class NoHome(BaseMode):
-    """A lesson step that wants something else: every move to a foundation is refused."""
+class NoHome:
+    """A lesson step's guide that wants something else: every move to a foundation is refused."""
 
     def __init__(self) -> None:
         self.asked: list[Move] = []
 
-    def veto(self, game: Game, move: Move) -> str | None:
+    def veto(self, game: Game, move: Move) -> Refused | None:
         self.asked.append(move)
-        return "Not yet: this step is about the columns." if move.to == FOUNDATION else None
+        return Refused(move, None, True, "Not yet: this step is about the columns.") if move.to == FOUNDATION else None
+
+    def heard(self, event: Event, session: TableSession) -> None:
+        pass
 
 
 def test_all_home_respects_a_lesson_veto() -> None:
     app = make(Game.deal(3))
     mode = NoHome()
-    lesson = TableScreen(app, game=Game(ladders(10)), mode=mode)
+    lesson = TableScreen(app, TableSession(Game(ladders(10)), time.monotonic, guide=mode, deals=False), BaseMode())
     app.push(lesson)
     app.frame()
     key(app, pygame.K_a)
     settle(app)
-    assert lesson.game.history == [] and mode.asked  # asked, refused, nothing made
-    assert lesson.message is not None and "Not yet" in lesson.message.text
+    assert lesson.session.game.history == [] and mode.asked  # asked, refused, nothing made
+    assert lesson.session.message is not None and "Not yet" in lesson.message_text()
     assert not lesson.sending_home
 
 
@@ -238,7 +249,7 @@ def safe_position() -> Position:
 def start_with_settings(folder: Path, game: Game, settings: Settings | None = None) -> App:
     data = (settings or Settings()).to_dict()
     (folder / SETTINGS_FILE).write_text(json.dumps(data))
-    app = App(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game)
     install(app, folder=str(folder), resume=False)
     app.frame()
     return app
@@ -247,7 +258,7 @@ def start_with_settings(folder: Path, game: Game, settings: Settings | None = No
 def move_by_clicks(app: App, card: str, column: int) -> None:
     t = table_of(app)
     click(app, *card_point(t, parse_card(card)))
-    assert t.selection == parse_card(card)
+    assert t.session.selection == parse_card(card)
     lay = t.layout
     assert lay is not None
     click(app, *lay.column_end_rect(column).center)
@@ -259,23 +270,23 @@ def test_safe_cards_go_home_by_themselves_after_the_players_move(tmp_path: Path)
     t = table_of(app)
     three, four = parse_card("3H"), parse_card("4S")
     heard: list[Move | None] = []
-    app.add_part(Listener(lambda kind, game, move: heard.append(move) if kind == "move" else None))
+    app.session.listen(lambda e: heard.append(e.move) if isinstance(e, Moved) else None)
     move_by_clicks(app, "9C", 1)
     settle(app)
-    assert t.game.moves_made == [Move.of(parse_card("9C"), 1), Move.of(three, FOUNDATION)]
-    assert heard == t.game.moves_made  # an ordinary move: saving, sound and the solver hear it
-    assert t.position.loc[four] < ON_FOUNDATION  # fits, but not safe: it stays
+    assert t.session.game.moves_made == [Move.of(parse_card("9C"), 1), Move.of(three, FOUNDATION)]
+    assert heard == t.session.game.moves_made  # an ordinary move: saving, sound and the solver hear it
+    assert t.session.position.loc[four] < ON_FOUNDATION  # fits, but not safe: it stays
     # Undo takes the card back and it stays back: an undo is not a move of the player's.
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app)
-    assert t.position.loc[three] == 0 and len(t.game.history) == 1
+    assert t.session.position.loc[three] == 0 and len(t.session.game.history) == 1
     # A move not made by the player (the solver's demo plays this way) sends nothing home.
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app)
-    assert t.try_move(Move.of(parse_card("9C"), 1))
+    assert made_move(t.session.move(Move.of(parse_card("9C"), 1)))
     settle(app)
     run(app, 30)
-    assert t.position.loc[three] == 0 and len(t.game.history) == 1
+    assert t.session.position.loc[three] == 0 and len(t.session.game.history) == 1
 
 
 def test_safe_cards_stay_put_with_the_setting_off(tmp_path: Path) -> None:
@@ -284,11 +295,11 @@ def test_safe_cards_stay_put_with_the_setting_off(tmp_path: Path) -> None:
     move_by_clicks(app, "9C", 1)
     settle(app)
     run(app, 30)
-    assert table_of(app).game.moves_made == [Move.of(parse_card("9C"), 1)]
+    assert table_of(app).session.game.moves_made == [Move.of(parse_card("9C"), 1)]
 
 
 def test_the_setting_is_switched_on_in_the_settings_screen(tmp_path: Path) -> None:
-    app = App(size=(1024, 700), game=Game(safe_position()))
+    app = open_window(size=(1024, 700), game=Game(safe_position()))
     extras = install(app, folder=str(tmp_path), resume=False)
     app.frame()
     key(app, pygame.K_s)
@@ -300,10 +311,10 @@ def test_the_setting_is_switched_on_in_the_settings_screen(tmp_path: Path) -> No
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_s)  # S again: Done
-    assert app.top is app.table and app.prefs.auto_home_safe and extras.session.settings.auto_home_safe
+    assert app.top is app.table and app.prefs.auto_home_safe and extras.records.settings.auto_home_safe
     move_by_clicks(app, "9C", 1)
     settle(app)
-    assert table_of(app).position.loc[parse_card("3H")] == ON_FOUNDATION
+    assert table_of(app).session.position.loc[parse_card("3H")] == ON_FOUNDATION
 
 
 def test_hide_verdicts_row_sits_with_the_solver_settings(tmp_path: Path) -> None:
@@ -313,9 +324,9 @@ def test_hide_verdicts_row_sits_with_the_solver_settings(tmp_path: Path) -> None
     names = [r[0] for r in s.rows]
     assert names.index("hide_verdicts") > names.index("winnable_only")
     for _ in range(names.index("hide_verdicts")):
-        s.handle(ui_input.Action("down"))
-    s.handle(ui_input.Action("confirm"))
-    s.handle(ui_input.Action("settings"))  # Done
+        s.handle(ui_input.Action(Command.DOWN))
+    s.handle(ui_input.Action(Command.CONFIRM))
+    s.handle(ui_input.Action(Command.SETTINGS))  # Done
     assert got and got[0].hide_verdicts and not Settings().hide_verdicts
 
 
@@ -326,88 +337,88 @@ def shown_time(t: TableScreen) -> str:
 
 def first_move(app: App) -> None:
     t = table_of(app)
-    m = next(m for m in t.position.legal_moves() if m.to != FOUNDATION)
-    assert t.try_move(m)
+    m = next(m for m in t.session.position.legal_moves() if m.to != FOUNDATION)
+    assert made_move(t.session.move(m))
     settle(app)
 
 
 def test_the_clock_stands_still_behind_the_rules_and_the_lessons(clock: type[FakeTime]) -> None:
-    app = make(Game.deal(5))
+    app = make(Game.deal(5), now=clock.monotonic)
     t = table_of(app)
     first_move(app)
     clock.now += 5
-    assert t.elapsed() == 5
+    assert t.session.elapsed() == 5
     key(app, pygame.K_F1)  # the Rules screen
     assert app.top is not t
     clock.now += 20
     app.frame()
-    assert t.elapsed() == 5 and shown_time(t) == "0:05"
+    assert t.session.elapsed() == 5 and shown_time(t) == "0:05"
     key(app, pygame.K_ESCAPE)
     assert app.top is t
     clock.now += 1
-    assert t.elapsed() == 6 and shown_time(t) == "0:06"
+    assert t.session.elapsed() == 6 and shown_time(t) == "0:06"
     press_button(app, "Lessons")
     key(app, pygame.K_RETURN)  # the lesson the list offers
     lesson = app.top
-    assert isinstance(lesson, LessonScreen)
+    assert isinstance(lesson, TableScreen) and isinstance(lesson.mode, LessonMode)
     clock.now += 175
     run(app, 5)
-    assert t.elapsed() == 6
+    assert t.session.elapsed() == 6
     press_button(app, "Leave lessons")
     assert app.top is t
     clock.now += 2
-    assert t.elapsed() == 8
+    assert t.session.elapsed() == 8
     t.ask_restart()  # a question over the table stops it too
     clock.now += 50
-    assert t.elapsed() == 8
+    assert t.session.elapsed() == 8
     key(app, pygame.K_ESCAPE)  # Keep playing
-    assert app.top is t and t.elapsed() == 8
+    assert app.top is t and t.session.elapsed() == 8
 
 
 def test_the_clock_stands_still_while_the_window_is_away(clock: type[FakeTime]) -> None:
-    app = make(Game.deal(6))
+    app = make(Game.deal(6), now=clock.monotonic)
     t = table_of(app)
     first_move(app)
     clock.now += 3
     post(pygame.WINDOWFOCUSLOST)
     app.frame()
     clock.now += 30
-    assert t.elapsed() == 3
+    assert t.session.elapsed() == 3
     post(pygame.WINDOWFOCUSGAINED)
     app.frame()
     clock.now += 1
-    assert t.elapsed() == 4
+    assert t.session.elapsed() == 4
     post(pygame.WINDOWMINIMIZED)
     app.frame()
     clock.now += 100
     post(pygame.WINDOWRESTORED)  # restored, but no focus yet: a click says the player is back
     app.frame()
-    assert t.elapsed() == 4
+    assert t.session.elapsed() == 4
     click(app, 5, app.size[1] // 2)
     clock.now += 1
-    assert t.elapsed() == 5
+    assert t.session.elapsed() == 5
     post(pygame.ACTIVEEVENT, gain=0, state=pygame.APPMOUSEFOCUS)  # the mouse only left the window
     app.frame()
     clock.now += 1
-    assert t.elapsed() == 6
+    assert t.session.elapsed() == 6
     post(pygame.ACTIVEEVENT, gain=0, state=pygame.APPINPUTFOCUS)
     app.frame()
     clock.now += 10
-    assert t.elapsed() == 6
+    assert t.session.elapsed() == 6
     post(pygame.ACTIVEEVENT, gain=1, state=pygame.APPINPUTFOCUS)
     app.frame()
     clock.now += 1
-    assert t.elapsed() == 7
+    assert t.session.elapsed() == 7
 
 
 def test_time_away_never_counts_toward_the_best_time(clock: type[FakeTime], tmp_path: Path) -> None:
     king = parse_card("KS")
     p = position(["KS"], [12, 13, 13, 13])
-    app = App(size=(1024, 700), game=Game(p, seed=77))
+    app = open_window(size=(1024, 700), game=Game(p, seed=77), now=clock.monotonic)
     extras = install(app, folder=str(tmp_path), resume=False)
     app.frame()
     t = table_of(app)
-    t.set_elapsed(40.0)  # as a resumed game: 40 s played before
+    t.session.clock.set_elapsed(40.0)  # as a resumed game: 40 s played before
     key(app, pygame.K_F1)
     clock.now += 600  # ten minutes reading the rules
     key(app, pygame.K_ESCAPE)
@@ -415,8 +426,8 @@ def test_time_away_never_counts_toward_the_best_time(clock: type[FakeTime], tmp_
     x, y = card_point(t, king)
     click(app, x, y)
     click(app, x, y)  # double-click: home, and the game is won
-    assert t.position.is_won()
-    assert extras.session.stats.of(YUKON).best_time == pytest.approx(42.0)
+    assert t.session.position.is_won()
+    assert extras.records.stats.of(YUKON).best_time == pytest.approx(42.0)
 
 
 # -- dragging ------------------------------------------------------------------------------
@@ -426,7 +437,7 @@ def ring_points(t: TableScreen, card: int) -> dict[int, tuple[int, int]]:
     lay = t.layout
     assert lay is not None
     out = {}
-    for m in t.position.legal_moves():
+    for m in t.session.position.legal_moves():
         if m.card == card:
             r = (lay.foundation_rects[card // 13] if m.to == FOUNDATION else lay.column_end_rect(m.to)).inflate(8, 8)
             out[m.to] = (r.left + 1, r.top + 1)
@@ -460,7 +471,7 @@ def test_dragging_lights_every_legal_destination() -> None:
         app.frame()
         settle(app)
         app.draw()
-        assert not t.game.history
+        assert not t.session.game.history
         assert not any(surface.get_at(p)[:3] == TARGET for p in points.values())
         seen += 1
         if seen == 4:
@@ -470,7 +481,7 @@ def test_dragging_lights_every_legal_destination() -> None:
 
 # -- the first start -----------------------------------------------------------------------
 def test_the_first_start_points_to_the_lessons_once(tmp_path: Path) -> None:
-    app = App(size=(1024, 700), seed=9)
+    app = open_window(size=(1024, 700), seed=9)
     extras = install(app, folder=str(tmp_path), welcome=True)
     app.frame()
     top = app.top
@@ -479,11 +490,11 @@ def test_the_first_start_points_to_the_lessons_once(tmp_path: Path) -> None:
     _, _, _, rects = top.layout(*app.size)
     click(app, *rects[labels.index("Show me the lessons")].center)
     key(app, pygame.K_RETURN)  # the list of lessons offers the first
-    assert isinstance(app.top, LessonScreen)
-    assert extras.session.settings.lessons_offered
+    assert is_lesson(app.top)
+    assert extras.records.settings.lessons_offered
     assert json.loads((tmp_path / SETTINGS_FILE).read_text())["lessons_offered"] is True
-    extras.quitting()
-    again = App(size=(1024, 700), seed=9)
+    extras.saving.quitting()
+    again = open_window(size=(1024, 700), seed=9)
     install(again, folder=str(tmp_path), welcome=True)
     again.frame()
     assert again.top is again.table  # never a second time
@@ -492,16 +503,16 @@ def test_the_first_start_points_to_the_lessons_once(tmp_path: Path) -> None:
 def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     first = tmp_path / "first"
     first.mkdir()
-    app = App(size=(1024, 700), seed=9)
+    app = open_window(size=(1024, 700), seed=9)
     extras = install(app, folder=str(first), welcome=True)
     app.frame()
     assert isinstance(app.top, QuestionDialog)
     key(app, pygame.K_ESCAPE)  # Just play
-    assert app.top is app.table and extras.session.settings.lessons_offered
+    assert app.top is app.table and extras.records.settings.lessons_offered
     # A folder given by a test or a benchmark: no question unless asked for.
     plain = tmp_path / "plain"
     plain.mkdir()
-    app2 = App(size=(1024, 700), seed=9)
+    app2 = open_window(size=(1024, 700), seed=9)
     install(app2, folder=str(plain))
     app2.frame()
     assert app2.top is app2.table
@@ -511,7 +522,7 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     data = Settings().to_dict()
     del data["lessons_offered"]
     (old / SETTINGS_FILE).write_text(json.dumps(data))
-    app3 = App(size=(1024, 700), seed=9)
+    app3 = open_window(size=(1024, 700), seed=9)
     install(app3, folder=str(old), welcome=True)
     app3.frame()
     assert app3.top is app3.table
@@ -519,15 +530,15 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     broken = tmp_path / "broken"
     broken.mkdir()
     (broken / SETTINGS_FILE).write_text("{not json")
-    app4 = App(size=(1024, 700), seed=9)
+    app4 = open_window(size=(1024, 700), seed=9)
     install(app4, folder=str(broken), welcome=True)
     app4.frame()
     t4 = table_of(app4)
-    assert t4.message is not None and "settings" in t4.message.text.lower()
+    assert t4.session.message is not None and "settings" in (t4.message_text() or "").lower()
 
 
 def test_the_keys_list_names_a() -> None:
     from yukon.help_text import KEYS
 
     assert any(k == "A" and "home" in what for k, what in KEYS)
-    assert ui_input.key_action(pygame.K_a, 0) == "all_home"
+    assert key_command(pygame.K_a, 0) is Command.ALL_HOME

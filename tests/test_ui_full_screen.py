@@ -25,13 +25,14 @@ from window_helpers import click, key, settle
 from yukon.save import Store, load_game
 from yukon.settings import Settings, save_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION, Move
-from yukon.ui import assist, build, launch
-from yukon.ui.app import MIN_SIZE, App, fitting_size
-from yukon.ui.assist import deal_levels
+from yukon.ui import build, launch
+from yukon.ui.app import App
+from yukon.ui.build import open_window
+from yukon.ui.commands import Command
 from yukon.ui.rules_screen import RulesScreen
 from yukon.ui.screen import MenuList
 from yukon.ui.table import TableScreen
-from yukon.ui.table.bar import label
+from yukon.ui.window import MIN_SIZE, fitting_size
 
 SEED = 17
 
@@ -46,7 +47,7 @@ def press_full_screen_button(app: App) -> None:
     table = table_of(app)
     bar = table.bar
     assert bar is not None
-    i = [b.action for b in table.buttons()].index("fullscreen")
+    i = [b.command for b in table.buttons()].index(Command.FULLSCREEN)
     if i not in bar.hidden:
         click(app, *bar.rects[i].center)
     else:
@@ -65,21 +66,21 @@ def assert_mode(app: App, full: bool, size: tuple[int, int]) -> None:
     lay = table.layout
     assert lay is not None and (lay.width, lay.height) == size
     assert table.bar is not None and table.bar.rect.right == size[0] and table.bar.rect.bottom == size[1]
-    button = next(b for b in table.buttons() if b.action == "fullscreen")
-    assert label(button) == ("Window" if full else "Full screen")
+    button = next(b for b in table.buttons() if b.command is Command.FULLSCREEN)
+    assert button.text() == ("Window" if full else "Full screen")
 
 
 def a_move_by_clicks(app: App) -> Move:
     """Click a card and then the column it can go to, as a player does."""
     table = table_of(app)
-    pos = table.position
+    pos = table.session.position
     move = next(m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION)
     lay = table.layout
     assert lay is not None
     click(app, *lay.strip_rect(move.card).center)
     click(app, *lay.heading_rects[move.to].center)
     settle(app)
-    assert table.game.history[-1].move == move
+    assert table.session.game.history[-1].move == move
     return move
 
 
@@ -89,7 +90,7 @@ def play_full_screen(app: App, windowed: tuple[int, int]) -> Move:
     settle(app)
     assert_mode(app, True, desktop)
     move = a_move_by_clicks(app)
-    kept = table_of(app).position.key()
+    kept = table_of(app).session.position.key()
     key(app, pygame.K_F11)
     settle(app)
     assert_mode(app, False, windowed)
@@ -101,7 +102,7 @@ def play_full_screen(app: App, windowed: tuple[int, int]) -> Move:
     settle(app)
     assert_mode(app, True, desktop)
     table = table_of(app)
-    assert table.position.key() == kept and [u.move for u in table.game.history] == [move]
+    assert table.session.position.key() == kept and [u.move for u in table.session.game.history] == [move]
     return move
 
 
@@ -113,8 +114,8 @@ def test_the_game_starts_in_full_screen_and_goes_in_and_out_of_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("YUKON_DATA_DIR", str(tmp_path))
     assert save_settings(Store(tmp_path), Settings(lessons_offered=True)) is None  # no welcome question
-    monkeypatch.setattr(assist, "install", lambda app, session=None: None)
-    monkeypatch.setattr(deal_levels, "install", lambda app, solver: None)  # it rides on the solver's child
+    monkeypatch.setattr(build, "add_assist", lambda app, records=None: None)
+    monkeypatch.setattr(build, "add_difficulty", lambda app, assist: None)  # it rides on the solver's child
     pygame.display.quit()  # no window left over from another test: this start opens the first
     real_build = build.build_app
     played: list[Move] = []
@@ -147,7 +148,7 @@ def test_switching_under_the_rules_screen_leaves_the_loop_waiting(monkeypatch: p
     until it is in sight again, and the loop goes back to waiting for input instead of running
     flat out until the Rules screen closes."""
     pygame.display.quit()
-    app = App(seed=SEED, size=(800, 600))
+    app = open_window(seed=SEED, size=(800, 600))
     settle(app)
     key(app, pygame.K_F1)
     settle(app)

@@ -16,13 +16,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from window_helpers import key, run_until, settle
+from window_helpers import hint_move, key, run_until, settle
 from yukon.notation import parse_move
 from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import Game, Position
 from yukon.ui.app import App
-from yukon.ui.assist import CHECKING, Assist, install
+from yukon.ui.assist import CHECKING, Assist
+from yukon.ui.build import add_assist as install
+from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
 
 # The solver here gets this many search positions per verdict: more than the window's check
@@ -37,7 +39,7 @@ PRESSES = [1, 2, 3, 2, 3, 1]
 
 
 def make_app(game: Game, service: SolverService) -> tuple[App, Assist]:
-    app = App(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     # The hint waits for the solver however long it takes (never a stand-in because of the clock), and
@@ -51,7 +53,7 @@ def hint_on_show(app: App, presses: int) -> None:
     assert t is not None
     for _i in range(presses):
         key(app, pygame.K_h)
-        run_until(app, lambda: t.hint_move is not None, 600.0)
+        run_until(app, lambda: hint_move(t) is not None, 600.0)
 
 
 def follow(app: App, a: Assist, presses: int) -> bool:
@@ -60,16 +62,16 @@ def follow(app: App, a: Assist, presses: int) -> bool:
     t = app.table
     assert t is not None
     hint_on_show(app, presses)
-    move = t.hint_move
+    move = hint_move(t)
     assert move is not None
-    other = move not in a.line_here()[:1]
-    before = t.position.copy()
-    n = len(app.game.history)
+    other = move not in a.knowledge.line_here(a.app.session.game)[:1]
+    before = t.session.position.copy()
+    n = len(app.session.game.history)
     key(app, pygame.K_p)
-    run_until(app, lambda: len(app.game.history) == n + 1)
+    run_until(app, lambda: len(app.session.game.history) == n + 1)
     settle(app)
-    assert app.game.history[-1].move == move
-    after = t.position.copy()
+    assert app.session.game.history[-1].move == move
+    after = t.session.position.copy()
     verdict = solve(after, timeout=None, node_limit=VERIFY_NODES).status
     assert verdict == Verdict.WINNABLE, (f"hint {presses} on {before.key()} was {move}: the solver says {verdict}")
     run_until(app, lambda: a.status not in (CHECKING, ""), 600.0)
@@ -100,10 +102,10 @@ def test_deal_12s_second_hint_is_not_the_move_that_loses(service: SolverService)
     seen = []
     for _i in range(6):  # every hint in turn, round to the first again
         hint_on_show(app, 1)
-        seen.append(t.hint_move)
-        assert t.hint_move != losing
+        seen.append(hint_move(t))
+        assert hint_move(t) != losing
         q = Position.deal(12)
-        q.play(t.hint_move)
+        q.play(hint_move(t))
         assert solve(q, timeout=None, node_limit=VERIFY_NODES).status not in (Verdict.LOST, Verdict.UNKNOWN)
     assert len(set(seen)) >= 2  # other moves that keep it winnable are offered too
     assert not app.errors
@@ -117,7 +119,7 @@ def test_a_hint_while_the_solver_still_looks_leaves_out_the_moves_proved_to_lose
     lost = Position.deal(0)
     lost.play(losing)
     assert solve(lost, timeout=None, node_limit=VERIFY_NODES).status == Verdict.LOST
-    app = App(size=(1280, 800), game=Game.deal(0))
+    app = open_window(size=(1280, 800), game=Game.deal(0))
     app.draw()
     a = install(app, service, solve_timeout=600.0, hint_patience=0.0)  # a simple hint as soon as asked
     t = app.table
@@ -126,9 +128,9 @@ def test_a_hint_while_the_solver_still_looks_leaves_out_the_moves_proved_to_lose
     offered = []
     for _i in range(len(legal)):  # round every simple hint and back to the first
         key(app, pygame.K_h)
-        run_until(app, lambda: t.hint_move is not None)
-        assert t.message is not None and t.message.text.startswith("The solver is still looking")
-        offered.append(t.hint_move)
+        run_until(app, lambda: hint_move(t) is not None)
+        assert t.session.message is not None and t.message_text().startswith("The solver is still looking")
+        offered.append(hint_move(t))
     assert a.status == CHECKING  # the hints above were all simple ones
     # Every other first move is offered (none of them is proved lost at once), 4D-3 never.
     assert losing not in offered and set(offered) == set(legal) - {losing} and offered[-1] == offered[0]

@@ -430,9 +430,9 @@ def test_the_window_opens_on_most_of_the_screen(monkeypatch: pytest.MonkeyPatch)
     """As KPatience and Aisleriot do: 1152x704 on a 1280x800 screen, and no smaller share of a 4K one."""
     import pygame
 
-    from yukon.ui import app
+    from yukon.ui import window
 
     for desktop, want in [((1280, 800), (1152, 704)), ((1920, 1080), (1728, 950)), ((2560, 1440), (2304, 1267)),
                           ((3840, 2160), (3456, 1900)), ((200, 200), (200, 200))]:
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda d=desktop: [d])
-        assert app.fitting_size() == want
+        assert window.fitting_size() == want

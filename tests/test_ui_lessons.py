@@ -12,16 +12,18 @@ from pathlib import Path
 import pygame
 import pytest
 
+from window_helpers import hint_move, is_lesson
 from yukon.cards import SUIT, parse_card
-from yukon.lessons import load_lessons
+from yukon.lessons import LessonReply, load_lessons
 from yukon.notation import format_move, parse_move
+from yukon.play.events import Tone
 from yukon.settings import load_settings
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
+from yukon.ui.build import open_window
 from yukon.ui.lesson_list import LessonList
 from yukon.ui.lessons_part import Lessons
-from yukon.ui.lessons_part import install as install_lessons
-from yukon.ui.lessons_screen import LessonScreen
+from yukon.ui.lessons_table import LessonMode
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import MenuList, QuestionDialog
 from yukon.ui.sheet import SheetScreen
@@ -43,10 +45,10 @@ class Driver:
         return top
 
     @property
-    def lesson(self) -> LessonScreen:
+    def lesson(self) -> LessonMode:
         top = self.app.top
-        assert isinstance(top, LessonScreen)
-        return top
+        assert isinstance(top, TableScreen) and isinstance(top.mode, LessonMode)
+        return top.mode
 
     def post(self, etype: int, **kw: object) -> None:
         pygame.event.post(pygame.event.Event(etype, kw))
@@ -77,7 +79,7 @@ class Driver:
         card = parse_card(text)
         lay = self.screen.layout
         assert lay is not None
-        if self.screen.position.loc[card] == ON_FOUNDATION:
+        if self.screen.session.position.loc[card] == ON_FOUNDATION:
             return lay.foundation_rects[SUIT[card]].center
         r = lay.strip_rect(card)
         return (r.centerx, r.y + min(r.h // 2, 6))
@@ -125,59 +127,60 @@ class Driver:
 
     def panel_button(self, label: str) -> None:
         self.app.frame()
-        labels = [b[0] for b in self.lesson.lesson_panel().buttons]
-        rect, _ = self.lesson.panel_buttons[labels.index(label)]
+        lesson = self.lesson
+        labels = [b[0] for b in lesson.panel(lesson.session.game).buttons]
+        rect, _ = lesson.table.side_panel.buttons[labels.index(label)]
         self.click(*rect.center)
         self.settle()
 
 
 def make(size: tuple[int, int] = (800, 600), lessons: bool = True) -> Driver:
     pygame.display.quit()
-    app = App(seed=11, size=size)
+    app = open_window(seed=11, size=size)
     if lessons:
-        install_lessons(app)
+        app.add_part(Lessons(app))
     app.frame()
     return Driver(app)
 
 
 def panel_text(d: Driver) -> str:
-    p = d.lesson.lesson_panel()
+    p = d.lesson.panel(d.lesson.session.game)
     return p.title + " | " + " | ".join(p.paragraphs)
 
 
 def test_lessons_by_clicks_progress_and_on_to_lesson_two() -> None:
     d = make()
-    main_game = d.app.game
+    main_game = d.app.session.game
     main_key = main_game.position.key()
     d.open_lessons()
     s = d.lesson
     assert s.index == 0 and s.run.step_index == 0
     assert "Lesson 1 of 4" in panel_text(d) and "Step 1 of 3" in panel_text(d)
-    start = s.position.key()
+    start = s.session.position.key()
 
     # Step 1 is a "try": the refused move is explained, not made, and the lesson goes on.
     d.move_by_clicks("9S-3")
-    assert s.position.key() == start and not s.game.history
-    assert s.message is not None and "needs a red 10" in s.message.text
+    assert s.session.position.key() == start and not s.session.game.history
+    assert s.session.message is not None and "needs a red 10" in s.table.message_text()
     assert "Step 2 of 3" in panel_text(d) and "needs a red 10" in panel_text(d)
 
     # A legal move that is not the step's: refused with the step's words, nothing changes.
     d.move_by_clicks("JS-7")
-    assert s.position.key() == start and s.run.step_index == 1
-    assert s.message is not None and "this lesson is about groups" in s.message.text
+    assert s.session.position.key() == start and s.run.step_index == 1
+    assert s.session.message is not None and "this lesson is about groups" in s.table.message_text()
 
     # Step 2 by dragging the 9 with its tail onto the 10 of hearts.
     d.drag(d.card_point("9S"), d.dest_point(0))
     d.settle()
-    assert [c for c in s.position.columns[0]] == [parse_card(t) for t in ("KD", "TH", "9S", "KC", "JS")]
+    assert [c for c in s.session.position.columns[0]] == [parse_card(t) for t in ("KD", "TH", "9S", "KC", "JS")]
     assert "Step 3 of 3" in panel_text(d)
 
     # Undo (the bar's button) and Redo (Ctrl+Y) keep the lesson in step with the table.
     d.bar_button("Undo")
-    assert s.position.key() == start and s.run.step_index == 1 and "Step 2 of 3" in panel_text(d)
+    assert s.session.position.key() == start and s.run.step_index == 1 and "Step 2 of 3" in panel_text(d)
     d.key(pygame.K_y, pygame.KMOD_CTRL)
     d.settle()
-    assert s.run.step_index == 2 and s.run.position.key() == s.position.key()
+    assert s.run.step_index == 2 and s.run.position.key() == s.session.position.key()
 
     # Step 3 and the end of the lesson.
     d.move_by_clicks("TH-4")
@@ -187,20 +190,20 @@ def test_lessons_by_clicks_progress_and_on_to_lesson_two() -> None:
     d.panel_button("Next lesson")
     assert d.lesson is s and s.index == 1 and s.run.step_index == 0
     assert "Lesson 2 of 4" in panel_text(d) and "Step 1 of 2" in panel_text(d)
-    assert s.position == LESSONS[1].start() and not s.game.history
+    assert s.session.position == LESSONS[1].start() and not s.session.game.history
 
     # Hint shows the step's own move, on the table.
     d.bar_button("Hint")
-    assert s.hint_move == parse_move("9S-3") and s.message is not None and s.message.kind == "hint"
+    assert hint_move(s.table) == parse_move("9S-3") and s.session.message is not None and s.session.message.tone is Tone.HINT
 
     # The wrong 9: told why, not made.
     d.move_by_clicks("9C-3")
-    assert not s.game.history and "turns nothing up" in (s.message.text if s.message else "")
+    assert not s.session.game.history and "turns nothing up" in (s.table.message_text() or "")
     d.move_by_clicks("9S-3")
-    assert len(s.game.history) == 1 and s.game.history[0].flipped and s.run.step_index == 1
+    assert len(s.session.game.history) == 1 and s.session.game.history[0].flipped and s.run.step_index == 1
 
     d.bar_button("Leave lessons")
-    assert d.app.top is d.app.table and d.app.game is main_game
+    assert d.app.top is d.app.table and d.app.session.game is main_game
     assert main_game.position.key() == main_key and not main_game.history
 
 
@@ -214,7 +217,7 @@ def test_restart_lesson_and_no_win_dialog_after_lesson_four() -> None:
         d.move_by_clicks(text)
     assert s.run.step_index == 2
     d.panel_button("Restart lesson")
-    assert s.run.step_index == 0 and s.position == LESSONS[3].start() and not s.game.history
+    assert s.run.step_index == 0 and s.session.position == LESSONS[3].start() and not s.session.game.history
     for text in ("AH-F", "2H-F", "3H-F", "9S-1", "8H-1"):
         d.move_by_clicks(text)
     assert s.run.step is not None and s.run.step.kind == "finish"
@@ -226,32 +229,32 @@ def test_restart_lesson_and_no_win_dialog_after_lesson_four() -> None:
         d.click(x, y)
         d.click(x, y)
         d.settle()
-    assert s.position.is_won() and d.app.top is s  # no "You won" dialog over the lesson
+    assert s.session.position.is_won() and d.app.top is s.table  # no "You won" dialog over the lesson
     assert not any(isinstance(x, QuestionDialog) for x in d.app.screens)
-    assert "Deal a full game" in [b[0] for b in s.lesson_panel().buttons]
+    assert "Deal a full game" in [b[0] for b in s.panel(s.session.game).buttons]
     d.panel_button("Deal a full game")
     assert d.app.top is d.app.table or isinstance(d.app.top, QuestionDialog)
-    assert not any(isinstance(x, LessonScreen) for x in d.app.screens)
+    assert not any(is_lesson(x) for x in d.app.screens)
 
 
 def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
     from yukon.save import Store, load_game
-    from yukon.ui.extras_app import install
+    from yukon.ui.build import add_extras as install
 
     d = make(lessons=False)
     extras = install(d.app, folder=str(tmp_path), resume=False)
-    install_lessons(d.app, extras.session)
+    d.app.add_part(Lessons(d.app, extras.records))
     d.open_lessons()
     s = d.lesson
     for text in ("9S-3", "9S-1", "TH-4"):
         d.move_by_clicks(text)
     assert s.run.finished
-    extras.session.store.flush()  # the writer thread is done
+    extras.records.store.flush()  # the writer thread is done
     store = Store(str(tmp_path))
     settings, _ = load_settings(store)
     assert settings.finished_lessons == {LESSONS[0].key}
     saved = load_game(store).saved
-    assert saved is None or saved.game.position == d.app.game.position  # the lesson is never saved as the game
+    assert saved is None or saved.game.position == d.app.session.game.position  # the lesson is never saved as the game
     d.bar_button("Leave lessons")
     d.open_lessons()  # the next visit starts at the first lesson not finished
     assert d.lesson.index == 1
@@ -265,20 +268,20 @@ def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, in
     for index, lesson in enumerate(LESSONS):
         s.go_to(index)
         d.settle()
-        lay = s.layout
+        lay = s.table.layout
         assert lay is not None and lay.max_scroll == 0  # the panel leaves room for all seven columns
         for column in range(7):
             assert lay.view.contains(lay.column_end_rect(column)), (size, lesson.key, column)
         longest = max([st.wrong for st in lesson.steps] + [r for st in lesson.steps for r in st.replies.values()]
                       + [st.done for st in lesson.steps], key=len)
         while True:
-            s.feedback = "The 9 of spades needs a red 10, not the 10 of spades. " + longest
-            s.invalidate()
+            s.guide.reply = LessonReply(False, False, "The 9 of spades needs a red 10, not the 10 of spades. " + longest)
+            s.table.invalidate()
             d.app.frame()
-            lay = s.layout
+            lay = s.table.layout
             assert lay is not None and lay.panel is not None
-            assert len(s.panel_buttons) == len(s.lesson_panel().buttons)
-            for rect, _ in s.panel_buttons:
+            assert len(s.table.side_panel.buttons) == len(s.panel(s.session.game).buttons)
+            for rect, _ in s.table.side_panel.buttons:
                 assert lay.panel.contains(rect), (lesson.key, s.run.step_index)
             for card in s.run.highlights()[0]:  # what the step points at is on screen
                 assert lay.view.contains(lay.card_rect(card))
@@ -286,7 +289,7 @@ def test_panel_text_and_buttons_fit_the_window_at_every_step(size: tuple[int, in
                 break
             hint = s.run.hint()
             assert hint is not None  # an unfinished lesson always has a next move
-            s.try_move(hint)
+            s.session.move(hint)
             d.settle()
 
 
@@ -297,11 +300,11 @@ def test_a_lesson_left_half_done_is_taken_up_again() -> None:
     s.go_to(2)
     d.settle()
     d.move_by_clicks("QH-3")
-    key = s.position.key()
+    key = s.session.position.key()
     d.bar_button("Leave lessons")
     assert d.app.top is d.app.table
     d.open_lessons()
-    assert d.lesson is s and s.index == 2 and s.run.step_index == 1 and s.position.key() == key
+    assert d.lesson is s and s.index == 2 and s.run.step_index == 1 and s.session.position.key() == key
     d.panel_button("Restart lesson")
     d.bar_button("Leave lessons")
     d.open_lessons()  # nothing done in it: a fresh start at the first unfinished lesson
@@ -317,29 +320,29 @@ def test_new_deal_key_in_a_lesson_leaves_the_lessons_and_deals(lesson: int) -> N
     d.settle()
     d.key(pygame.K_n)
     assert d.app.top is d.app.table  # no game under way: dealt at once
-    assert not any(isinstance(x, LessonScreen) for x in d.app.screens)
-    assert d.app.game.seed not in (None, 11) and not d.app.game.history
+    assert not any(is_lesson(x) for x in d.app.screens)
+    assert d.app.session.game.seed not in (None, 11) and not d.app.session.game.history
 
 
 @pytest.mark.parametrize("answer", ["Keep playing", "New deal"])
 def test_new_deal_key_in_a_lesson_asks_about_the_game_under_way(answer: str) -> None:
     d = make()
-    move = d.screen.position.legal_moves()[0]
+    move = d.screen.session.position.legal_moves()[0]
     d.move_by_clicks(format_move(move))
-    assert d.app.game.history
+    assert d.app.session.game.history
     d.open_lessons()
     d.key(pygame.K_n)
     dialog = d.app.top
     assert isinstance(dialog, QuestionDialog) and "Replace the game under way" in dialog.question
-    assert not any(isinstance(x, LessonScreen) for x in d.app.screens)  # the question is over the game it replaces
+    assert not any(is_lesson(x) for x in d.app.screens)  # the question is over the game it replaces
     labels = [label for label, _act in dialog.answers]
     d.click(*dialog.layout(*d.app.size)[3][labels.index(answer)].center)
     d.settle()
     assert d.app.top is d.app.table
     if answer == "New deal":
-        assert d.app.game.seed != 11 and not d.app.game.history
+        assert d.app.session.game.seed != 11 and not d.app.session.game.history
     else:
-        assert d.app.game.seed == 11 and [u.move for u in d.app.game.history] == [move]
+        assert d.app.session.game.seed == 11 and [u.move for u in d.app.session.game.history] == [move]
 
 
 
@@ -358,8 +361,9 @@ def test_hint_on_a_try_step_says_the_move_will_be_refused() -> None:
     d.open_lessons()
     assert d.lesson.run.step is not None and d.lesson.run.step.kind == "try"
     d.key(pygame.K_h)
-    m = d.lesson.message
-    assert m is not None and m.kind == "hint" and "refuse" in m.text and m.text.endswith(".")
+    m = d.lesson.session.message
+    text = d.lesson.table.message_text() or ""
+    assert m is not None and m.tone is Tone.HINT and "refuse" in text and text.endswith(".")
 
 
 def lessons_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: dict[int, str]) -> Path:
@@ -381,10 +385,10 @@ def test_one_broken_lesson_is_left_out_in_words_and_the_others_play(
     d.open_lessons()
     s = d.lesson
     assert [lesson.key for lesson in s.lessons] == [LESSONS[i].key for i in (0, 2, 3)]
-    assert s.message is not None and s.message.kind == "error"
+    assert s.session.message is not None and s.session.message.tone is Tone.ERROR
     bad = f"{LESSONS[1].key}.json"
-    assert s.message.text.startswith(f"Lesson file {bad}: not valid JSON (a number is far too long).")
-    assert "left out; the others play as usual" in s.message.text and "ValueError" not in s.message.text
+    assert s.table.message_text().startswith(f"Lesson file {bad}: not valid JSON (a number is far too long).")
+    assert "left out; the others play as usual" in s.table.message_text() and "ValueError" not in s.table.message_text()
     assert "One lesson file cannot be used and is left out." in panel_text(d)
     assert panel_text(d).startswith("Lesson 1 of 3: ")
     # every lesson left in plays to its end by real clicks, the hints showing the way
@@ -397,7 +401,7 @@ def test_one_broken_lesson_is_left_out_in_words_and_the_others_play(
             if s.run.would_accept(move):
                 d.move_by_clicks(str(move))
             else:  # a ``try`` step: the rules refuse the move and the lesson goes on
-                s.try_move(move)
+                s.session.move(move)
             d.settle()
         assert s.run.finished
 
@@ -407,10 +411,11 @@ def test_all_lessons_broken_says_so_on_the_table(tmp_path: Path, monkeypatch: py
     d = make()
     d.bar_button("Lessons")  # no list: nothing to list
     assert d.app.top is d.app.table
-    message = d.app.table.message
-    assert message is not None and message.kind == "error"
-    assert message.text.startswith("The lessons cannot be opened: lesson file ")
-    assert message.text.count("not valid JSON (nested too deeply)") == 4
+    message = d.app.table.session.message
+    assert message is not None and message.tone is Tone.ERROR
+    text = d.app.table.message_text() or ""
+    assert text.startswith("The lessons cannot be opened: lesson file ")
+    assert text.count("not valid JSON (nested too deeply)") == 4
 
 
 def lessons_book(d: Driver) -> Lessons:
@@ -434,7 +439,7 @@ def test_the_lessons_button_lists_the_lessons_and_opens_the_one_picked() -> None
     d.app.frame()
     d.click(*shown.rows[2].center)  # any lesson, not only the next
     s = d.lesson
-    assert s.index == 2 and s.run.step_index == 0 and s.position == LESSONS[2].start()
+    assert s.index == 2 and s.run.step_index == 0 and s.session.position == LESSONS[2].start()
     d.move_by_clicks("QH-3")  # its first step: the lesson is under way
     assert s.run.step_index == 1
     d.bar_button("Lessons")  # the list again, over the lesson
@@ -456,9 +461,9 @@ def test_high_contrast_draws_the_lesson_panel_and_bar_plain_not_green() -> None:
     d.app.apply_prefs(TablePrefs(high_contrast=True))
     d.open_lessons()
     s = d.lesson
-    s.invalidate()
+    s.table.invalidate()
     d.app.frame()
-    lay = s.layout
+    lay = s.table.layout
     assert lay is not None and lay.panel is not None
     surface = pygame.display.get_surface()
     panel = surface.get_at((lay.panel.x + 3, lay.panel.bottom - 3))[:3]

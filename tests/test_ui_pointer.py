@@ -18,9 +18,11 @@ import pygame
 import pytest
 
 from yukon.cards import KING, make_card
+from yukon.play.events import Tone
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.text.words import refusal
 from yukon.ui.app import App
+from yukon.ui.build import open_window
 from yukon.ui.layout import TableLayout
 from yukon.ui.table import TableScreen
 
@@ -68,7 +70,7 @@ class Mouse:
 
 
 def start(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None) -> Mouse:
-    app = App(seed=seed, size=size, game=game)
+    app = open_window(seed=seed, size=size, game=game)
     app.frame()
     return Mouse(app)
 
@@ -99,7 +101,7 @@ def test_a_refused_place_drops_the_selection_says_why_and_the_next_click_picks_a
     for seed in DEALS:
         rng = random.Random(seed * 31 + size[0])
         m = start(seed, size)
-        pos = m.table.position
+        pos = m.table.session.position
         before = pos.key()
         last: int | None = None  # the card clicked last, kept out of the next pick (no double click)
         for _trial in range(4):
@@ -113,22 +115,22 @@ def test_a_refused_place_drops_the_selection_says_why_and_the_next_click_picks_a
             assert illegal is not None
             reason = refusal(illegal)
             m.click(*m.card_point(card))
-            assert m.table.selection == card
+            assert m.table.session.selection == card
             m.click(*rng.choice(drop_points(m, to, rng)))
             tried += 1
-            assert m.table.position.key() == before, (seed, card, to)
-            assert m.table.selection is None, (seed, card, to)  # dropped ...
-            msg = m.table.message
-            assert msg is not None and msg.kind == "error" and reason.lower() in msg.text.lower()  # ... with why
+            assert m.table.session.position.key() == before, (seed, card, to)
+            assert m.table.session.selection is None, (seed, card, to)  # dropped ...
+            msg = m.table.session.message
+            assert msg is not None and msg.tone is Tone.ERROR and reason.lower() in (m.table.message_text() or "").lower()
             # The next click on another face-up card (the one just aimed at among them) picks it up.
             target_end = pos.columns[to][-1] if to < FOUNDATION and pos.columns[to] else None
             others = [c for c in face_up_cards(pos) if c != card]
             nxt = target_end if target_end is not None and rng.random() < 0.5 else rng.choice(others)
             m.click(*m.card_point(nxt))
-            assert m.table.selection == nxt, (seed, card, to, nxt)
-            assert m.table.position.key() == before
+            assert m.table.session.selection == nxt, (seed, card, to, nxt)
+            assert m.table.session.position.key() == before
             m.escape()
-            assert m.table.selection is None
+            assert m.table.session.selection is None
             last = nxt
     assert tried >= 100
 
@@ -137,7 +139,7 @@ def test_a_click_far_below_a_column_puts_nothing_there() -> None:
     tried = 0
     for seed in DEALS:
         m = start(seed)
-        pos = m.table.position
+        pos = m.table.session.position
         lay = m.lay
         for move in pos.legal_moves():
             if move.to == FOUNDATION or pos.loc[move.card] >= ON_FOUNDATION:
@@ -147,20 +149,20 @@ def test_a_click_far_below_a_column_puts_nothing_there() -> None:
                 continue
             x = lay.column_end_rect(move.to).centerx
             m.click(*m.card_point(move.card))
-            assert m.table.selection == move.card
+            assert m.table.session.selection == move.card
             m.click(x, far)
             tried += 1
-            assert m.table.game.history == [], (seed, move)  # no move: it is bare cloth
-            msg = m.table.message
+            assert m.table.session.game.history == [], (seed, move)  # no move: it is bare cloth
+            msg = m.table.session.message
             assert msg is None or msg.kind != "error"
             # dragged there, the cards go back where they lay
             m.drag(*m.card_point(move.card), x, far)
-            assert m.table.game.history == [], (seed, move)
+            assert m.table.session.game.history == [], (seed, move)
             # and just under the end card the column takes them
             near = m.lay.column_end_rect(move.to).bottom + lay.ch * 3 // 4
             m.click(*m.card_point(move.card))
             m.click(x, near)
-            assert m.table.game.moves_made == [move], (seed, move)
+            assert m.table.session.game.moves_made == [move], (seed, move)
             break
     assert tried >= 20
 
@@ -175,7 +177,7 @@ def test_an_empty_column_takes_a_king_by_its_slot_not_from_far_below() -> None:
     assert far < m.lay.view.bottom
     m.click(*m.card_point(king))
     m.click(slot.centerx, far)
-    assert m.table.position.columns[0] == []
+    assert m.table.session.position.columns[0] == []
     m.click(*m.card_point(king))
     m.click(*slot.center)
-    assert m.table.position.columns[0] == [king]
+    assert m.table.session.position.columns[0] == [king]

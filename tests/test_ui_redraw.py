@@ -17,9 +17,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
 from yukon.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
+from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import Screen
 
@@ -89,9 +89,8 @@ ACCESS = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)  # ev
 def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, seed: int,
                                              size: tuple[int, int], prefs: TablePrefs) -> None:
     """Also with the accessibility options on: thicker rings of other shapes, a plain table, larger text."""
-    monkeypatch.setattr(table_clock, "time", FrozenTime)
     rng = random.Random(seed)
-    app = App(seed=seed, size=size)
+    app = open_window(seed=seed, size=size, now=FrozenTime.monotonic)
     app.apply_prefs(prefs)
     window = Window()
     monkeypatch.setattr(pygame.display, "flip", window.flip)
@@ -104,12 +103,12 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
         note = ""
         lay = t.layout
         assert lay is not None
-        legal = t.position.legal_moves()
+        legal = t.session.position.legal_moves()
         r = rng.random()
         if r < 0.55 and legal:
             m = rng.choice(legal)
-            note = f"{m} from {t.position.loc[m.card]}"
-            src = lay.foundation_rects[m.card // 13].center if t.position.loc[m.card] == ON_FOUNDATION \
+            note = f"{m} from {t.session.position.loc[m.card]}"
+            src = lay.foundation_rects[m.card // 13].center if t.session.position.loc[m.card] == ON_FOUNDATION \
                 else lay.strip_rect(m.card).move(0, 3).topleft
             dst = lay.foundation_rects[0].center if m.to == FOUNDATION else lay.column_end_rect(m.to).center
             events = [E(pygame.MOUSEBUTTONDOWN, pos=src, button=1)]
@@ -132,8 +131,8 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
         elif r < 0.85:
             events = [E(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)]
         elif r < 0.92:  # drag a card somewhere at random: mostly refused, so it slides back
-            c = rng.choice([c for c in range(52) if t.position.loc[c] < ON_FOUNDATION] or [0])
-            p = lay.strip_rect(c).move(0, 3).topleft if t.position.loc[c] < ON_FOUNDATION else (5, 5)
+            c = rng.choice([c for c in range(52) if t.session.position.loc[c] < ON_FOUNDATION] or [0])
+            p = lay.strip_rect(c).move(0, 3).topleft if t.session.position.loc[c] < ON_FOUNDATION else (5, 5)
             q = (rng.randrange(size[0]), rng.randrange(size[1]))
             app.dispatch([E(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
                           E(pygame.MOUSEMOTION, pos=((p[0] + q[0]) // 2, (p[1] + q[1]) // 2), rel=(0, 0),
@@ -146,8 +145,8 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
                 events = [E(pygame.MOUSEMOTION, pos=q, rel=(0, 0), buttons=(1, 0, 0)),
                           E(pygame.MOUSEBUTTONUP, pos=q, button=1)]
         else:  # select a card and leave it selected, or cancel
-            c = rng.choice([c for c in range(52) if t.position.loc[c] < ON_FOUNDATION] or [0])
-            p = lay.strip_rect(c).move(0, 3).topleft if t.position.loc[c] < ON_FOUNDATION else (5, 5)
+            c = rng.choice([c for c in range(52) if t.session.position.loc[c] < ON_FOUNDATION] or [0])
+            p = lay.strip_rect(c).move(0, 3).topleft if t.session.position.loc[c] < ON_FOUNDATION else (5, 5)
             events = [E(pygame.MOUSEBUTTONDOWN, pos=p, button=1), E(pygame.MOUSEBUTTONUP, pos=p, button=1)]
         app.dispatch(events)
         # Let the slide run part way or to the end, drawing every frame as the loop would.
@@ -173,8 +172,7 @@ class SteppedTime:
 
 
 def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_clock, "time", SteppedTime)
-    app = App(seed=41, size=(1280, 800))
+    app = open_window(seed=41, size=(1280, 800), now=SteppedTime.monotonic)
     window = Window()
     sent: list[object] = []
     monkeypatch.setattr(pygame.display, "flip", lambda: (sent.append("flip"), window.flip()))
@@ -182,9 +180,9 @@ def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monke
     app.draw()
     t = app.table
     assert t is not None and t.layout is not None
-    move = next(m for m in t.position.legal_moves() if m.to != FOUNDATION)
-    t.try_move(move)
-    t.say("A passing word.")
+    move = next(m for m in t.session.position.legal_moves() if m.to != FOUNDATION)
+    t.session.move(move)
+    t.session.tell("A passing word.")
     for _ in range(100):
         app.update(1 / 60)
         app.draw()
@@ -215,22 +213,22 @@ def test_the_victory_lap_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) 
     from yukon.cards import make_card
     from yukon.state import Game, Move, Position
 
-    monkeypatch.setattr(table_clock, "time", FrozenTime)
     queen, king = make_card(12, 0), make_card(13, 0)
     columns = [[king, queen]] + [[] for _ in range(6)]
-    app = App(size=(1024, 700), game=Game(Position(columns, [0] * 7, [11, 13, 13, 13])))
+    app = open_window(size=(1024, 700), game=Game(Position(columns, [0] * 7, [11, 13, 13, 13])),
+                      now=FrozenTime.monotonic)
     window = Window()
     monkeypatch.setattr(pygame.display, "flip", window.flip)
     monkeypatch.setattr(pygame.display, "update", window.update)
     app.draw()
     t = app.table
     assert t is not None
-    t.try_move(Move.of(queen, FOUNDATION))
+    t.session.move(Move.of(queen, FOUNDATION))
     for _ in range(20):
         app.update(1 / 120)
         app.draw()
     compare(window, t, app, "after the first card went home")
-    t.try_move(Move.of(king, FOUNDATION))
+    t.session.move(Move.of(king, FOUNDATION))
     for n in (10, 30, 60, 90):  # out, turning, back, landed
         for _ in range(n):
             app.update(1 / 120)

@@ -21,8 +21,10 @@ import pytest
 
 from yukon.settings import SETTINGS_FILE, Settings
 from yukon.ui.app import App
-from yukon.ui.extras_app import SheetScreen, install
+from yukon.ui.build import add_extras as install
+from yukon.ui.build import open_window
 from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.sheet import SheetScreen
 from yukon.ui.widgets import TEXT_DIM
 
 SIZES = [(480, 360), (640, 480), (800, 600), (1024, 700), (1280, 800), (1920, 1080)]
@@ -53,7 +55,7 @@ def wheel(app: App, dy: int, at: tuple[int, int]) -> None:
 def open_settings(folder: Path, size: tuple[int, int], text_size: str = "normal") -> tuple[App, SettingsScreen]:
     """The window as the game starts it (every row, the solver's too), and S pressed."""
     (folder / SETTINGS_FILE).write_text(json.dumps(Settings(text_size=text_size).to_dict()))
-    app = App(seed=5, size=size)
+    app = open_window(seed=5, size=size)
     install(app, folder=str(folder), resume=False, solver_settings=True)
     app.frame()
     press_key(app, pygame.K_s)

@@ -14,10 +14,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from parts_helpers import Listener
+from yukon.play.events import Event, Moved
 from yukon.state import ON_FOUNDATION
 from yukon.ui.app import App
+from yukon.ui.build import open_window
 from yukon.ui.screen import QuestionDialog
+from yukon.ui.table import TableScreen
 
 KEYS = [(pygame.K_z, pygame.KMOD_LCTRL), (pygame.K_y, pygame.KMOD_LCTRL), (pygame.K_h, 0), (pygame.K_ESCAPE, 0),
         (pygame.K_RETURN, 0), (pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_F1, 0), (pygame.K_BACKSPACE, 0),
@@ -29,7 +31,9 @@ def check(app: App) -> None:
     """All 52 cards present once, in the game and in the layout."""
     t = app.table
     assert t is not None
-    for game in {id(s.game): s.game for s in app.screens if hasattr(s, "game")}.values():
+    games = {id(s.session.game): s.session.game for s in app.screens if isinstance(s, TableScreen)}
+    assert games
+    for game in games.values():
         pos = game.position
         on_table = [c for col in pos.columns for c in col]
         home = [s * 13 + r for s in range(4) for r in range(pos.foundations[s])]
@@ -66,21 +70,21 @@ def random_point(app: App, rng: random.Random) -> tuple[int, int]:
 def soak(seed: int, events: int, draw_every: int = 1) -> int:
     """Run ``events`` random gestures on deal ``seed``; returns how many moves were made."""
     rng = random.Random(seed)
-    app = App(seed=seed, size=(800, 600))
+    app = open_window(seed=seed, size=(800, 600))
     app.frame()
-    made: list[str] = []
-    app.add_part(Listener(lambda kind, game, move: made.append(kind)))
+    made: list[Event] = []
+    app.session.listen(lambda e: made.append(e) if isinstance(e, Moved) else None)
     post = pygame.event.post
     E = pygame.event.Event
     for i in range(events):
         kind = rng.random()
         t = app.table
-        legal = t.position.legal_moves() if t is not None and app.top is t else []
+        legal = t.session.position.legal_moves() if t is not None and app.top is t else []
         if kind < 0.15 and legal and t is not None and t.layout is not None:
             # a real move, by clicks or by a drag, with the points a player would use
             m = rng.choice(legal)
             lay = t.layout
-            src = lay.foundation_rects[m.card // 13].center if t.position.loc[m.card] == ON_FOUNDATION else \
+            src = lay.foundation_rects[m.card // 13].center if t.session.position.loc[m.card] == ON_FOUNDATION else \
                 lay.strip_rect(m.card).move(0, 2).topleft
             dst = lay.foundation_rects[0].center if m.to == 7 else lay.column_end_rect(m.to).center
             post(E(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
@@ -123,7 +127,7 @@ def soak(seed: int, events: int, draw_every: int = 1) -> int:
     app.frame()
     check(app)
     assert app.errors == []
-    return made.count("move")
+    return len(made)
 
 
 def test_soak_random_input_keeps_all_cards() -> None:

@@ -14,16 +14,16 @@ from pathlib import Path
 import pygame
 
 from solver_helpers import small_position
-from window_helpers import click, key, play_by_clicks, press_button, run_until, settle
+from window_helpers import click, hint_move, key, play_by_clicks, press_button, run_until, settle
 from yukon.rules import YUKON, Rules
 from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
 from yukon.state import ON_FOUNDATION, Game, Move, Position
 from yukon.stats import STATS_FILE
 from yukon.ui.app import App
-from yukon.ui.assist import install as install_assist
-from yukon.ui.extras_app import Extras
-from yukon.ui.extras_app import install as install_extras
+from yukon.ui.build import Extras, open_window
+from yukon.ui.build import add_assist as install_assist
+from yukon.ui.build import add_extras as install_extras
 from yukon.ui.parts import TablePrefs
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.sheet import SheetScreen
@@ -56,7 +56,7 @@ def near_the_end(seed: int, rules: Rules, left: int) -> tuple[Game, list[Move]]:
 
 def make(game: Game, folder: Path | None = None) -> tuple[App, Extras]:
     """A window playing ``game`` (under its rules), its data kept in ``folder`` (None: nowhere)."""
-    app = App(size=(1280, 800), game=game, rules=game.rules)
+    app = open_window(size=(1280, 800), game=game, rules=game.rules)
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     extras = install_extras(app, folder=str(folder) if folder else None, resume=False, rules=game.rules)
     app.draw()
@@ -77,7 +77,7 @@ def test_a_clean_win_says_so_and_sets_the_records() -> None:
     for m in rest:
         play_by_clicks(app, m)
     assert "A clean win: no hints, no Demo, no Finish." in win_message(app)
-    y = extras.session.stats.of(YUKON)
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.clean, y.assisted, y.fewest_moves) == (1, 1, 1, 0, len(game.history))
     assert y.best_time is not None
 
@@ -87,19 +87,19 @@ def test_a_hint_makes_the_win_assisted_even_across_a_quit_and_a_resume(tmp_path:
     app, extras = make(game, tmp_path)
     play_by_clicks(app, rest[0])
     key(app, pygame.K_h)  # the table's own hint (no solver here)
-    assert app.table is not None and app.table.hint_move is not None
-    extras.quitting()
+    assert app.table is not None and hint_move(app.table) is not None
+    extras.saving.quitting()
     pygame.display.quit()
-    app2 = App(size=(1280, 800))
+    app2 = open_window(size=(1280, 800))
     app2.apply_prefs(TablePrefs(animation_speed=0.25))
     extras2 = install_extras(app2, folder=str(tmp_path))
     app2.draw()
-    assert app2.game.moves_made == game.moves_made  # the game resumed ...
+    assert app2.session.game.moves_made == game.moves_made  # the game resumed ...
     for m in rest[1:]:
         play_by_clicks(app2, m)
     text = win_message(app2)
     assert "An assisted win (hints): best times and fewest moves count clean wins only." in text  # ... with its hint
-    y = extras2.session.stats.of(YUKON)
+    y = extras2.records.stats.of(YUKON)
     assert (y.played, y.won, y.clean, y.assisted, y.best_time, y.fewest_moves) == (1, 1, 0, 1, None, None)
     saved = json.loads((tmp_path / STATS_FILE).read_text())
     assert saved["records"]["yukon"]["assisted"] == 1
@@ -108,11 +108,11 @@ def test_a_hint_makes_the_win_assisted_even_across_a_quit_and_a_resume(tmp_path:
 def test_a_win_with_foundation_return_off_is_kept_apart_from_standard_yukon(tmp_path: Path) -> None:
     game, rest = near_the_end(2, NO_RETURN, 2)
     app, extras = make(game, tmp_path)
-    assert app.game is game
+    assert app.session.game is game
     for m in rest:
         play_by_clicks(app, m)
     win_message(app)
-    stats = extras.session.stats
+    stats = extras.records.stats
     assert stats.of(YUKON).won == 0 and stats.of(YUKON).best_time is None  # no record for standard Yukon
     other = stats.of(NO_RETURN)
     assert (other.played, other.won, other.clean) == (1, 1, 1) and other.best_time is not None
@@ -130,18 +130,18 @@ def test_a_game_the_demo_began_and_the_player_won_is_an_assisted_win(service: So
         if solve(p, timeout=2).status == Verdict.WINNABLE and len(solve(p, timeout=2).moves) >= 8:
             break
     app, extras = make(Game(p, seed=4242))  # a dealt game: it counts
-    a = install_assist(app, service, session=extras.session)
+    a = install_assist(app, service, records=extras.records)
     press_button(app, "Demo")
-    run_until(app, lambda: len(app.game.history) >= 2, 30.0)
+    run_until(app, lambda: len(app.session.game.history) >= 2, 30.0)
     settle(app)
     w, h = app.size
     click(app, w // 2, h - 200)  # stop the Demo: the player takes over
-    assert not a.demo and not app.game.position.is_won()
-    for m in player_line(app.game.position):
+    assert not a.demo and not app.session.game.position.is_won()
+    for m in player_line(app.session.game.position):
         play_by_clicks(app, m)
     text = win_message(app)
     assert "An assisted win (Demo)" in text and "does not count" not in text
-    y = extras.session.stats.of(YUKON)
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.clean, y.assisted, y.current_streak, y.best_time) == (1, 1, 0, 1, 1, None)
     assert not app.errors
     a.close()
@@ -154,8 +154,8 @@ def test_finish_makes_an_assisted_win(service: SolverService) -> None:
         if solve(p, timeout=2).status == Verdict.WINNABLE:
             break
     app, extras = make(Game(p, seed=4242))
-    extras.session.settings.auto_finish = True
-    a = install_assist(app, service, session=extras.session)
+    extras.records.settings.auto_finish = True
+    a = install_assist(app, service, records=extras.records)
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     dialog = app.top
     assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
@@ -163,7 +163,7 @@ def test_finish_makes_an_assisted_win(service: SolverService) -> None:
     click(app, *dialog.rects[0].center)
     text = win_message(app)
     assert "An assisted win (Finish)" in text
-    y = extras.session.stats.of(YUKON)
+    y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.clean, y.assisted, y.best_time, y.fewest_moves) == (1, 1, 0, 1, None, None)
     assert not app.errors
     a.close()
@@ -178,4 +178,4 @@ def test_statistics_kept_by_the_earlier_version_show_whole(tmp_path: Path) -> No
     assert isinstance(top, SheetScreen) and isinstance(top.sheet, StatsScreen)
     shown = top.sheet.stats.of(YUKON)
     assert {k: getattr(shown, k) for k in record} == record
-    assert not extras.session.take_messages()  # nothing to report: it is not damage
+    assert not extras.records.take_messages()  # nothing to report: it is not damage

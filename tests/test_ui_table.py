@@ -19,11 +19,15 @@ from collections.abc import Callable, Iterable
 import pygame
 import pytest
 
-from parts_helpers import Listener, Notes, OnQuit, Ticker
+from parts_helpers import Notes, OnQuit, Ticker
+from window_helpers import hint_move
 from yukon.cards import KING, SUIT, make_card
+from yukon.play.events import Change, Event, Moved, Redone, Refused
+from yukon.play.session import TableSession, simple_hints
 from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.text.words import refusal
 from yukon.ui.app import App
+from yukon.ui.build import open_window
 from yukon.ui.layout import TableLayout
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import BaseMode, TableScreen
@@ -84,7 +88,7 @@ class Driver:
     def card_point(self, card: int) -> tuple[int, int]:
         """A point on the visible strip of a card (or its foundation)."""
         lay = self.lay
-        if self.table.position.loc[card] == ON_FOUNDATION:
+        if self.table.session.position.loc[card] == ON_FOUNDATION:
             r = lay.foundation_rects[SUIT[card]]
             return r.center
         r = lay.strip_rect(card)
@@ -106,7 +110,7 @@ class Driver:
 
 
 def make(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None) -> Driver:
-    app = App(seed=seed, size=size, game=game)
+    app = open_window(seed=seed, size=size, game=game)
     app.frame()
     return Driver(app)
 
@@ -125,21 +129,21 @@ def first_deal_with(pred: Callable[[Position], bool], seeds: Iterable[int] = ran
 
 def test_select_and_place_moves_the_tail() -> None:
     d = make(3)
-    pos = d.table.position
+    pos = d.table.session.position
     move = tableau_moves(pos)[0]
     tail = pos.tail(move.card)
     d.click(*d.card_point(move.card))
-    assert d.table.selection == move.card
+    assert d.table.session.selection == move.card
     d.click(*d.dest_point(move.to))
-    pos = d.table.position
+    pos = d.table.session.position
     assert pos.columns[move.to][-len(tail):] == tail
-    assert d.table.game.moves_made == [move]
-    assert d.table.selection is None
+    assert d.table.session.game.moves_made == [move]
+    assert d.table.session.selection is None
 
 
 def test_illegal_place_shows_reason_and_drops_selection() -> None:
     d = make(3)
-    pos = d.table.position
+    pos = d.table.session.position
     before = pos.key()
     for card in range(52):
         if pos.loc[card] >= ON_FOUNDATION:
@@ -152,40 +156,40 @@ def test_illegal_place_shows_reason_and_drops_selection() -> None:
     reason = refusal(illegal)
     d.click(*d.card_point(card))
     d.click(*d.dest_point(bad[0]))
-    assert d.table.position.key() == before
-    assert d.table.selection is None  # the next click picks a card up (tests/test_ui_pointer.py)
-    assert d.table.message is not None and reason is not None
-    assert reason.lower() in d.table.message.text.lower()
+    assert d.table.session.position.key() == before
+    assert d.table.session.selection is None  # the next click picks a card up (tests/test_ui_pointer.py)
+    assert d.table.session.message is not None and reason is not None
+    assert reason.lower() in d.table.message_text().lower()
 
 
 def test_cancel_by_click_on_selection_right_click_and_escape() -> None:
     d = make(5)
-    pos = d.table.position
+    pos = d.table.session.position
     # a face-up card that is not an end card, so a second click is not a double-click
     card = next(c for c in range(52) if pos.loc[c] < 7 and pos.columns[pos.loc[c]][-1] != c)
     d.click(*d.card_point(card))
-    assert d.table.selection == card
+    assert d.table.session.selection == card
     d.click(*d.card_point(card))
-    assert d.table.selection is None
+    assert d.table.session.selection is None
     d.click(*d.card_point(card))
     d.click(400, 300, button=3)
-    assert d.table.selection is None
+    assert d.table.session.selection is None
     d.click(*d.card_point(card))
     d.key(pygame.K_ESCAPE)
-    assert d.table.selection is None
-    assert d.table.game.history == []
+    assert d.table.session.selection is None
+    assert d.table.session.game.history == []
 
 
 def test_drag_and_drop_legal_and_illegal() -> None:
     d = make(3)
-    pos = d.table.position
+    pos = d.table.session.position
     start = pos.key()
     # illegal drop: the cards slide back and nothing changes
     card = next(c for c in range(52) if pos.loc[c] < 7)
     bad = next(c for c in range(7) if c != pos.loc[card] and pos.why_illegal(Move.of(card, c)))
     home = d.lay.card_xy[card]
     d.drag(*d.card_point(card), *d.dest_point(bad))
-    assert d.table.position.key() == start
+    assert d.table.session.position.key() == start
     assert d.table.anim.active  # sliding back
     for _ in range(200):
         d.table.update(1 / 120)
@@ -194,13 +198,13 @@ def test_drag_and_drop_legal_and_illegal() -> None:
     move = tableau_moves(pos)[0]
     tail = pos.tail(move.card)
     d.drag(*d.card_point(move.card), *d.dest_point(move.to))
-    assert d.table.game.moves_made == [move]
-    assert d.table.position.columns[move.to][-len(tail):] == tail
+    assert d.table.session.game.moves_made == [move]
+    assert d.table.session.position.columns[move.to][-len(tail):] == tail
 
 
 def test_drag_follows_pointer_with_the_whole_tail() -> None:
     d = make(3)
-    pos = d.table.position
+    pos = d.table.session.position
     card = next(c for c in range(52) if pos.loc[c] < 7 and len(pos.tail(c)) >= 3)
     x, y = d.card_point(card)
     d.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
@@ -218,12 +222,12 @@ def test_drag_follows_pointer_with_the_whole_tail() -> None:
 def test_double_click_sends_end_card_home() -> None:
     seed = first_deal_with(lambda p: any(m.to == FOUNDATION for m in p.legal_moves()))
     d = make(seed)
-    move = next(m for m in d.table.position.legal_moves() if m.to == FOUNDATION)
+    move = next(m for m in d.table.session.position.legal_moves() if m.to == FOUNDATION)
     x, y = d.card_point(move.card)
     d.click(x, y)
     d.click(x, y)
-    assert d.table.position.loc[move.card] == ON_FOUNDATION
-    assert d.table.game.moves_made == [move]
+    assert d.table.session.position.loc[move.card] == ON_FOUNDATION
+    assert d.table.session.game.moves_made == [move]
 
 
 def foundation_back_position() -> Position:
@@ -239,58 +243,58 @@ def test_foundation_card_comes_back() -> None:
     d = make(game=Game(foundation_back_position()))
     two_h = make_card(2, 1)
     d.click(*d.lay.foundation_rects[1].center)
-    assert d.table.selection == two_h
+    assert d.table.session.selection == two_h
     d.click(*d.dest_point(0))
-    assert d.table.position.columns[0][-1] == two_h
-    assert d.table.position.foundations[1] == 1
+    assert d.table.session.position.columns[0][-1] == two_h
+    assert d.table.session.position.foundations[1] == 1
 
 
 def test_undo_redo_by_buttons_and_keys() -> None:
     d = make(7)
-    start = d.table.position.key()
-    move = tableau_moves(d.table.position)[0]
+    start = d.table.session.position.key()
+    move = tableau_moves(d.table.session.position)[0]
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
-    after = d.table.position.key()
+    after = d.table.session.position.key()
     assert after != start
     d.button("Undo")
-    assert d.table.position.key() == start
+    assert d.table.session.position.key() == start
     d.button("Redo")
-    assert d.table.position.key() == after
+    assert d.table.session.position.key() == after
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
-    assert d.table.position.key() == start
+    assert d.table.session.position.key() == start
     d.key(pygame.K_y, pygame.KMOD_LCTRL)
-    assert d.table.position.key() == after
+    assert d.table.session.position.key() == after
 
 
 def test_restart_brings_back_the_deal() -> None:
     d = make(9)
-    start = d.table.position.key()
+    start = d.table.session.position.key()
     for _ in range(3):
-        move = d.app.hint_provider(d.table.position, None)[0]
+        move = simple_hints(d.table.session.game)[0]
         d.click(*d.card_point(move.card))
         d.click(*d.dest_point(move.to))
-    n = len(d.table.game.history)
+    n = len(d.table.session.game.history)
     assert n >= 2
     d.button("Restart deal")  # the moves cannot be had back: it asks first
     assert isinstance(d.app.top, QuestionDialog) and f"{n} moves" in d.app.top.question
     d.key(pygame.K_ESCAPE)  # Keep playing
-    assert d.app.top is d.table and len(d.table.game.history) == n
+    assert d.app.top is d.table and len(d.table.session.game.history) == n
     d.button("Restart deal")
     d.key(pygame.K_RETURN)  # Restart deal
-    assert d.table.position.key() == start
-    assert d.table.game.history == []
-    assert d.table.game.seed == 9
+    assert d.table.session.position.key() == start
+    assert d.table.session.game.history == []
+    assert d.table.session.game.seed == 9
     d.button("Restart deal")  # nothing to lose: no question
     assert d.app.top is d.table
 
 
 def test_new_deal_asks_when_a_game_is_under_way() -> None:
     d = make(11)
-    move = tableau_moves(d.table.position)[0]
+    move = tableau_moves(d.table.session.position)[0]
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
-    game = d.table.game
+    game = d.table.session.game
     d.button("New deal")
     dialog = d.app.top
     assert isinstance(dialog, QuestionDialog)
@@ -298,30 +302,30 @@ def test_new_deal_asks_when_a_game_is_under_way() -> None:
     w, h = d.app.size
     rects = dialog.layout(w, h)[3]
     d.click(*rects[1].center)  # Keep playing
-    assert d.app.top is d.table and d.table.game is game and len(game.history) == 1
+    assert d.app.top is d.table and d.table.session.game is game and len(game.history) == 1
     d.button("New deal")
     dialog = d.app.top
     assert isinstance(dialog, QuestionDialog)
     rects = dialog.layout(w, h)[3]
     d.click(*rects[0].center)  # New deal
     assert d.app.top is d.table
-    assert d.table.game is not game and d.table.game.history == []
-    assert d.table.game.seed is not None
-    assert d.table.position.key() == Position.deal(d.table.game.seed).key()
+    assert d.table.session.game is not game and d.table.session.game.history == []
+    assert d.table.session.game.seed is not None
+    assert d.table.session.position.key() == Position.deal(d.table.session.game.seed).key()
     # with no move made yet there is nothing to lose: no question
-    game2 = d.table.game
+    game2 = d.table.session.game
     d.button("New deal")
-    assert d.app.top is d.table and d.table.game is not game2
+    assert d.app.top is d.table and d.table.session.game is not game2
 
 
 def test_hint_shows_legal_moves_one_after_another() -> None:
     d = make(13)
     d.key(pygame.K_h)
-    first = d.table.hint_move
-    assert first is not None and d.table.position.is_legal(first)
+    first = hint_move(d.table)
+    assert first is not None and d.table.session.position.is_legal(first)
     d.key(pygame.K_h)
-    second = d.table.hint_move
-    assert second is not None and second != first and d.table.position.is_legal(second)
+    second = hint_move(d.table)
+    assert second is not None and second != first and d.table.session.position.is_legal(second)
 
 
 def test_winning_move_offers_a_new_deal() -> None:
@@ -331,7 +335,7 @@ def test_winning_move_offers_a_new_deal() -> None:
     x, y = d.card_point(king)
     d.click(x, y)
     d.click(x, y)
-    assert d.table.position.is_won()
+    assert d.table.session.position.is_won()
     assert d.table.busy()  # the cards leap out and land back first
     for _ in range(200):
         d.app.update(1 / 60)
@@ -346,24 +350,25 @@ def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
     king = make_card(KING, 0)
     d = make(game=Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])))
     seen: list[float] = []
-    d.app.add_part(Listener(lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "move" else None))
-    d.table.t_start = time.monotonic() - 59.99  # a minute is about to tick over
-    d.app.add_part(Listener(lambda *a: time.sleep(0.02)))  # saving and sounds take a moment
+    d.app.session.listen(lambda e: seen.append(d.app.session.elapsed()) if isinstance(e, Moved) else None)
+    d.table.session.clock.start = time.monotonic() - 59.99  # a minute is about to tick over
+    d.app.session.listen(lambda e: time.sleep(0.02))  # saving and sounds take a moment
     d.click(*d.card_point(king))
     d.click(*d.card_point(king))  # double-click: home, and the game is won
-    assert d.table.position.is_won() and len(seen) == 1
+    assert d.table.session.position.is_won() and len(seen) == 1
     time.sleep(0.02)
-    assert seen[0] == d.table.elapsed()
+    assert seen[0] == d.table.session.elapsed()
     d.key(pygame.K_ESCAPE)  # cut the celebration short
     if isinstance(d.app.top, QuestionDialog):
         d.key(pygame.K_ESCAPE)  # Admire it
     d.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert not d.table.position.is_won()
-    d.table.t_end = None  # (as after a resume) the clock runs again
-    d.app.add_part(Listener(lambda kind, game, move: seen.append(d.app.elapsed()) if kind == "redo" else None), first=True)
+    assert not d.table.session.position.is_won()
+    d.table.session.clock.end = None  # (as after a resume) the clock runs again
+    d.app.session.listen(lambda e: seen.append(d.app.session.elapsed()) if isinstance(e, Redone) else None,
+                         front=True)
     d.key(pygame.K_y, pygame.KMOD_CTRL)  # the redo wins again
-    assert d.table.position.is_won() and len(seen) == 2
-    assert seen[1] == d.table.elapsed()
+    assert d.table.session.position.is_won() and len(seen) == 2
+    assert seen[1] == d.table.session.elapsed()
 
 
 def test_input_cuts_the_celebration_short() -> None:
@@ -401,13 +406,13 @@ def test_stuck_table_says_so_and_offers_a_way_out() -> None:
     d = make(game=game)
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
-    assert d.table.game.moves_made[-1] == move
+    assert d.table.session.game.moves_made[-1] == move
     dialog = d.app.top
     assert isinstance(dialog, QuestionDialog)
     assert [a[0] for a in dialog.answers][:3] == ["Undo", "Restart deal", "New deal"]
     w, h = d.app.size
     d.click(*dialog.layout(w, h)[3][0].center)  # Undo
-    assert d.app.top is d.table and d.table.game.moves_made[-1:] != [move]
+    assert d.app.top is d.table and d.table.session.game.moves_made[-1:] != [move]
 
 
 @pytest.mark.parametrize("seed", [44, 7, 27])
@@ -423,21 +428,23 @@ def test_stuck_new_deal_without_the_solver_deals_at_once(seed: int) -> None:
     labels = [a[0] for a in dialog.answers]
     d.click(*dialog.layout(*d.app.size)[3][labels.index("New deal")].center)
     assert d.app.top is d.table
-    assert d.app.game is not game and d.app.game.seed != seed and not d.app.game.history
+    assert d.app.session.game is not game and d.app.session.game.seed != seed and not d.app.session.game.history
 
 
 class Strict(BaseMode):
-    """Allows only moves to the foundations; records what it hears."""
+    """A guide that allows only moves to the foundations and records the moves it hears, and the
+    table's side of it: the cards it lights and its panel."""
 
     def __init__(self) -> None:
         self.heard: list[Move] = []
         self.pressed = 0
 
-    def veto(self, game: Game, move: Move) -> str | None:
-        return None if move.to == FOUNDATION else "In this lesson, only send cards home."
+    def veto(self, game: Game, move: Move) -> Refused | None:
+        return None if move.to == FOUNDATION else Refused(move, None, True, "In this lesson, only send cards home.")
 
-    def after_move(self, game: Game, move: Move) -> None:
-        self.heard.append(move)
+    def heard_event(self, event: Event, session: TableSession) -> None:
+        if isinstance(event, Moved):
+            self.heard.append(event.move)
 
     def highlights(self, game: Game) -> tuple[set[int], set[int]]:
         return {col[-1] for col in game.position.columns if col}, {FOUNDATION}
@@ -449,41 +456,54 @@ class Strict(BaseMode):
         self.pressed += 1
 
 
+class Guide:
+    """``Strict`` as the session's guide."""
+
+    def __init__(self, strict: Strict) -> None:
+        self.strict = strict
+
+    def veto(self, game: Game, move: Move) -> Refused | None:
+        return self.strict.veto(game, move)
+
+    def heard(self, event: Event, session: TableSession) -> None:
+        self.strict.heard_event(event, session)
+
+
 def test_mode_vetoes_hears_and_shows_a_panel() -> None:
     seed = first_deal_with(lambda p: any(m.to == FOUNDATION for m in p.legal_moves())
                            and any(m.to != FOUNDATION for m in p.legal_moves()))
     d = make(seed)
     mode = Strict()
-    lesson = TableScreen(d.app, game=Game.deal(seed), mode=mode)
+    lesson = TableScreen(d.app, TableSession(Game.deal(seed), time.monotonic, guide=Guide(mode), deals=False), mode)
     d.app.push(lesson)
     d.app.frame()
-    pos = lesson.position
+    pos = lesson.session.position
     shuffle = next(m for m in pos.legal_moves() if m.to != FOUNDATION)
     lay = lesson.layout
     assert lay is not None and lay.panel is not None
     r = lay.strip_rect(shuffle.card)
     d.click(r.centerx, r.y + 4)
     d.click(*lay.column_end_rect(shuffle.to).center)
-    assert lesson.game.history == [] and lesson.message is not None
-    assert "only send cards home" in lesson.message.text
+    assert lesson.session.game.history == [] and lesson.session.message is not None
+    assert "only send cards home" in lesson.message_text()
     home = next(m for m in pos.legal_moves() if m.to == FOUNDATION)
     d.key(pygame.K_ESCAPE)
     x, y = layout_of(lesson).strip_rect(home.card).center
     d.click(x, y)
     d.click(*layout_of(lesson).foundation_rects[0].center)
     assert mode.heard == [home]
-    assert d.app.game.history == []  # the app's own game is untouched
-    r, _ = lesson.panel_buttons[0]
+    assert d.app.session.game.history == []  # the app's own game is untouched
+    r, _ = lesson.side_panel.buttons[0]
     d.click(*r.center)
     assert mode.pressed == 1
 
 
 def test_resize_and_fullscreen_keep_the_game() -> None:
     d = make(17)
-    move = tableau_moves(d.table.position)[0]
+    move = tableau_moves(d.table.session.position)[0]
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
-    key = d.table.position.key()
+    key = d.table.session.position.key()
     d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)
     d.app.frame()
     assert d.app.size == (700, 450) and d.lay.width == 700
@@ -492,7 +512,7 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     d.key(pygame.K_F11)
     assert not d.app.fullscreen and "Full screen" in [b.text() for b in d.table.buttons()]
     assert d.app.size == (700, 450)  # back to the window it was
-    assert d.table.position.key() == key and len(d.table.game.history) == 1
+    assert d.table.session.position.key() == key and len(d.table.session.game.history) == 1
 
 
 def test_leaving_full_screen_ignores_the_switch_s_own_stale_size_event() -> None:
@@ -514,15 +534,15 @@ def test_leaving_full_screen_ignores_the_switch_s_own_stale_size_event() -> None
 def test_listeners_hear_every_change() -> None:
     d = make(19)
     heard: list[str] = []
-    d.app.add_part(Listener(lambda kind, game, move: heard.append(kind)))
-    move = tableau_moves(d.table.position)[0]
+    d.app.session.listen(lambda e: heard.append(type(e).__name__) if isinstance(e, Change) else None)
+    move = tableau_moves(d.table.session.position)[0]
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
     d.key(pygame.K_y, pygame.KMOD_LCTRL)
     d.button("Restart deal")
     d.key(pygame.K_RETURN)  # yes, restart (a move would be lost)
-    assert heard == ["move", "undo", "redo", "restart"]
+    assert heard == ["Moved", "Undone", "Redone", "Restarted"]
     quits: list[int] = []
     d.app.add_part(OnQuit(lambda: quits.append(1)))
     d.button("Quit")
@@ -563,7 +583,7 @@ def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
     assert not d.lay.side
     d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
-    d.app._full = True
+    d.app.invalidate()
     d.app.frame()
     surf = display()
     r = d.lay.status_rect
@@ -601,7 +621,7 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(m
     assert not d.lay.side  # the status beside the foundations, over three columns
     d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
-    d.app._full = True
+    d.app.invalidate()
     d.app.frame()
     from yukon.ui import art
 
@@ -621,7 +641,7 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(m
     with monkeypatch.context() as m:
         m.setattr(table_module.art, "text", spy_text)
         d.table.invalidate()
-        d.app._full = True
+        d.app.invalidate()
         d.app.frame()
     assert d.table.status_text()[0] in drawn  # lines that fit are drawn as they are (spacing kept)
 
@@ -638,7 +658,7 @@ def test_the_status_strip_over_the_columns_shows_every_note_whole(size: tuple[in
     d = make(1, size)
     d.app.add_part(Notes(*notes))
     d.table.invalidate()
-    d.app._full = True
+    d.app.invalidate()
     d.app.frame()
     lay = d.lay
     assert lay.side and lay.status_rect.bottom <= lay.head_y
@@ -665,18 +685,18 @@ def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:
         m = parse_move(text)
         d.click(*d.card_point(m.card))  # a click during the last slide finishes it first
         d.click(*d.dest_point(m.to))
-    assert [format_move(e.move) for e in d.table.game.history] == ["6S-1", "7H-2", "2C-2"]
+    assert [format_move(e.move) for e in d.table.session.game.history] == ["6S-1", "7H-2", "2C-2"]
     d.click(5, 5)  # the last slide ends
     lay = d.lay
-    end = lay.card_rect(d.table.position.columns[1][-1])
+    end = lay.card_rect(d.table.session.position.columns[1][-1])
     assert end.bottom > lay.view.bottom - 120  # the column really reaches down
     d.key(pygame.K_h)
     d.app.frame()
     placed = d.table.message_box()
     box = placed[0].inflate(2, 2) if placed is not None else None  # where the box is drawn, with its edge
-    assert d.table.message is not None and box is not None
+    assert d.table.session.message is not None and box is not None
     assert lay.view.contains(box)
-    for col in d.table.position.columns:
+    for col in d.table.session.position.columns:
         if col:
             assert not box.colliderect(lay.card_rect(col[-1])), "the message covers an end card"
 
@@ -718,23 +738,23 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     before = d.table.scroll_x
     d.drag(x, y, x - 60, y)
     assert d.table.scroll_x == min(before + 60, lay.max_scroll)
-    assert d.table.game.history == []  # scrolling made no move
+    assert d.table.session.game.history == []  # scrolling made no move
     # the scrolled layout still hits the card under the pointer
-    pos = d.table.position
+    pos = d.table.session.position
     card = next(c for c in range(52) if pos.loc[c] < 7 and d.lay.strip_rect(c).right < 240
                 and d.lay.strip_rect(c).x >= 0)
     d.click(*d.card_point(card))
-    assert d.table.selection == card
+    assert d.table.session.selection == card
 
 
 def test_heading_and_the_space_below_a_column_are_destinations_too() -> None:
     d = make(3)
-    pos = d.table.position
+    pos = d.table.session.position
     moves = tableau_moves(pos)
     move = moves[0]
     d.click(*d.card_point(move.card))
     d.click(*d.lay.heading_rects[move.to].center)
-    assert d.table.game.moves_made == [move]
+    assert d.table.session.game.moves_made == [move]
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
     lay = d.lay
     assert lay is not None
@@ -742,7 +762,7 @@ def test_heading_and_the_space_below_a_column_are_destinations_too() -> None:
     assert below < lay.view.bottom
     d.click(*d.card_point(move.card))
     d.click(lay.column_rects[move.to].centerx, below)
-    assert d.table.game.moves_made == [move]
+    assert d.table.session.game.moves_made == [move]
 
 
 def test_a_king_goes_into_an_empty_column_by_its_slot() -> None:
@@ -753,7 +773,7 @@ def test_a_king_goes_into_an_empty_column_by_its_slot() -> None:
     d = make(game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
     d.click(*d.card_point(king))
     d.click(*d.lay.column_end_rect(0).center)
-    assert d.table.position.columns[0] == [king]
+    assert d.table.session.position.columns[0] == [king]
 
 
 def test_rules_screen_scrolls_and_goes_back() -> None:
@@ -785,4 +805,4 @@ def test_a_foundation_card_can_be_dragged_back() -> None:
     two_h = make_card(2, 1)
     x, y = d.lay.foundation_rects[1].center
     d.drag(x, y, *d.dest_point(0))
-    assert d.table.position.columns[0][-1] == two_h and d.table.position.foundations[1] == 1
+    assert d.table.session.position.columns[0][-1] == two_h and d.table.session.position.foundations[1] == 1

@@ -24,7 +24,7 @@ from yukon.ui.layout import TableLayout
 
 def position(d: Driver) -> Position:
     """The position on the table."""
-    return d.table.position
+    return d.table.session.position
 
 
 def start(seed: int, size: tuple[int, int], left: bool, game: Game | None = None) -> Driver:
@@ -55,17 +55,17 @@ def test_an_ace_goes_home_to_the_slot_beside_the_columns(size: tuple[int, int], 
         assert min(r.x for r in lay.foundation_rects) > lay.col_x[6] + lay.cw
     ace = next(m.card for m in position(d).legal_moves() if m.to == FOUNDATION and RANK[m.card] == 1)
     d.click(*index_point(lay, ace))
-    assert d.table.selection == ace
+    assert d.table.session.selection == ace
     # the lowest row of the part its slot shows (the slot below may lie over the rest)
     shown = lay.foundation_shown(SUIT[ace])
     d.click(shown.centerx, shown.bottom - 2)
     assert position(d).loc[ace] == ON_FOUNDATION
-    assert d.table.game.moves_made == [Move.of(ace, FOUNDATION)]
+    assert d.table.session.game.moves_made == [Move.of(ace, FOUNDATION)]
     # the ace is drawn there and taken back from there
     slot = d.lay.foundation_rects[SUIT[ace]]
     assert d.lay.card_xy[ace] == slot.topleft
     d.click(slot.centerx, slot.y + 3)  # its top edge, which may lie over the slot above
-    assert d.table.selection == ace
+    assert d.table.session.selection == ace
 
 
 @pytest.mark.parametrize("left", [False, True])
@@ -74,9 +74,9 @@ def test_a_heading_over_a_column_takes_the_selected_cards(left: bool) -> None:
     move = tableau_moves(position(d))[0]
     tail = position(d).tail(move.card)
     d.click(*index_point(d.lay, move.card))
-    assert d.table.selection == move.card
+    assert d.table.session.selection == move.card
     d.click(*d.lay.heading_rects[move.to].center)
-    assert d.table.game.moves_made == [move]
+    assert d.table.session.game.moves_made == [move]
     assert position(d).columns[move.to][-len(tail):] == tail
 
 
@@ -100,15 +100,15 @@ def test_every_card_of_a_twenty_card_column_takes_a_click_on_its_index(size: tup
     assert lay.card_rect(col[-1]).bottom <= lay.view.bottom
     for c in col[position(d).down[i]:]:
         d.click(*index_point(lay, c))
-        assert d.table.selection == c, (size, c)
+        assert d.table.session.selection == c, (size, c)
         d.key(pygame.K_ESCAPE)
-        assert d.table.selection is None
+        assert d.table.session.selection is None
     # and a tail taken from the middle of it moves whole
     move = next(m for m in position(d).legal_moves() if m.card in col[:-1] and m.to != FOUNDATION)
     tail = position(d).tail(move.card)
     d.click(*index_point(lay, move.card))
     d.click(*d.dest_point(move.to))
-    assert d.table.game.moves_made[-1] == move
+    assert d.table.session.game.moves_made[-1] == move
     assert position(d).columns[move.to][-len(tail):] == tail
 
 
@@ -123,6 +123,6 @@ def test_after_a_resize_the_clicks_land_where_the_cards_now_lie() -> None:
         move = tableau_moves(position(d))[0]
         d.click(*index_point(lay, move.card))
         d.click(*d.dest_point(move.to))
-        assert d.table.game.moves_made[-1] == move, (w, h)
+        assert d.table.session.game.moves_made[-1] == move, (w, h)
         for _ in range(120):  # let the slide end before the next size
             d.table.update(1 / 60)

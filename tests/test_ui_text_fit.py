@@ -24,9 +24,11 @@ from yukon.state import FOUNDATION, Game, Move, Position
 from yukon.text.words import rules_line
 from yukon.ui import art
 from yukon.ui.app import App
-from yukon.ui.extras_app import Extras, SheetScreen, install
+from yukon.ui.build import Extras, open_window
+from yukon.ui.build import add_extras as install
 from yukon.ui.rules_screen import RulesScreen
 from yukon.ui.screen import MenuList, QuestionDialog
+from yukon.ui.sheet import SheetScreen
 from yukon.ui.table import describe_move
 from yukon.ui.widgets import SEP
 
@@ -46,7 +48,7 @@ def big_move_game() -> tuple[Game, Move]:
 
 
 def start(size: tuple[int, int], game: Game | None = None, seed: int = 7) -> Driver:
-    app = App(seed=seed, size=size, game=game)
+    app = open_window(seed=seed, size=size, game=game)
     app.frame()
     return Driver(app)
 
@@ -57,7 +59,7 @@ EXTRAS: dict[App, Extras] = {}  # the extras of each app the tests started
 def start_with_settings(tmp_path: Path, size: tuple[int, int], settings: dict[str, object],
                         game: Game | None = None) -> Driver:
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, **settings}))
-    app = App(seed=123456789, size=size, game=game)
+    app = open_window(seed=123456789, size=size, game=game)
     EXTRAS[app] = install(app, folder=str(tmp_path), resume=False)
     app.frame()
     return Driver(app)
@@ -71,18 +73,18 @@ def test_a_column_past_twenty_cards_tightens_only_itself() -> None:
     d = start((800, 600), game)
     lay = d.lay
     cw, ch = lay.cw, lay.ch
-    assert max(map(len, d.table.position.columns)) == 21
+    assert max(map(len, d.table.session.position.columns)) == 21
     others = {i: [lay.card_xy[c] for c in col] for i, col in enumerate(lay.column_cards) if i > 1}
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(0))
     d.click(5, 5)  # the slide ends
-    assert d.table.game.moves_made == [move]
+    assert d.table.session.game.moves_made == [move]
     lay = d.lay
-    assert len(d.table.position.columns[0]) == 33
+    assert len(d.table.session.position.columns[0]) == 33
     assert (lay.cw, lay.ch) == (cw, ch)  # every card keeps its size
     for i, xy in others.items():  # and the other columns did not move at all
         assert [lay.card_xy[c] for c in lay.column_cards[i]] == xy
-    end = lay.card_rect(d.table.position.columns[0][-1])
+    end = lay.card_rect(d.table.session.position.columns[0][-1])
     assert end.bottom <= lay.view.bottom  # the long column still ends on the table
     fresh = start((800, 600), Game.deal(7))
     assert fresh.lay.cw > cw  # a fresh deal's cards are larger
@@ -153,7 +155,7 @@ def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[in
     game, move = big_move_game()
     game.play(move)  # a column of 33 cards
     d = start_with_settings(tmp_path, size, {"variant": variant, "left_handed": left})
-    d.app.set_game(Game(game.position.with_rules(Rules(variant)), seed=123456789))
+    d.app.session.deal(Game(game.position.with_rules(Rules(variant)), seed=123456789), resumed=True)
     d.app.frame()
     assert d.table.status_text()[0].endswith(rules_line(Rules(variant)))
     d.app.add_part(Notes("Solver: still winnable", "Demo: move 12 of 140 \u2014 a click or any key stops it"))
@@ -205,8 +207,8 @@ def test_a_message_stays_off_the_cards() -> None:
     # a long column only: the message goes beside it, low on the table
     game, move = big_move_game()
     d = start((800, 600), game)
-    d.table.try_move(move)
-    d.table.say("The 7 of hearts cannot go home yet.")
+    d.table.session.move(move)
+    d.table.session.tell("The 7 of hearts cannot go home yet.")
     lay = d.lay
     placed = d.table.message_box()
     assert placed is not None
@@ -230,8 +232,8 @@ def test_the_keyboard_cursor_hides_on_mouse_input(tmp_path: Path) -> None:
 
 def test_new_deal_says_the_game_counts_as_a_loss() -> None:
     d = start((1024, 700), seed=5)
-    move = next(m for m in d.table.position.legal_moves())
-    d.table.try_move(move)
+    move = next(m for m in d.table.session.position.legal_moves())
+    d.table.session.move(move)
     d.button("New deal")
     top = d.app.top
     assert isinstance(top, QuestionDialog) and "counts as a loss" in top.question
@@ -244,9 +246,9 @@ def test_a_double_click_on_a_covered_ace_says_why() -> None:
     d = start((1024, 700), Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
     d.click(*d.card_point(ace))
     d.click(*d.card_point(ace))
-    assert d.table.game.moves_made == []
-    m = d.table.message
-    assert m is not None and "cannot go home" in m.text and "the 3 cards on it" in m.text
+    assert d.table.session.game.moves_made == []
+    m = d.table.message_text()
+    assert m is not None and "cannot go home" in m and "the 3 cards on it" in m
 
 
 def test_the_wrong_foundation_is_named_as_such() -> None:
@@ -255,11 +257,11 @@ def test_the_wrong_foundation_is_named_as_such() -> None:
     columns = [[two]] + [others[i::6] for i in range(6)]
     d = start((1024, 700), Game(Position(columns, [0] * 7, [1, 0, 0, 1])))
     d.click(*d.card_point(two))
-    assert d.table.selection == two
+    assert d.table.session.selection == two
     d.click(*d.lay.foundation_rects[0].center)  # the spades foundation
-    m = d.table.message
+    m = d.table.message_text()
     assert m is not None
-    assert "diamonds foundation, not the spades foundation." in m.text and "starts with its Ace" in m.text
+    assert "diamonds foundation, not the spades foundation." in m and "starts with its Ace" in m
 
 
 def test_plural_forms_of_the_cards_carried() -> None:
@@ -275,25 +277,23 @@ def test_plural_forms_of_the_cards_carried() -> None:
 def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The clock redraws only the status area each second: a message lying there stays drawn,
     and the window then equals a full redraw."""
-    import yukon.ui.table.gameclock as table_clock  # the table reads the time only there
     from test_ui_redraw import SteppedTime, Window
 
-    monkeypatch.setattr(table_clock, "time", SteppedTime)
     cards = list(range(52))
     columns = [cards[0:13], [], cards[13:26], [], cards[26:39], [], cards[39:52]]
-    app = App(size=(800, 600), game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])))
+    app = open_window(size=(800, 600), game=Game(Position(columns, [0] * 7, [0, 0, 0, 0])), now=SteppedTime.monotonic)
     window = Window()
     monkeypatch.setattr(pygame.display, "flip", window.flip)
     monkeypatch.setattr(pygame.display, "update", window.update)
     app.draw()
     t = app.table
     assert t is not None and t.layout is not None
-    move = next(m for m in t.position.legal_moves() if m.to != FOUNDATION)
-    t.try_move(move)
+    move = next(m for m in t.session.position.legal_moves() if m.to != FOUNDATION)
+    t.session.move(move)
     for _ in range(100):
         app.update(1 / 60)
         app.draw()
-    t.say("A word that has nowhere to go but the status area.", seconds=30)
+    t.session.tell("A word that has nowhere to go but the status area.", seconds=30)
     app.draw()
     placed = t.message_box()
     status = t.layout.status_rect  # the strip over the columns, and their headings under it
@@ -307,7 +307,7 @@ def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytes
         t.invalidate()
         app.draw()
         assert window.bytes() == shown
-    assert t.message is None
+    assert t.session.message is None
 
 
 @pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
@@ -326,7 +326,7 @@ def test_the_statistics_note_is_wrapped_not_cut(tmp_path: Path, size: tuple[int,
         return drawn[-1]
 
     monkeypatch.setattr(art, "text", keep_text)
-    d.app._full = True
+    d.app.invalidate()
     d.app.draw()
     pad = max(10, sheet.size)
     inner = sheet.panel.w - 2 * pad

@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from yukon.state import FOUNDATION, ON_FOUNDATION
-from yukon.ui.app import App
+from yukon.ui.build import open_window
 from yukon.ui.clock import FixedClock
 from yukon.ui.tween import Animator, Flip, Slide, ease_in_out_cubic, ease_out_cubic, linear, slide_duration
 
@@ -92,17 +92,17 @@ def test_fixed_clock_hands_out_whole_steps_and_a_fraction() -> None:
 
 
 def test_table_slides_a_moved_tail_as_one_group_and_lands_exactly() -> None:
-    app = App(seed=3, size=(1280, 800))
+    app = open_window(seed=3, size=(1280, 800))
     app.frame()
     t = app.table
     assert t is not None
-    pos = t.position
+    pos = t.session.position
     move = next(m for m in pos.legal_moves() if m.to != FOUNDATION and pos.loc[m.card] < ON_FOUNDATION
                 and len(pos.tail(m.card)) >= 2)
     tail = pos.tail(move.card)
     assert t.layout is not None
     before = [t.layout.card_xy[c] for c in tail]
-    t.try_move(move)
+    t.session.move(move)
     assert t.layout is not None
     after = [t.layout.card_xy[c] for c in tail]
     assert [t.drawn_xy(c) for c in tail] == [tuple(map(float, p)) for p in before]
@@ -122,16 +122,16 @@ def test_table_slides_a_moved_tail_as_one_group_and_lands_exactly() -> None:
 
 
 def test_input_during_a_slide_finishes_it_and_acts_on_the_true_position() -> None:
-    app = App(seed=5, size=(1024, 700))
+    app = open_window(seed=5, size=(1024, 700))
     app.frame()
     t = app.table
     assert t is not None
-    move = next(m for m in t.position.legal_moves() if m.to != FOUNDATION)
-    t.try_move(move)
+    move = next(m for m in t.session.position.legal_moves() if m.to != FOUNDATION)
+    t.session.move(move)
     assert t.anim.active
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
     app.frame()
-    assert t.game.history == []
+    assert t.session.game.history == []
     # the undo slide starts from where the cards were drawn: all 52 drawn exactly once, at real spots
     for _ in range(100):
         t.update(STEP)

@@ -32,7 +32,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     assert t is not None
     assert "Why? (click, or W)" not in t.status_text()[2]
     key(app, pygame.K_w)  # nothing proved lost yet: nothing to explain, and no sheet
-    assert t.message is not None and "nothing to explain" in t.message.text
+    assert t.session.message is not None and "nothing to explain" in t.message_text()
     assert not isinstance(app.top, WhyScreen)
 
     play_by_clicks(app, losing)
@@ -47,13 +47,13 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     assert any("Why? (click, or W)" in n.text and n.alert for n in app.status_notes())
 
     key(app, pygame.K_w)
-    first = a.pending
+    first = a.link.pending
     key(app, pygame.K_w)  # again while the answer is on its way: no second request
-    assert isinstance(app.top, WhyScreen) or (a.pending is first and first is not None and first.kind == "explain")
+    assert isinstance(app.top, WhyScreen) or (a.link.pending is first and first is not None and first.kind == "explain")
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     screen = app.top
     assert isinstance(screen, WhyScreen)
-    assert t.message is None or "working out why" not in t.message.text  # the wait is over
+    assert t.session.message is None or "working out why" not in t.message_text()  # the wait is over
     shown = screen.sheet.paragraphs()
     # What the sheet says is the explanation worked out here, with the losing move named.
     here = explain(start, [losing], timeout=None)
@@ -79,7 +79,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     key(app, pygame.K_RIGHT)  # the keyboard's way to a sheet's button: choose it, then Enter
     key(app, pygame.K_RETURN)
     settle(app)
-    assert app.top is t and app.game.position == start and not app.game.history
+    assert app.top is t and app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == Verdict.WINNABLE)
     assert "Why? (click, or W)" not in t.status_text()[2]
     assert not app.errors

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypeGuard
 
 import pygame
 
 from yukon.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
+from yukon.ui.lessons_table import LessonMode
+from yukon.ui.table import TableScreen
 
 
 def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
@@ -48,6 +51,23 @@ def key(app: App, k: int) -> None:
     app.frame()
 
 
+def hint_move(t: TableScreen) -> Move | None:
+    """The hint on show at table ``t``, if any."""
+    shown = t.session.hint
+    return shown.move if shown is not None else None
+
+
+def is_lesson(screen: object) -> TypeGuard[TableScreen]:
+    """Is ``screen`` the lessons' table (a table showing a lesson's mode)?"""
+    return isinstance(screen, TableScreen) and isinstance(screen.mode, LessonMode)
+
+
+def lesson_of(screen: object) -> LessonMode:
+    """The lessons shown by ``screen`` (which must be the lessons' table)."""
+    assert isinstance(screen, TableScreen) and isinstance(screen.mode, LessonMode)
+    return screen.mode
+
+
 def press_button(app: App, label: str) -> None:
     """Click the bar's button ``label``."""
     t = app.table
@@ -61,11 +81,12 @@ def play_by_clicks(app: App, move: Move) -> None:
     t = app.table
     assert t is not None and t.layout is not None
     lay = t.layout
-    assert t.position.loc[move.card] < ON_FOUNDATION
+    session = t.session
+    assert session.position.loc[move.card] < ON_FOUNDATION
     click(app, *lay.strip_rect(move.card).center)
-    assert t.selection == move.card
+    assert session.selection == move.card
     dest = lay.foundation_rects[move.card // 13] if move.to == FOUNDATION else lay.heading_rects[move.to]
-    n = len(t.game.history)
+    n = len(session.game.history)
     click(app, *dest.center)
-    assert len(t.game.history) == n + 1 and t.game.history[-1].move == move
+    assert len(session.game.history) == n + 1 and session.game.history[-1].move == move
     settle(app)

@@ -1,7 +1,7 @@
-"""The pygame-ce window: table, rules screen, dialogs; see app.py for the loop and seams.
+"""The pygame-ce window: table, rules screen, dialogs; see app.py for the seams, loop.py for the loop.
 
-Only this package imports pygame. Every change to the cards goes through
-``yukon.state.Game`` (play, undo, redo, restart); the window never edits piles.
+Only this package imports pygame. Every change to the cards goes through the table's
+``yukon.play.session.TableSession`` (move, undo, redo, restart, deal); the window never edits piles.
 """
 
 import os as _os

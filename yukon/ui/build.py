@@ -1,30 +1,56 @@
 """The program put together in one place: the window, its services and its parts.
 
-``build_app`` is the only place that decides what the game is made of. It opens the
-window (``App``), then adds the parts, each handed what it needs:
+This module is the only place that creates the services (the table's session, the records of
+saves, settings and statistics, the sound board, the solver's link) and hands them to the
+parts; no part builds its own. ``build_app`` makes the whole program:
 
-  * ``Extras``: the session (saves, settings, statistics, in the player's data folder, or
-    a quiet stand-in that keeps nothing when there is none), sound (silent without a
-    device), the settings, statistics, keys and deal-number screens, keyboard play;
-  * ``Lessons``: the Lessons button, finished lessons kept in the session's settings;
-  * ``Assist``: the solver's child process (started on the first tick; when processes
-    cannot be started the table plays on without it and says so once), hints, Demo,
-    Finish, winnable deals, following the same settings;
-  * ``Difficulty``: each deal's level (easy, medium, hard) in the status line and in Deal #,
+  * ``open_window``: the main table's ``TableSession`` (on the injected clock) and the window
+    (``App``) showing it;
+  * ``add_extras``: the records (in the player's data folder, or a quiet stand-in that keeps
+    nothing when there is none), which follow the session; sound (silent without a device),
+    which listens to it; and the parts around the table: resume and saving, settings,
+    statistics, Deal #, the keys list and the Rules screen, keyboard play, and the lessons;
+  * ``add_assist``: the solver's child process through a ``SolverLink`` (started on the first
+    tick; when processes cannot be started the table plays on without it and says so once):
+    hints, Demo, Finish, winnable deals, following the same settings;
+  * ``add_difficulty``: each deal's level (easy, medium, hard) in the status line and in Deal #,
     and New deal by level, through the assist's solver child;
   * a start-up report, when ``YUKON_STARTUP_REPORT`` asks for one.
 
-From a click to a move: pygame event -> ``input.translate`` -> a command for the top
-screen -> ``TableScreen.handle`` -> ``Game.play`` -> ``App.notify`` -> every part's
-``changed`` (saving, sound, statistics, the solver's status).
+From a click to a move: pygame event -> ``input.translate`` -> an input for the top screen ->
+``TableScreen.handle`` -> ``TableSession.move`` -> its events to every listener (records,
+sound, the assist, the table's own view).
 """
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..rules import Rules
+import pygame
+
+from ..play.clock import Now
+from ..play.records import Records
+from ..play.session import TableSession
+from ..rules import YUKON, Rules
+from ..settings import SETTINGS_FILE
+from ..state import Game
 from .app import App
+from .deal_part import ChooseDeal
+from .help_part import Help
+from .keyboard_part import KeyboardPlay
+from .lessons_part import Lessons
+from .saving_part import Saving
+from .settings_part import SettingsPart
+from .sound import SoundBoard, TableSounds
+from .stats_part import StatsPart
+
+if TYPE_CHECKING:
+    from ..solver_service import SolverService
+    from .assist import Assist
+    from .assist.deal_levels import Difficulty
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,19 +65,124 @@ class Options:
     language: str | None = None  # --language: already in use for this run, instead of the saved setting
 
 
+@dataclass(frozen=True, slots=True)
+class Extras:
+    """What ``add_extras`` made: the records, the sound board and the parts around the table."""
+
+    records: Records
+    folder: str | None  # the data folder (None: nothing is kept)
+    sound: SoundBoard
+    saving: Saving
+    settings: SettingsPart
+    stats: StatsPart
+    deals: ChooseDeal
+    keyboard: KeyboardPlay
+    lessons: Lessons | None
+
+
+def data_folder() -> str | None:
+    """The user's data folder for the game (created by SDL), or None when there is none.
+
+    ``YUKON_DATA_DIR`` names another folder (a portable copy, a test's temporary folder).
+    """
+    chosen = os.environ.get("YUKON_DATA_DIR")
+    if chosen:
+        return chosen
+    try:
+        return pygame.system.get_pref_path("yukon", "yukon-solitaire") or None
+    except Exception:  # noqa: BLE001 - no home folder, a read-only profile: play on without saving
+        return None
+
+
+def open_window(seed: int | None = None, rules: Rules = YUKON, size: tuple[int, int] | None = None,
+                fullscreen: bool = False, game: Game | None = None, now: Now = time.monotonic) -> App:
+    """The window on a table playing ``game`` (else deal ``seed``, else a deal at random) under
+    ``rules``, with nothing around it yet; ``now`` is the table's clock (tests pass a fake one)."""
+    if game is None:
+        game = Game.deal(seed if seed is not None else App.random_seed(), rules)
+    return App(TableSession(game, now), rules=rules, size=size, fullscreen=fullscreen)
+
+
+def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
+               welcome: bool | None = None, solver_settings: bool = False, lessons: bool = True,
+               language: str | None = None, sound: SoundBoard | None = None) -> Extras:
+    """Add the records and the parts around the table to ``app``, and start them.
+
+    ``folder=True`` takes the user's data folder from SDL. ``resume=False`` (a deal or game
+    given on the command line) keeps the table's game, but when a saved game is under way it is
+    resumed and the player is asked first; ``rules`` (a game given on the command line)
+    overrides the settings' rules. ``welcome``: on the very first start (no settings kept yet)
+    point the player to the lessons, once; by default only in the player's own data folder.
+    ``solver_settings``: the settings show the solver's rows; ``lessons``: add the Lessons part,
+    its finished lessons kept in the records' settings. ``language``: the language given on the
+    command line, already in use. ``sound``: the board to play on (tests pass a recorder).
+    """
+    if welcome is None:
+        welcome = folder is True
+    if folder is True:
+        folder = data_folder()
+    where = folder or None
+    # Looked at before reading: a damaged settings file is moved aside as it is read.
+    first_start = where is not None and not os.path.exists(os.path.join(where, SETTINGS_FILE))
+    records = Records(where, background=True)
+    board = sound if sound is not None else SoundBoard()
+    records.follow(app.session)
+    app.session.listen(TableSounds(board).heard)
+    settings = SettingsPart(app, records, board, solver_settings, language)
+    if board.enabled:
+        board.open()  # a few ms now rather than a stutter on the first move
+    extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records),
+                    ChooseDeal(app, records), KeyboardPlay(app),
+                    Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None)
+    for part in (extras.saving, settings, extras.deals, extras.stats, Help(app, where), extras.keyboard,
+                 extras.lessons):
+        if part is not None:
+            app.add_part(part)
+    extras.saving.start(resume, rules, newcomer=welcome and first_start)
+    if welcome and first_start and extras.lessons is not None:
+        extras.lessons.welcome()
+    return extras
+
+
+def add_assist(app: App, service: SolverService | None = None, records: Records | None = None,
+               solve_timeout: float | None = None, hint_patience: float | None = None,
+               demo_pause: float | None = None) -> Assist:
+    """Add the solver's features to ``app`` through a link to ``service`` (None: the link starts a
+    child of its own on the first tick). ``records`` hold the settings the assist follows.
+
+    ``hint_patience`` is how long a hint waits for the solver before a heuristic hint stands
+    in (tests pass their own, so none depends on the machine's speed); ``demo_pause`` is the
+    Demo's pause between moves.
+    """
+    from .assist import DEMO_PAUSE, HINT_PATIENCE, SOLVE_TIMEOUT, Assist
+    from .assist.link import SolverLink
+
+    link = SolverLink(service, SOLVE_TIMEOUT if solve_timeout is None else solve_timeout)
+    assist = Assist(app, link, records, HINT_PATIENCE if hint_patience is None else hint_patience,
+                    DEMO_PAUSE if demo_pause is None else demo_pause)
+    app.add_part(assist)
+    return assist
+
+
+def add_difficulty(app: App, assist: Assist) -> Difficulty:
+    """Add each deal's level to ``app`` (after the assist, whose solver child it shares)."""
+    from .assist.deal_levels import Difficulty
+
+    part = Difficulty(app, assist)
+    app.add_part(part)
+    return part
+
+
 def build_app(options: Options) -> App:
     """Open the window and give it every part; the caller runs it (``app.run()``)."""
-    from . import assist, extras_app
-    from .assist import deal_levels
     from .report import StartupReport
 
-    app = App(seed=options.seed, rules=options.rules or Rules("yukon"), size=options.size,
-              fullscreen=options.fullscreen)
-    extras = extras_app.install(app, resume=options.seed is None and options.rules is None,
-                                rules=options.rules, solver_settings=True, lessons=True,
-                                language=options.language)
-    solver = assist.install(app, session=extras.session)
-    deal_levels.install(app, solver)
+    app = open_window(seed=options.seed, rules=options.rules or YUKON, size=options.size,
+                      fullscreen=options.fullscreen)
+    extras = add_extras(app, resume=options.seed is None and options.rules is None, rules=options.rules,
+                        solver_settings=True, lessons=True, language=options.language)
+    assist = add_assist(app, records=extras.records)
+    add_difficulty(app, assist)
     if options.report_path:
-        app.add_part(StartupReport(app, options.report_path, solver))
+        app.add_part(StartupReport(app, options.report_path, assist))
     return app

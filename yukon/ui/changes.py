@@ -1,41 +1,25 @@
-"""The plain data the table and the parts exchange: a change at the table, a status note, the table's settings.
+"""The plain data the table and the parts exchange: a status note and the table's settings.
 
 They live apart from ``parts`` so that the table, the screens and the app's protocol can use them
 without importing the parts (which name the table): no import circle, not even a type-only one.
-``parts`` hands them on under their old names.
+``parts`` hands them on too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-from ..state import Game, Move
-
-# "hint": a hint was shown for the game (nothing moved; a win of it is an assisted one).
-ChangeKind = Literal["move", "undo", "redo", "restart", "new", "won", "stuck", "hint"]
-PlayedBy = Literal["Demo", "Finish"]  # who made a move when not the player (the solver, for them)
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """A change at the table: what happened, to which game, by which move (if one), and who made it
-    when not the player."""
-
-    kind: ChangeKind
-    game: Game
-    move: Move | None = None
-    by: PlayedBy | None = None
+from .commands import Command
 
 
 @dataclass(frozen=True, slots=True)
 class StatusNote:
     """A text for the status line; ``alert`` marks bad news (drawn in another colour);
-    ``action`` names the command a click on the status line runs while the note shows."""
+    ``command`` is what a click on the status line runs while the note shows."""
 
     text: str
     alert: bool = False
-    action: str = ""
+    command: Command | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
-"""Turn pygame events into small command records the screens act on.
+"""Turn pygame events into small input records the screens act on.
 
-Screens never look at raw pygame events: the app translates each event here, so
-tests can post real pygame events and a settings screen can change ``KEYMAP``.
+Screens never look at raw pygame events: the app translates each event here, so tests can
+post real pygame events. A key becomes an ``Action`` carrying its typed command (the one
+table of keys is ``yukon.ui.commands.KEYMAP``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+
+from .commands import Asked, key_command
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +51,9 @@ class Wheel:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A named command from a key: undo, redo, hint, cancel, confirm, fullscreen, quit, left, right, up, down."""
+    """A key's command (``Command``), or a digit typed (``Digit``)."""
 
-    name: str
+    command: Asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,68 +81,11 @@ class Focus:
     active: bool
 
 
-Command = PointerDown | PointerMove | PointerUp | Wheel | Action | Resize | Quit | Expose | Focus
-
-CTRL = "ctrl"
-SHIFT = "shift"
-# (key, modifier or "") -> action name: every key of the program, in one place.
-KEYMAP: dict[tuple[int, str], str] = {
-    (pygame.K_z, CTRL): "undo",
-    (pygame.K_y, CTRL): "redo",
-    (pygame.K_z, CTRL + SHIFT): "redo",
-    (pygame.K_BACKSPACE, ""): "undo",
-    (pygame.K_h, ""): "hint",
-    (pygame.K_p, ""): "play_hint",
-    (pygame.K_b, ""): "back_to_winnable",
-    (pygame.K_w, ""): "why",
-    (pygame.K_a, ""): "all_home",
-    (pygame.K_ESCAPE, ""): "cancel",
-    (pygame.K_RETURN, ""): "confirm",
-    (pygame.K_KP_ENTER, ""): "confirm",
-    (pygame.K_F11, ""): "fullscreen",
-    (pygame.K_q, CTRL): "quit",
-    (pygame.K_LEFT, ""): "left",
-    (pygame.K_RIGHT, ""): "right",
-    (pygame.K_UP, ""): "up",
-    (pygame.K_DOWN, ""): "down",
-    (pygame.K_PAGEUP, ""): "page_up",
-    (pygame.K_PAGEDOWN, ""): "page_down",
-    (pygame.K_HOME, ""): "home",
-    (pygame.K_END, ""): "end",
-    (pygame.K_F1, ""): "rules",
-    (pygame.K_SPACE, ""): "select",
-    (pygame.K_f, ""): "to_foundation",
-    (pygame.K_n, ""): "new",
-    (pygame.K_r, CTRL): "restart",  # with Ctrl: a stray R must not throw a game's moves away
-    (pygame.K_d, ""): "choose_deal",
-    (pygame.K_s, ""): "settings",
-    (pygame.K_t, ""): "stats",
-    (pygame.K_l, ""): "lessons",
-    (pygame.K_SLASH, ""): "keys",
-    (pygame.K_QUESTION, ""): "keys",
-}
-_KEYPAD = (pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4,
-           pygame.K_KP5, pygame.K_KP6, pygame.K_KP7, pygame.K_KP8, pygame.K_KP9)
-for _d in range(10):  # digits type a deal number in the Deal # box
-    KEYMAP[(pygame.K_0 + _d, "")] = f"digit{_d}"
-    KEYMAP[(_KEYPAD[_d], "")] = f"digit{_d}"
+Input = PointerDown | PointerMove | PointerUp | Wheel | Action | Resize | Quit | Expose | Focus
 
 
-def key_action(key: int, mod: int) -> str | None:
-    """The action a key press stands for, if any."""
-    ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-    shift = bool(mod & pygame.KMOD_SHIFT)
-    if ctrl and shift:
-        name = KEYMAP.get((key, CTRL + SHIFT))
-        if name:
-            return name
-    if ctrl:
-        return KEYMAP.get((key, CTRL))
-    return KEYMAP.get((key, ""))
-
-
-def translate(event: pygame.event.Event) -> Command | None:
-    """The command an event stands for, or None for events the game ignores."""
+def translate(event: pygame.event.Event) -> Input | None:
+    """The input an event stands for, or None for events the game ignores."""
     t = event.type
     if t == pygame.MOUSEBUTTONDOWN:
         if event.button in (4, 5):  # old-style wheel clicks come as MOUSEWHEEL too
@@ -158,8 +104,8 @@ def translate(event: pygame.event.Event) -> Command | None:
             dx, dy = -dy, 0
         return Wheel(dx, dy)
     if t == pygame.KEYDOWN:
-        name = key_action(event.key, getattr(event, "mod", 0))
-        return Action(name) if name else None
+        asked = key_command(event.key, getattr(event, "mod", 0))
+        return Action(asked) if asked is not None else None
     if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         w = getattr(event, "w", None) or getattr(event, "x", 0)
         h = getattr(event, "h", None) or getattr(event, "y", 0)

@@ -10,7 +10,8 @@ from ..cards import MAX_SEED
 from ..help_text import key_list
 from ..i18n import N_, _, pgettext
 from . import art
-from .input import Action, Command, PointerDown
+from .commands import Asked, Command, Digit
+from .input import Action, Input, PointerDown
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
 from .widgets import wrap
 
@@ -30,12 +31,12 @@ class KeysOverlay(Sheet):
         """The buttons along the bottom."""
         return [(pgettext("button", "Close"), self.close)]
 
-    def handle(self, cmd: Command) -> None:
+    def handle(self, cmd: Input) -> None:
         """Up/Down scroll; any other key or a click closes the list."""
-        if isinstance(cmd, Action) and cmd.name in ("up", "down"):
-            self.wheel(1 if cmd.name == "up" else -1)
+        if isinstance(cmd, Action) and cmd.command in (Command.UP, Command.DOWN):
+            self.wheel(1 if cmd.command is Command.UP else -1)
             return
-        if isinstance(cmd, Action) and cmd.name not in ("left", "right"):
+        if isinstance(cmd, Action) and cmd.command not in (Command.LEFT, Command.RIGHT):
             self.close()
             return
         if isinstance(cmd, PointerDown):
@@ -130,18 +131,18 @@ class DealDialog(Sheet):
         self.closed = True
         self.on_deal(n)
 
-    def action(self, name: str) -> bool:
-        """Named keys for this sheet; True when used."""
-        if name == "confirm":
+    def action(self, asked: Asked) -> bool:
+        """Keys for this sheet: Enter deals, Backspace (it comes as Undo) deletes, digits type; True when used."""
+        if asked is Command.CONFIRM:
             self.deal()
             return True
-        if name in ("undo", "backspace"):
+        if asked is Command.UNDO:
             self.backspace()
             return True
-        if name.startswith("digit"):
-            self.type_text(name[5:])
+        if isinstance(asked, Digit):
+            self.type_text(str(asked.value))
             return True
-        return name in ("left", "right", "up", "down", "redo", "hint")
+        return asked in (Command.LEFT, Command.RIGHT, Command.UP, Command.DOWN, Command.REDO, Command.HINT)
 
     def content_height(self, width: int) -> int:
         """The height the content wants at ``width``."""

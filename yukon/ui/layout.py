@@ -465,26 +465,33 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     lay = TableLayout(width, height, view, bar, panel, cw, ch, gap, margin, scroll_x, max_scroll,
                       col_x, found_y, head_y, cols_y, foundation_rects, heading_rects, column_rects,
                       status_rect, shape.side)
-    avail = view.bottom - margin - cols_y
-    strip = max(index_strip((cw, ch)), MIN_STRIP)
+    _place_cards(lay, position, max(index_strip((cw, ch)), MIN_STRIP))
+    return lay
+
+
+def _place_cards(lay: TableLayout, position: Position, strip: int) -> None:
+    """Put every card of ``position`` in ``lay``: the columns' cards at their overlap (a long column
+    tightens its own, keeping ``strip`` pixels of each face-up card while it can), the foundations'
+    on their piles; and each column's own area."""
+    view, ch, cols_y = lay.view, lay.ch, lay.cols_y
+    avail = view.bottom - lay.margin - cols_y
     xy = lay.card_xy
     for i, col in enumerate(position.columns):
         down = position.down[i]
         fd, fu = column_steps(len(col), down, avail, ch, strip)
         y = float(cols_y)
         for j, c in enumerate(col):
-            xy[c] = (col_x[i], round(y))
+            xy[c] = (lay.col_x[i], round(y))
             y += fd if j < down else fu
         lay.column_cards.append(list(col))
         lay.column_down.append(down)
         # A column's own area: its heading, its cards (or its empty slot) and about a card
         # below them; bare cloth further down is no place to put a card.
         end = (xy[col[-1]][1] if col else cols_y) + ch + round(COLUMN_MARGIN * ch)
-        lay.column_rects[i].height = max(min(end, view.bottom) - head_y, 1)
+        lay.column_rects[i].height = max(min(end, view.bottom) - lay.head_y, 1)
     for s in range(4):
         top_card = position.foundations[s]
-        r = foundation_rects[s]
+        r = lay.foundation_rects[s]
         for rank in range(1, top_card + 1):
             xy[s * 13 + rank - 1] = (r.x, r.y)
         lay.foundation_tops.append(s * 13 + top_card - 1 if top_card else None)
-    return lay

@@ -9,6 +9,7 @@ import pygame
 
 from ..i18n import N_, _
 from . import art
+from .commands import Asked, Command
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
 from .widgets import BUTTON, BUTTON_EDGE, BUTTON_HOVER, wrap
 
@@ -39,15 +40,15 @@ class LessonList(Sheet):
         self.close()
         self.on_open(index)
 
-    def action(self, name: str) -> bool:
+    def action(self, asked: Asked) -> bool:
         """Up/Down choose a lesson, Enter or Space opens it, L closes the list."""
-        if name in ("up", "down") and self.focus_button is None:
-            self.focus = (self.focus + (1 if name == "down" else -1)) % len(self.entries)
+        if asked in (Command.UP, Command.DOWN) and self.focus_button is None:
+            self.focus = (self.focus + (1 if asked is Command.DOWN else -1)) % len(self.entries)
             return True
-        if name in ("confirm", "select") and self.focus_button is None:
+        if asked in (Command.CONFIRM, Command.SELECT) and self.focus_button is None:
             self.open(self.focus)
             return True
-        if name == "lessons":
+        if asked is Command.LESSONS:
             self.close()
             return True
         return False

@@ -1,8 +1,8 @@
 """The lessons as a part of the app: the Lessons button and key (the list of lessons), the lessons
-finished, the one left half done.
+finished, the one left half done, and the word to a newcomer on the very first start.
 
-The lesson screens load on the first press (importing them costs about 0.1 s at start-up).
-Finished lessons are kept in the settings when there is a session to keep them in
+The lessons' table loads on the first press (importing it costs about 0.1 s at start-up).
+Finished lessons are kept in the settings when there are records to keep them in
 (``Settings.finished_lessons``), else for this run only.
 """
 
@@ -10,78 +10,90 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import NC_
+from ..i18n import _, pgettext
+from ..play.events import Listener
+from ..play.records import Records
+from .commands import Command
 from .parts import Part
+from .screen import QuestionDialog
 from .widgets import ButtonSpec
 
 if TYPE_CHECKING:
     from .app import App
-    from .extras import Session
-    from .lessons_screen import LessonScreen
+    from .lessons_table import LessonMode
     from .table import TableScreen
 
 
 class Lessons(Part):
     """The way into the lessons, and what the player has done in them."""
 
-    def __init__(self, app: App, session: Session | None = None) -> None:
+    app: App
+    records: Records | None
+    sounds: Listener | None  # hears the lessons' tables
+    kept: LessonMode | None  # the lessons last open, to go on where the player left them
+    _finished: set[str]  # without records: for this run
+
+    def __init__(self, app: App, records: Records | None = None, sounds: Listener | None = None) -> None:
         self.app = app
-        self.session = session
-        self._finished: set[str] = set()  # without a session: for this run
-        self.kept: LessonScreen | None = None  # the lesson screen last open, to go on where the player left it
+        self.records = records
+        self.sounds = sounds
+        self.kept = None
+        self._finished = set()
 
     def buttons(self) -> list[ButtonSpec]:
         """The Lessons button."""
-        return [ButtonSpec(NC_("button", "Lessons"), self.press, "L")]
+        return [ButtonSpec(Command.LESSONS)]
 
-    def press(self) -> None:
-        """The Lessons button: the list of lessons, to pick one."""
-        from .lessons_screen import choose_lesson
-
-        choose_lesson(self.app, self)
-
-    def action(self, table: TableScreen, name: str) -> bool:
-        """L shows the list of lessons, from the main table or over the lesson on show."""
-        if name == "lessons" and table is self.app.table:
-            self.press()
-            return True
-        if name == "lessons" and self.kept is not None and table is self.kept:
-            self.kept.choose()
+    def command(self, table: TableScreen, command: Command) -> bool:
+        """L (and the button) shows the list of lessons, from the main table or over the lesson on show."""
+        if command is Command.LESSONS and table is self.app.table:  # over a lesson, its own list (LessonMode)
+            self.choose()
             return True
         return False
 
-    def open(self, index: int | None = None) -> LessonScreen | None:
+    def choose(self) -> None:
+        """The list of lessons, to pick one."""
+        from .lessons_table import choose_lesson
+
+        choose_lesson(self.app, self, sounds=self.sounds)
+
+    def open(self, index: int | None = None) -> LessonMode | None:
         """Open the lessons at ``index`` (by default where the player left off)."""
-        from .lessons_screen import open_lessons
+        from .lessons_table import open_lessons
 
-        return open_lessons(self.app, self, index)
+        return open_lessons(self.app, self, index, self.sounds)
 
-    def keep(self, screen: LessonScreen) -> None:
-        """The lesson screen to go on with next time (where the player left off)."""
-        self.kept = screen
+    def keep(self, lessons: LessonMode) -> None:
+        """The lessons to go on with next time (where the player left off)."""
+        self.kept = lessons
 
     def finished(self) -> set[str]:
         """The keys of the lessons the player has finished."""
-        if self.session is not None:
-            return set(self.session.settings.finished_lessons)
+        if self.records is not None:
+            return set(self.records.settings.finished_lessons)
         return set(self._finished)
 
     def remember_finished(self, key: str) -> None:
-        """Note a finished lesson (saved with the settings when there is a session)."""
-        if self.session is None:
+        """Note a finished lesson (saved with the settings when there are records)."""
+        if self.records is None:
             self._finished.add(key)
             return
-        settings = self.session.settings
-        if key not in settings.finished_lessons:
-            settings.finished_lessons.add(key)
-            try:
-                self.session.change_settings(settings)
-            except OSError:  # a read-only folder: remembered for this run only
-                pass
+        self.records.note_lesson_finished(key)  # a folder that cannot be written: kept for this run, said once
 
+    def welcome(self) -> None:
+        """Point a newcomer to the lessons, once ever (remembered in the settings at once)."""
+        records = self.records
+        if records is None or records.settings.lessons_offered:
+            return
+        records.note_lessons_offered()
+        table = self.app.table
 
-def install(app: App, session: Session | None = None) -> Lessons:
-    """Add the lessons to ``app``."""
-    lessons = Lessons(app, session)
-    app.add_part(lessons)
-    return lessons
+        def open_lessons() -> None:
+            if table is not None:
+                table.run(Command.LESSONS)  # the list of lessons, as the Lessons button
+
+        self.app.push(QuestionDialog(
+            self.app, _("New to Yukon? Four short lessons show its moves step by step, on real cards. "
+                        "You can open them later too, with the Lessons button or the L key."),
+            [(pgettext("button", "Show me the lessons"), open_lessons), (pgettext("button", "Just play"), None)],
+            title=_("Welcome")))

@@ -1,12 +1,12 @@
-"""What the table tells the rest of the program, and what the rest adds to the table.
+"""What the rest of the program adds to the table.
 
 The program is put together in one place (``yukon.ui.build``): the builder makes the
-services and the parts and hands each part to the app with ``App.add_part``. A part is
-told of every change at the table (a move, undo, a new deal, a win: ``Change``) and may
-add to it, each through a declared method with a harmless default:
+services and the parts and hands each part to the app with ``App.add_part``. What happens at
+the table a part hears from the session itself (``TableSession.listen``); what it adds, it
+adds through a declared method with a harmless default:
 
-  * ``buttons()``: buttons for the bar; the bar's order is ``BAR_ORDER``, kept here;
-  * ``action(table, name)``: a named command from a key or a button (True: handled);
+  * ``buttons()``: buttons for the bar (each a ``Command``; the bar's order is ``commands.BAR_ORDER``);
+  * ``command(table, command)``: a command from a key or a button (True: handled);
   * ``status_notes()``: texts for the status line (``StatusNote``, bad news marked);
   * ``draw_overlay(table, surface)``: drawn over the still table (the keyboard cursor);
   * ``event(e)``: sees each pygame event first (True swallows it: a Demo stopped by a key);
@@ -18,16 +18,17 @@ add to it, each through a declared method with a harmless default:
   * ``quitting()``: before the window closes.
 
 ``TablePrefs`` are the settings the table itself follows; the settings part hands new ones
-to the app with ``App.apply_prefs``.
-The plain data (``Change``, ``ChangeKind``, ``StatusNote``, ``TablePrefs``) is kept in ``changes``
-so that the table and the screens use it without importing this module; it is exported here too.
+to the app with ``App.apply_prefs``. The plain data (``StatusNote``, ``TablePrefs``) is kept in
+``changes`` so that the table and the screens use it without importing this module.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .changes import Change, ChangeKind, StatusNote, TablePrefs
+from .changes import StatusNote, TablePrefs
+from .commands import Command
 from .widgets import ButtonSpec
 
 if TYPE_CHECKING:
@@ -36,19 +37,7 @@ if TYPE_CHECKING:
     from .screen import Screen
     from .table import TableScreen
 
-__all__ = ["BAR_ORDER", "Change", "ChangeKind", "Part", "StatusNote", "TablePrefs", "bar_position"]
-
-# The button bar, left to right: every part's buttons take their place by label.
-BAR_ORDER: tuple[str, ...] = ("Undo", "Redo", "Hint", "Demo", "All home", "Restart deal", "New deal", "Lessons",
-                              "Deal #", "Stats", "Settings", "Rules", "Full screen", "Quit")
-
-
-def bar_position(spec: ButtonSpec) -> int:
-    """Where a button goes in the bar (unknown labels go last, in the order given)."""
-    try:
-        return BAR_ORDER.index(spec.label)
-    except ValueError:
-        return len(BAR_ORDER)
+__all__ = ["Part", "PartList", "StatusNote", "TablePrefs"]
 
 
 class Part:
@@ -58,8 +47,8 @@ class Part:
         """Buttons for the bar."""
         return []
 
-    def action(self, table: TableScreen, name: str) -> bool:
-        """Handle the named command on ``table``; False lets others (and the table) have it."""
+    def command(self, table: TableScreen, command: Command) -> bool:
+        """Run ``command`` on ``table``; False lets others (and the table) have it."""
         return False
 
     def status_notes(self) -> list[StatusNote]:
@@ -76,9 +65,6 @@ class Part:
     def tick(self) -> float | None:
         """Once a loop iteration; seconds until the next call is wanted, or None."""
         return None
-
-    def changed(self, change: Change) -> None:
-        """A change at the table."""
 
     def win_notes(self) -> list[str]:
         """Lines for the win message."""
@@ -98,3 +84,55 @@ class Part:
 
     def quitting(self) -> None:
         """The window is about to close."""
+
+
+class PartList:
+    """The app's parts in the order they were added, asked together: each method gathers every
+    part's answer (the first that has one, where only one can be taken)."""
+
+    _parts: list[Part]
+
+    def __init__(self) -> None:
+        self._parts = []
+
+    def add(self, part: Part, first: bool = False) -> None:
+        """Add ``part`` (``first``: before the others, so it sees each command first)."""
+        if first:
+            self._parts.insert(0, part)
+        else:
+            self._parts.append(part)
+
+    def __iter__(self) -> Iterator[Part]:
+        return iter(list(self._parts))
+
+    def buttons(self) -> list[ButtonSpec]:
+        """Every part's buttons."""
+        return [b for p in self for b in p.buttons()]
+
+    def command(self, table: TableScreen, command: Command) -> bool:
+        """Offer ``command`` to the parts in turn; True when one took it."""
+        return any(p.command(table, command) for p in self)
+
+    def status_notes(self) -> list[StatusNote]:
+        """Every part's texts for the status line (empty ones left out)."""
+        return [n for p in self for n in p.status_notes() if n.text]
+
+    def win_notes(self) -> list[str]:
+        """Every part's lines for the win message."""
+        return [line for p in self for line in p.win_notes()]
+
+    def choose_seed(self) -> int | None:
+        """The first part's choice of the next deal's number, or None."""
+        return next((seed for p in self if (seed := p.choose_seed()) is not None), None)
+
+    def rules_screen(self) -> Screen | None:
+        """The first part's Rules screen, or None."""
+        return next((screen for p in self if (screen := p.rules_screen()) is not None), None)
+
+    def event(self, e: pygame.event.Event) -> bool:
+        """Show ``e`` to every part until one swallows it; True when one did."""
+        return any(p.event(e) for p in self)
+
+    def ticks(self) -> list[float]:
+        """Tick every part; the waits they ask for."""
+        return [w for w in (p.tick() for p in self) if w is not None]

@@ -39,15 +39,16 @@ class StartupReport(Part):
             return None
         verdict = self.assist.solver_note
         waiting = verdict.endswith("\u2026") or verdict == _("Solver: checking\u2026")  # whatever the translation ends with
-        if self.app.first_frame_at is None or not verdict or waiting:
+        first_frame = self.app.loop.first_frame_at
+        if first_frame is None or not verdict or waiting:
             return 0.1  # not yet: look again soon even when the table is idle
         from ..resources import asset_path
 
         # Machine-readable, so not translated; "solver" is the status line's text, in "language".
         report = {"version": __version__, "pid": os.getpid(), "executable": sys.executable,
-                  "seed": self.app.game.seed, "solver": verdict, "language": i18n.language(),
+                  "seed": self.app.session.game.seed, "solver": verdict, "language": i18n.language(),
                   "assets": str(asset_path()),
-                  "first_frame_s": round(self.app.first_frame_at - self.app.t0, 4),
+                  "first_frame_s": round(first_frame - self.app.t0, 4),
                   "verdict_s": round(time.perf_counter() - self.app.t0, 4)}
         self.written = True
         try:

@@ -1,23 +1,31 @@
 """The rules in our own words on a scrollable screen (text from ``yukon.help_text``).
 
 Wheel, Up/Down, Page Up/Down, Home/End or dragging scroll it; Back or Esc returns to
-the table. The group-move picture follows the section on moving a tail.
+the table. The group-move picture follows the section on moving a tail. ``RulesScreenPlus``
+adds "Keys" and "Save the rules" (into the data folder, opened in a web browser) beside Back.
 """
 
 from __future__ import annotations
 
+import tempfile
+
 import pygame
 
+from .. import help_text
 from ..help_text import RULES_SECTIONS, TAIL_SECTION
 from ..i18n import _, pgettext
 from . import art
-from .input import Action, Command, PointerDown, PointerMove, PointerUp, Wheel
+from .commands import Command
+from .input import Action, Input, PointerDown, PointerMove, PointerUp, Wheel
+from .keys_overlay import KeysOverlay
 from .layout import sized, text_scale
 from .screen import Host, Screen
+from .sheet import SheetScreen
 from .widgets import GOLD, TEXT, draw_button, wrap
 
 BACKGROUND = (12, 48, 28)
 HC_BACKGROUND = (8, 8, 10)  # high contrast: the plain near-black of the table
+NOTE_BACKGROUND = (8, 34, 20)
 
 
 class RulesScreen(Screen):
@@ -39,21 +47,22 @@ class RulesScreen(Screen):
         w, h = self.app.size
         return sized(max(13, min(round(22 * text_scale(w, h)), min(w // 48, h // 30))), self.app.prefs.text_factor)
 
-    def handle(self, cmd: Command) -> None:
+    def handle(self, cmd: Input) -> None:
         """Scroll, or go back."""
         line = self._size() * 3
         page = max(line, self.app.size[1] - 160)
         if isinstance(cmd, Action):
-            if cmd.name in ("cancel", "rules", "confirm"):
+            asked = cmd.command
+            if asked in (Command.CANCEL, Command.RULES, Command.CONFIRM):
                 self.app.pop(self)
-            elif cmd.name == "quit":
+            elif asked is Command.QUIT:
                 self.app.quit()
-            elif cmd.name in ("up", "down"):
-                self._scroll_by(line if cmd.name == "down" else -line)
-            elif cmd.name in ("page_up", "page_down", "left", "right"):
-                self._scroll_by(page if cmd.name in ("page_down", "right") else -page)
-            elif cmd.name in ("home", "end"):
-                self._scroll_by(-10**7 if cmd.name == "home" else 10**7)
+            elif asked in (Command.UP, Command.DOWN):
+                self._scroll_by(line if asked is Command.DOWN else -line)
+            elif asked in (Command.PAGE_UP, Command.PAGE_DOWN, Command.LEFT, Command.RIGHT):
+                self._scroll_by(page if asked in (Command.PAGE_DOWN, Command.RIGHT) else -page)
+            elif asked in (Command.HOME, Command.END):
+                self._scroll_by(-10**7 if asked is Command.HOME else 10**7)
         elif isinstance(cmd, Wheel):
             self._scroll_by(-(cmd.dy or -cmd.dx) * line)
         elif isinstance(cmd, PointerDown) and cmd.button == 1:
@@ -141,4 +150,83 @@ class RulesScreen(Screen):
         self.back_rect = pygame.Rect((w - bw) // 2, h - size * 2 - 28, bw, size * 2 + 16)
         draw_button(surface, self.back_rect, pgettext("button", "Back to the table"), size, hover=self.hover)
         self.full = False
+        return None
+
+
+class RulesScreenPlus(RulesScreen):
+    """The Rules screen with "Keys" and "Save the rules" buttons beside Back."""
+
+    def __init__(self, app: Host, folder: str | None) -> None:
+        super().__init__(app)
+        self.folder = folder  # the data folder the page is saved into (None: the temporary folder)
+        self.save_rect = pygame.Rect(0, 0, 0, 0)
+        self.keys_rect = pygame.Rect(0, 0, 0, 0)
+        self.note = ""
+        self.hover_extra = ""
+
+    def handle(self, cmd: Input) -> None:
+        """Our two buttons first, then the page as before."""
+        if isinstance(cmd, PointerDown) and cmd.button == 1:
+            if self.save_rect.collidepoint(cmd.x, cmd.y):
+                self.save_rules()
+                return
+            if self.keys_rect.collidepoint(cmd.x, cmd.y):
+                self.app.push(SheetScreen(self.app, KeysOverlay()))
+                return
+        if isinstance(cmd, Action) and cmd.command is Command.KEYS:
+            self.app.push(SheetScreen(self.app, KeysOverlay()))
+            return
+        if isinstance(cmd, PointerMove):
+            h = "save" if self.save_rect.collidepoint(cmd.x, cmd.y) else (
+                "keys" if self.keys_rect.collidepoint(cmd.x, cmd.y) else "")
+            if h != self.hover_extra:
+                self.hover_extra = h
+                self.full = True
+        super().handle(cmd)
+
+    def save_rules(self) -> None:
+        """Write the rules page into the data folder (the saves' own; without one, the temporary
+        folder), open it in the web browser if there is one, and say where it went."""
+        folder = self.folder or tempfile.gettempdir()
+        _unused, self.note = help_text.save_and_open_rules(folder)
+        self.full = True
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """The page as before, then Keys, Back and Save the rules in one row, and the last note."""
+        super().draw(surface, alpha)
+        w, h = surface.get_size()
+        size = self._size()
+        back = self.back_rect
+        band = pygame.Rect(0, back.y - 6, w, h - back.y + 6)
+        pygame.draw.rect(surface, self.background(), band)
+        f = art.font(size, True)
+        labels = [pgettext("button", "Keys"), pgettext("button", "Back to the table"),
+                  pgettext("button", "Save the rules")]
+        widths = [f.size(label)[0] + 2 * size for label in labels]
+        gap = max(10, size)
+        total = sum(widths) + gap * 2
+        if total > w - 16:
+            k = (w - 16 - 2 * gap) / sum(widths)
+            widths = [int(x * k) for x in widths]
+            total = sum(widths) + gap * 2
+        x = (w - total) // 2
+        rects = []
+        for wd in widths:
+            rects.append(pygame.Rect(x, back.y, wd, back.h))
+            x += wd + gap
+        self.keys_rect, self.back_rect, self.save_rect = rects
+        draw_button(surface, self.keys_rect, labels[0], size, hover=self.hover_extra == "keys")
+        draw_button(surface, self.back_rect, labels[1], size, hover=self.hover)
+        draw_button(surface, self.save_rect, labels[2], size, hover=self.hover_extra == "save")
+        if self.note:
+            small = max(11, size - 3)
+            lines = wrap(self.note, small, w - 24)
+            line_h = art.font(small).get_linesize()
+            box = pygame.Rect(0, band.y - len(lines) * line_h - 8, w, len(lines) * line_h + 8)
+            pygame.draw.rect(surface, NOTE_BACKGROUND, box)
+            y = box.y + 4
+            for line in lines:
+                img = art.text(line, small, (255, 206, 64))
+                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += line_h
         return None

@@ -1,6 +1,6 @@
 """The screen interface the app's stack holds, and the question dialog.
 
-A screen gets commands (see input.py), advances by fixed steps, and draws. ``draw``
+A screen gets input (see input.py), advances by fixed steps, and draws. ``draw``
 returns the rectangles it changed, or None when the whole window changed; the app then
 updates just those rectangles or flips the whole window. A screen that is not
 ``opaque`` (a dialog, an overlay) is drawn over the screen beneath it.
@@ -13,10 +13,11 @@ from typing import Protocol
 
 import pygame
 
-from ..state import Game, Move, Position
+from ..play.session import TableSession
 from . import art
-from .changes import ChangeKind, PlayedBy, StatusNote, TablePrefs
-from .input import Action, Command, PointerDown, PointerMove, PointerUp
+from .changes import StatusNote, TablePrefs
+from .commands import Command
+from .input import Action, Input, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, ButtonSpec, draw_button, wrap
 
@@ -32,7 +33,7 @@ class Host(Protocol):
     def prefs(self) -> TablePrefs: ...
 
     @property
-    def game(self) -> Game: ...
+    def session(self) -> TableSession: ...
 
     @property
     def size(self) -> tuple[int, int]: ...
@@ -46,9 +47,6 @@ class Host(Protocol):
     @property
     def fullscreen(self) -> bool: ...
 
-    @property
-    def hint_provider(self) -> Callable[[Position, Move | None], list[Move]]: ...
-
     def push(self, screen: Screen) -> None: ...
 
     def pop(self, screen: Screen | None = None) -> None: ...
@@ -57,9 +55,7 @@ class Host(Protocol):
 
     def buttons(self) -> list[ButtonSpec]: ...
 
-    def new_deal(self, seed: int | None = None) -> Game: ...
-
-    def notify(self, kind: ChangeKind, game: Game, move: Move | None, by: PlayedBy | None = None) -> None: ...
+    def new_deal(self, seed: int | None = None) -> None: ...
 
     def status_notes(self) -> list[StatusNote]: ...
 
@@ -81,8 +77,8 @@ class Screen:
         self.app = app
         self.full = True  # the next draw must repaint everything
 
-    def handle(self, cmd: Command) -> None:
-        """Act on one command."""
+    def handle(self, cmd: Input) -> None:
+        """Act on one input."""
 
     def update(self, dt: float) -> None:
         """Advance by one fixed step of ``dt`` seconds."""
@@ -103,11 +99,8 @@ class Screen:
         return None
 
     def invalidate(self) -> None:
-        """Repaint everything at the next draw (after a resize, an uncovered window)."""
-        self.full = True
-
-    def redraw(self) -> None:
-        """Something this screen shows changed from outside (a status note, a cursor): draw it all next frame."""
+        """Repaint everything at the next draw: the one way to ask for it from outside (a resize, an
+        uncovered window, a status note or a cursor that changed)."""
         self.full = True
 
     def resize(self, w: int, h: int) -> None:
@@ -123,6 +116,9 @@ class Screen:
         """Called when the screen leaves the stack."""
 
 
+Answer = tuple[str, Callable[[], object] | None]  # a button's label and what it does (None: only close)
+
+
 class QuestionDialog(Screen):
     """A question over the table with a few answers; Esc picks the last (the safe one).
 
@@ -132,7 +128,7 @@ class QuestionDialog(Screen):
 
     opaque = False
 
-    def __init__(self, app: Host, question: str, answers: list[tuple[str, Callable[[], None] | None]],
+    def __init__(self, app: Host, question: str, answers: list[Answer],
                  title: str = "") -> None:
         super().__init__(app)
         self.question = question
@@ -182,7 +178,7 @@ class QuestionDialog(Screen):
         if action is not None:
             action()
 
-    def handle(self, cmd: Command) -> None:
+    def handle(self, cmd: Input) -> None:
         """Buttons answer; Esc takes the last answer, Enter the chosen one (Left/Right choose; the first at start)."""
         w, h = self.app.size
         _, _, _, rects = self.layout(w, h)
@@ -199,14 +195,15 @@ class QuestionDialog(Screen):
                 self.hover = i
                 self.full = True
         elif isinstance(cmd, Action):
-            if cmd.name == "cancel" and self.answers:
+            asked = cmd.command
+            if asked is Command.CANCEL and self.answers:
                 self._answer(len(self.answers) - 1)
-            elif cmd.name in ("confirm", "select") and self.answers:
+            elif asked in (Command.CONFIRM, Command.SELECT) and self.answers:
                 self._answer(min(self.focus, len(self.answers) - 1))
-            elif cmd.name in ("left", "right") and self.answers:
-                self.focus = (self.focus + (1 if cmd.name == "right" else -1)) % len(self.answers)
+            elif asked in (Command.LEFT, Command.RIGHT) and self.answers:
+                self.focus = (self.focus + (1 if asked is Command.RIGHT else -1)) % len(self.answers)
                 self.full = True
-            elif cmd.name == "quit":
+            elif asked is Command.QUIT:
                 self.app.quit()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
@@ -272,7 +269,7 @@ class MenuList(Screen):
         if enabled:
             action()
 
-    def handle(self, cmd: Command) -> None:
+    def handle(self, cmd: Input) -> None:
         """Pick an item, or close the list."""
         rects = self.rects(*self.app.size)
         if isinstance(cmd, PointerMove):
@@ -287,14 +284,15 @@ class MenuList(Screen):
             else:
                 self.app.pop(self)
         elif isinstance(cmd, Action):
-            if cmd.name in ("up", "down", "left", "right") and self.items:
-                step = -1 if cmd.name in ("up", "left") else 1
+            asked = cmd.command
+            if asked in (Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT) and self.items:
+                step = -1 if asked in (Command.UP, Command.LEFT) else 1
                 n = len(self.items)
                 self.focus = (self.focus + step) % n if self.focus >= 0 else (n - 1 if step < 0 else 0)
                 self.full = True
-            elif cmd.name in ("confirm", "select") and self.items and self.focus >= 0:
+            elif asked in (Command.CONFIRM, Command.SELECT) and self.items and self.focus >= 0:
                 self._run(self.focus)
-            elif cmd.name == "quit":
+            elif asked is Command.QUIT:
                 self.app.quit()
             else:
                 self.app.pop(self)

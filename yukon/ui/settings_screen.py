@@ -23,6 +23,7 @@ from ..rules import VARIANTS
 from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
 from ..text.words import rules_line, variant_title
 from . import art
+from .commands import Asked, Command
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
 
@@ -176,31 +177,31 @@ class SettingsScreen(Sheet):
         self.closed = True
         self.on_done(self.settings, new_deal)
 
-    def action(self, name: str) -> bool:
-        """Named keys for this sheet; True when used."""
+    def action(self, asked: Asked) -> bool:
+        """Keys for this sheet: Up/Down choose a row, Left/Right/Enter change it, S is Done; True when used."""
         if self.focus_button is not None:  # on the Cancel / Done row
-            if name == "up":
+            if asked is Command.UP:
                 self.focus_button = None
                 self.focus = len(self.rows) - 1
                 return True
-            if name == "down":
+            if asked is Command.DOWN:
                 return True
-            if name == "settings":
+            if asked is Command.SETTINGS:
                 self.done()
                 return True
             return False
-        if name == "up":
+        if asked is Command.UP:
             self.focus = (self.focus - 1) % len(self.rows)
             self._reveal = True
-        elif name == "down":
+        elif asked is Command.DOWN:
             if self.focus == len(self.rows) - 1:
                 self.focus_button = len(self.buttons()) - 1  # on to Done
             else:
                 self.focus += 1
                 self._reveal = True
-        elif name in ("left", "right", "confirm", "select"):
-            self.change(self.rows[self.focus][0], -1 if name == "left" else 1)
-        elif name == "settings":
+        elif asked in (Command.LEFT, Command.RIGHT, Command.CONFIRM, Command.SELECT):
+            self.change(self.rows[self.focus][0], -1 if asked is Command.LEFT else 1)
+        elif asked is Command.SETTINGS:
             self.done()
         else:
             return False

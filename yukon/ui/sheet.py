@@ -21,7 +21,8 @@ import pygame
 
 from ..i18n import NC_, _, pgettext
 from . import art
-from .input import Action, Command, PointerDown, PointerMove, PointerUp, Quit, Resize, Wheel
+from .commands import Asked, Command
+from .input import Action, Input, PointerDown, PointerMove, PointerUp, Quit, Resize, Wheel
 from .layout import sized, text_scale
 from .parts import TablePrefs
 from .screen import Host, Screen
@@ -68,8 +69,8 @@ class Sheet:
         """How tall the content would like to be at ``width`` (the panel shrinks to fit)."""
         return 10**6
 
-    def action(self, name: str) -> bool:
-        """A named key command for the content (up, down, ...); True when used."""
+    def action(self, asked: Asked) -> bool:
+        """A key's command for the content (Up, Down, a digit ...); True when used."""
         return False
 
     def click(self, x: int, y: int) -> bool:
@@ -101,8 +102,36 @@ class Sheet:
         if q is not None:
             q.answers[index][1]()
 
-    def handle(self, cmd: Command) -> None:
-        """Act on one input command."""
+    def _key(self, asked: Asked) -> None:
+        """A key: the question's answers first, then the content, then the buttons (Left/Right, Enter)."""
+        if self.question is not None:
+            n = len(self.question.answers)
+            if asked is Command.CANCEL:
+                self._answer(self.question.cancel_index)
+            elif asked in (Command.CONFIRM, Command.SELECT):
+                self._answer(self.question_focus)
+            elif asked in (Command.LEFT, Command.RIGHT, Command.UP, Command.DOWN):
+                step = -1 if asked in (Command.LEFT, Command.UP) else 1
+                self.question_focus = (self.question_focus + step) % n
+            return
+        if self.action(asked):
+            return
+        buttons = self.buttons()
+        if asked in (Command.LEFT, Command.RIGHT) and buttons:
+            if self.focus_button is None:
+                self.focus_button = len(buttons) - 1 if asked is Command.LEFT else 0
+            else:
+                step = -1 if asked is Command.LEFT else 1
+                self.focus_button = (self.focus_button + step) % len(buttons)
+            return
+        if asked in (Command.CONFIRM, Command.SELECT) and self.focus_button is not None and buttons:
+            buttons[min(self.focus_button, len(buttons) - 1)][1]()
+            return
+        if asked in (Command.CANCEL, Command.KEYS, Command.QUIT, Command.CONFIRM):
+            self.close()
+
+    def handle(self, cmd: Input) -> None:
+        """Act on one input."""
         if isinstance(cmd, Quit):
             return
         if isinstance(cmd, PointerMove):
@@ -115,31 +144,7 @@ class Sheet:
                 self.release(cmd.x, cmd.y)
             return
         if isinstance(cmd, Action):
-            if self.question is not None:
-                n = len(self.question.answers)
-                if cmd.name == "cancel":
-                    self._answer(self.question.cancel_index)
-                elif cmd.name in ("confirm", "select"):
-                    self._answer(self.question_focus)
-                elif cmd.name in ("left", "right", "up", "down"):
-                    step = -1 if cmd.name in ("left", "up") else 1
-                    self.question_focus = (self.question_focus + step) % n
-                return
-            if self.action(cmd.name):
-                return
-            buttons = self.buttons()
-            if cmd.name in ("left", "right") and buttons:
-                if self.focus_button is None:
-                    self.focus_button = len(buttons) - 1 if cmd.name == "left" else 0
-                else:
-                    step = -1 if cmd.name == "left" else 1
-                    self.focus_button = (self.focus_button + step) % len(buttons)
-                return
-            if cmd.name in ("confirm", "select") and self.focus_button is not None and buttons:
-                buttons[min(self.focus_button, len(buttons) - 1)][1]()
-                return
-            if cmd.name in ("cancel", "keys", "quit", "confirm"):
-                self.close()
+            self._key(cmd.command)
             return
         if isinstance(cmd, PointerDown):
             if cmd.button != 1:
@@ -271,9 +276,9 @@ class SheetScreen(Screen):
         super().__init__(app)
         self.sheet = sheet
 
-    def handle(self, cmd: Command) -> None:
-        """Pass the command to the sheet; take it away once it closed."""
-        if isinstance(cmd, Action) and cmd.name == "quit":
+    def handle(self, cmd: Input) -> None:
+        """Pass the input to the sheet; take it away once it closed."""
+        if isinstance(cmd, Action) and cmd.command is Command.QUIT:
             self.app.quit()
             return
         self.sheet.handle(cmd)

@@ -5,7 +5,8 @@ with ``math`` (filtered noise for the paper sounds, decaying sine partials for t
 packed with the ``array`` module into the mixer's own format and handed to
 ``pygame.mixer.Sound(buffer=...)``. Sounds are built on first use, so start-up pays
 nothing. With no audio device, or any mixer trouble, the board goes silent and never
-raises; ``enabled`` switches it off and on.
+raises; ``enabled`` switches it off and on. ``TableSounds`` listens to a table's session and
+plays what each event sounds like.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import math
 import operator
 import random
 from array import array
-from typing import Any
+from typing import Any, Protocol
+
+from ..play.events import Dealt, Event, Moved, Redone, Restarted, Undone, Won
 
 SOUND_NAMES = ("slide", "flip", "home", "win")
 PEAK = 0.3  # loudest sample of any sound, as a fraction of full scale: quiet by design
@@ -212,3 +215,38 @@ class SoundBoard:
         if self.enabled:
             for name in SOUND_NAMES:
                 self.sound(name)
+
+
+class SoundPlayer(Protocol):
+    """Anything that plays a named sound (``SoundBoard``; tests pass a recorder)."""
+
+    def play(self, name: str) -> bool:
+        """Play the sound ``name``; True when it was started."""
+        ...
+
+
+class TableSounds:
+    """What each event at a table sounds like: a card sliding, turning up, going home, a win.
+
+    ``moves_only`` (a lesson's table): only moves are heard, no undo, restart or fanfare.
+    """
+
+    board: SoundPlayer
+    moves_only: bool
+
+    def __init__(self, board: SoundPlayer, moves_only: bool = False) -> None:
+        self.board = board
+        self.moves_only = moves_only
+
+    def heard(self, event: Event) -> None:
+        """Play the sounds of ``event``."""
+        if isinstance(event, Moved) or (isinstance(event, Redone) and not self.moves_only):
+            self.board.play("home" if event.move.to_foundation else "slide")
+            if event.undo.flipped:
+                self.board.play("flip")
+        elif self.moves_only:
+            return
+        elif isinstance(event, (Undone, Restarted)) or (isinstance(event, Dealt) and not event.resumed):
+            self.board.play("slide")
+        elif isinstance(event, Won):
+            self.board.play("win")

@@ -16,7 +16,7 @@ from ..rules import VARIANTS, Rules
 from ..stats import RulesRecord, Statistics, format_share, format_time
 from ..text.words import rules_line
 from . import art
-from .input import Action, Command
+from .commands import Asked, Command
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import wrap, wrap_balanced
 
@@ -70,22 +70,18 @@ class StatsScreen(Sheet):
                  [(pgettext("button", "Reset"), self.on_reset), (pgettext("button", "Keep them"), lambda: None)],
                  cancel_index=1)
 
-    def handle(self, cmd: Command) -> None:
-        """Up/Down scroll (when there is more than the window shows); the rest as every sheet."""
-        if isinstance(cmd, Action) and cmd.name in ("up", "down") and self.question is None:
-            self.wheel(1 if cmd.name == "up" else -1)
-            return
-        super().handle(cmd)
-
     def wheel(self, dy: int) -> None:
         """Scroll the content (up is positive)."""
         step = art.font(self.size).get_linesize() * 3
         self.offset = max(0, min(self.max_offset, self.offset - dy * step))
 
-    def action(self, name: str) -> bool:
-        """Named keys for this sheet; True when used."""
-        if name == "stats":
+    def action(self, asked: Asked) -> bool:
+        """T closes the sheet; Up/Down scroll (when there is more than the window shows); True when used."""
+        if asked is Command.STATS:
             self.close()
+            return True
+        if asked in (Command.UP, Command.DOWN):
+            self.wheel(1 if asked is Command.UP else -1)
             return True
         return False
 

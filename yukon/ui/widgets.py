@@ -1,12 +1,11 @@
-"""Buttons, the button bar, a passing message, a question dialog and a text panel.
+"""Buttons, the button bar, a question dialog and a text panel.
 
-The button bar is data: a list of ``ButtonSpec`` (label, action, key hint). An action is
-either the name of a table command (``"undo"``, ``"hint"``, ...) or a callable taking no
-arguments, so a new button (Lessons, Settings, Statistics) is one line:
-``ButtonSpec(NC_("button", "Stats"), lambda: app.push(StatsScreen(app)))``; the label is the English
-text, translated where the bar measures and draws it (``ButtonSpec.text``).
-Buttons that do not fit the bar fold into its "More" list. ``fit_block`` fits lines of
-text (the status) into a box: broken at their " · " separators first, then between words.
+The button bar is data: a list of ``ButtonSpec``, each carrying a ``Command``
+(``yukon.ui.commands``); its label and key come from the one table of commands, translated
+where the bar measures and draws it (``ButtonSpec.text``), and the screen that shows the bar
+runs the command. Buttons that do not fit the bar fold into its "More" list. ``fit_block``
+fits lines of text (the status) into a box: broken at their " · " separators first, then
+between words.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ import pygame
 
 from ..i18n import NC_, pgettext
 from . import art
+from .commands import COMMANDS, Command
 from .layout import bar_height_for, text_scale
 
 TEXT = (240, 244, 236)
@@ -33,22 +33,33 @@ HC_PANEL = (20, 20, 24)
 HC_BUTTON = (36, 36, 42)
 HC_BUTTON_HOVER = (70, 70, 80)
 HC_EDGE = (225, 225, 225)
-Action = Callable[[], None] | str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """A button: its label, what it does, and the key that does the same (shown as a hint).
+    """A button: the command it runs, when it is enabled, and (when it changes) what it reads now.
 
-    ``label`` (and what ``shown`` returns) is the English text marked with ``NC_("button", ...)``:
-    it names the button for the bar's order and for code; ``text()`` is what the player reads.
+    ``label`` is the command's English label (``COMMANDS``, marked with ``NC_("button", ...)``):
+    it names the button for code; ``text()`` is what the player reads.
     """
 
-    label: str
-    action: Action
-    key: str = ""
+    command: Command
     enabled: Callable[[], bool] | None = None
     shown: Callable[[], str] | None = None  # the label as it reads now, when it changes (Full screen / Window)
+
+    @property
+    def label(self) -> str:
+        """The English label (a ``button`` msgid)."""
+        return COMMANDS[self.command].label
+
+    @property
+    def key(self) -> str:
+        """The key that does the same, as the player reads it ("Ctrl+Z"), or ""."""
+        return COMMANDS[self.command].key
+
+    def is_enabled(self) -> bool:
+        """Can the button be pressed now?"""
+        return self.enabled() if self.enabled is not None else True
 
     def text(self) -> str:
         """The label to draw, in the player's language."""
@@ -110,8 +121,7 @@ def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) 
     for rows in ((1, 2) if two_rows_ok else (1,)):
         bar_h = min(bar_height_for(height, rows, width), max(height // 2, 1))
         row_h = (bar_h - 8 * (rows - 1) - 8) // rows
-        top = min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
-                  round(row_h * 0.62))
+        top = _top_size(width, height, row_h, factor)
         per_row = -(-n // rows) if labels else 0
         parts = [labels[r * per_row:(r + 1) * per_row] for r in range(rows)]
         fits = [_fit(p, room, spacing, top, readable) for p in parts]
@@ -126,45 +136,62 @@ def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) 
         rows = 1
         bar_h = min(bar_height_for(height, 1, width), max(height // 2, 1))
         row_h = bar_h - 8
-        top = min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
-                  round(row_h * 0.62))
-        keep = n
-        while keep > 0:
-            size, widths = _fit(labels[:keep] + [more_label()], room, spacing, top, readable)
-            if sum(widths) + spacing * keep <= room:
-                break
-            keep -= 1
-        if keep == 0:
-            size, widths = _fit([more_label()], room, spacing, top, 11)
+        size, widths, keep = _fold(labels, room, spacing, _top_size(width, height, row_h, factor), readable)
         hidden = list(range(keep, n))
         per_row = keep + 1
-        widths = widths[:keep] + [widths[-1]]
     bar = pygame.Rect(0, height - bar_h, width, bar_h)
     rects: list[pygame.Rect] = []
     for r in range(rows):
-        ws = widths[r * per_row:(r + 1) * per_row]
-        row_w = sum(ws) + spacing * (len(ws) - 1)
-        if row_w > room and ws:
-            # A tiny window: narrower buttons (their labels shrink to fit) rather than cut off.
-            spacing = max(4, spacing // 2)
-            avail = max(len(ws), room - spacing * (len(ws) - 1))
-            scale = avail / sum(ws)
-            ws = [max(1, int(w * scale)) for w in ws]
-            row_w = sum(ws) + spacing * (len(ws) - 1)
-        extra = max(0, room - row_w)
-        # Buttons grow a little to fill a wide bar, but not to absurd widths.
-        grow = min(extra // max(len(ws), 1), size * 3)
-        total = sum(ws) + grow * len(ws) + spacing * (len(ws) - 1)
-        x = (width - total) // 2
-        y = bar.y + 4 + r * (row_h + 8)
-        for w in ws:
-            rects.append(pygame.Rect(x, y, w + grow, row_h))
-            x += w + grow + spacing
+        rects += _row_rects(widths[r * per_row:(r + 1) * per_row], room, spacing, size, width,
+                            bar.y + 4 + r * (row_h + 8), row_h)
     more = None
     if hidden:
         more = rects.pop()
         rects += [pygame.Rect(more.x, more.y, 0, 0) for _ in hidden]
     return BarLayout(bar, rows, size, rects, more, hidden)
+
+
+def _top_size(width: int, height: int, row_h: int, factor: float) -> int:
+    """The largest label size for buttons ``row_h`` high in a ``width`` x ``height`` window."""
+    return min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
+               round(row_h * 0.62))
+
+
+def _fold(labels: list[str], room: int, spacing: int, top: int, readable: int) -> tuple[int, list[int], int]:
+    """As many of ``labels`` as fit beside "More" in one row: their text size, the widths (the kept
+    buttons' and "More"'s, last), and how many are kept."""
+    keep = len(labels)
+    while keep > 0:
+        size, widths = _fit(labels[:keep] + [more_label()], room, spacing, top, readable)
+        if sum(widths) + spacing * keep <= room:
+            break
+        keep -= 1
+    if keep == 0:
+        size, widths = _fit([more_label()], room, spacing, top, 11)
+    return size, widths[:keep] + [widths[-1]], keep
+
+
+def _row_rects(ws: list[int], room: int, spacing: int, size: int, width: int, y: int,
+               row_h: int) -> list[pygame.Rect]:
+    """One row of buttons ``ws`` wide, centred at height ``y``."""
+    row_w = sum(ws) + spacing * (len(ws) - 1)
+    if row_w > room and ws:
+        # A tiny window: narrower buttons (their labels shrink to fit) rather than cut off.
+        spacing = max(4, spacing // 2)
+        avail = max(len(ws), room - spacing * (len(ws) - 1))
+        scale = avail / sum(ws)
+        ws = [max(1, int(w * scale)) for w in ws]
+        row_w = sum(ws) + spacing * (len(ws) - 1)
+    extra = max(0, room - row_w)
+    # Buttons grow a little to fill a wide bar, but not to absurd widths.
+    grow = min(extra // max(len(ws), 1), size * 3)
+    total = sum(ws) + grow * len(ws) + spacing * (len(ws) - 1)
+    x = (width - total) // 2
+    rects = []
+    for w in ws:
+        rects.append(pygame.Rect(x, y, w + grow, row_h))
+        x += w + grow + spacing
+    return rects
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int,
@@ -333,15 +360,6 @@ def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[
         else:
             lo = mid + 1
     return wrap(text, size, lo, bold)
-
-
-@dataclass(slots=True)
-class Message:
-    """A line shown to the player for a while (a refused move's reason, a hint, a tip)."""
-
-    text: str
-    until: float
-    kind: str = "info"  # info, error, good
 
 
 @dataclass(slots=True)

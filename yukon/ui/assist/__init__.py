@@ -32,17 +32,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...difficulty import Level, Rating
-from ...i18n import NC_, _
+from ...i18n import _
+from ...play.events import Actor, Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
 from ...solver import Verdict
-from ...state import Game, Move, Position
-from ..changes import PlayedBy
-from ..parts import Change, Part, StatusNote
+from ..commands import Command
+from ..parts import Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
 from .deal_levels import DealLevels
 from .demo import DEMO_PAUSE, Demo
 from .hint_finder import HINT_PATIENCE, HintFinder
-from .knowledge import Knowledge, Known, position_key, rules_key
+from .knowledge import Knowledge, Known, PositionKey, position_key, rules_key
 from .link import MAX_RESTARTS, POLL, SOLVE_TIMEOUT, Pending, SolverLink, _ids, new_request
 from .offers import Offers, WinnableDeals
 from .reasons import move_reason
@@ -50,25 +50,25 @@ from .verdict_line import CHECKING, LineState, VerdictLine
 from .why import Why
 
 if TYPE_CHECKING:
-    from ...solver_service import Reply, SolverService
+    from ...play.records import Records
+    from ...solver_service import Reply
     from ..app import App
-    from ..extras import Session
     from ..table import TableScreen
 
 __all__ = ["CHECKING", "DEMO_PAUSE", "HINT_PATIENCE", "MAX_RESTARTS", "SOLVE_TIMEOUT", "Assist", "Known", "Pending",
-           "_ids", "install", "move_reason", "position_key", "rules_key"]
+           "SolverLink", "_ids", "move_reason", "position_key", "rules_key"]
 
 
 class Assist(Part):
     """Solver features at the table; see the module docstring.
 
-    ``service`` is a running solver child to use (None: the assist starts its own on the
-    first tick); ``session`` holds the settings it follows and marks a game the Demo
-    played (None: every setting off, as in a table without saving).
+    ``link`` is the way to the solver's child (it starts one on the first tick when it was given
+    none); ``records`` hold the settings it follows and mark a game the Demo played (None: every
+    setting off, as in a table without saving). It hears the main table's session.
     """
 
     app: App
-    session: Session | None
+    records: Records | None
     knowledge: Knowledge
     link: SolverLink
     verdict: VerdictLine
@@ -79,16 +79,15 @@ class Assist(Part):
     why: Why
     levels: DealLevels  # how hard each deal is (shown by the ``difficulty`` part)
     _ctx: Context
-    _seen: tuple | None  # (game, moves made, position key) the status describes
+    _seen: tuple[int, int, PositionKey] | None  # (game, moves made, position key) the status describes
 
-    def __init__(self, app: App, service: SolverService | None = None,
-                 solve_timeout: float = SOLVE_TIMEOUT, hint_patience: float = HINT_PATIENCE,
-                 demo_pause: float = DEMO_PAUSE, session: Session | None = None) -> None:
+    def __init__(self, app: App, link: SolverLink, records: Records | None = None,
+                 hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE) -> None:
         self.app = app
-        self.session = session
-        self._ctx = Context(app, session)
+        self.records = records
+        self._ctx = Context(app, records)
         self.knowledge = Knowledge()
-        self.link = SolverLink(service, solve_timeout)
+        self.link = link
         self.verdict = VerdictLine(self._ctx, self.knowledge)
         self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
@@ -97,11 +96,12 @@ class Assist(Part):
         self.why = Why(self._ctx, self.knowledge, self.link, self.verdict, self.offers.back_to_winnable)
         self.levels = DealLevels(self._ctx)
         self._seen = None
+        app.session.listen(self.heard)
 
     # -- what the part adds to the table ---------------------------------------------------------
     def buttons(self) -> list[ButtonSpec]:
         """The Demo button."""
-        return [ButtonSpec(NC_("button", "Demo"), self.start_demo)]
+        return [ButtonSpec(Command.DEMO)]
 
     def _explain(self) -> None:
         """Why? from a question: the same as W (the Why part is made after the questions)."""
@@ -110,28 +110,28 @@ class Assist(Part):
     def status_notes(self) -> list[StatusNote]:
         """The solver's verdict (bad news marked, with W for why) and, while it plays, how to stop the Demo."""
         return [StatusNote(self.why.beside(self.verdict.shown), alert=self.status == Verdict.LOST,
-                           action="why" if self.why.offered() else ""),
+                           command=Command.WHY if self.why.offered() else None),
                 StatusNote(self.player.note)]
 
-    def action(self, table: TableScreen, name: str) -> bool:
+    def command(self, table: TableScreen, command: Command) -> bool:
         """Hint, Demo, P, B and W on the main table are ours; everything else is left to others."""
-        if table is not self.table or (name != "demo" and table.mode is not None):
+        if table is not self.table or (command is not Command.DEMO and table.mode is not None):
             return False
-        if name == "hint":
-            self.hint()
-        elif name == "demo":
+        if command is Command.HINT:
+            self.hints.hint()
+        elif command is Command.DEMO:
             self.start_demo()
-        elif name == "play_hint":
-            self.play_hint()
-        elif name == "why":
+        elif command is Command.PLAY_HINT:
+            self.hints.play()
+        elif command is Command.WHY:
             self.why.ask()
-        elif name == "back_to_winnable":
-            if self.last_winnable():
-                self.back_to_winnable()
+        elif command is Command.BACK_TO_WINNABLE:
+            if self.offers.last_winnable():
+                self.offers.back_to_winnable()
             elif self.status == Verdict.WINNABLE:
-                table.say(_("This position can still be won: there is no need to go back."))
+                self._ctx.session.tell(_("This position can still be won: there is no need to go back."))
             else:
-                table.say(_("No earlier position of this game is known to be winnable."))
+                self._ctx.session.tell(_("No earlier position of this game is known to be winnable."))
         else:
             return False
         return True
@@ -140,15 +140,15 @@ class Assist(Part):
         """While the demo plays, any key or click stops it (and does nothing else)."""
         return self.player.event(e)
 
-    def changed(self, change: Change) -> None:
-        """After every change at the table: the status at once where it is known."""
-        kind, game = change.kind, change.game
-        if game is not self.app.game or kind == "hint":
-            return  # a lesson's own position; a hint shown changes nothing here
-        if kind == "won":
+    def heard(self, event: Event) -> None:
+        """After every change at the main table: the status at once where it is known."""
+        if isinstance(event, Won):
             self.player.end()
-        elif kind != "move" and kind != "stuck" and self.player.playing:
-            self.player.stop()
+        elif isinstance(event, (Undone, Redone, Restarted, Dealt)):
+            if self.player.playing:
+                self.player.stop()
+        elif not isinstance(event, Moved | Stuck):
+            return
         self.sync()
         self.verdict.show(now=True)  # the move's own frame redraws everything anyway
 
@@ -194,7 +194,7 @@ class Assist(Part):
             if req is not None:
                 self._ask(req)
         if self.link.pending is None and self.link.running and (
-                self._ctx.setting("winnable_only") or (self.status == Verdict.LOST and not self.app.game.history)):
+                self._ctx.setting("winnable_only") or (self.status == Verdict.LOST and not self._ctx.game.history)):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
@@ -221,15 +221,15 @@ class Assist(Part):
         if self.link.failed:
             self._set_status("")
             if self.table is not None:
-                self.table.say(_("The solver keeps stopping, so it is off for now: hints are simple ones "
-                                 "and there is no Demo."), "error", 8.0)
+                self._ctx.session.tell(_("The solver keeps stopping, so it is off for now: hints are simple ones "
+                                         "and there is no Demo."), Tone.ERROR, 8.0)
             return
         if again is not None and self.link.start():
             self._ask(again)
 
     def sync(self) -> None:
         """Bring the status up to date with the position on the table; ask the solver if need be."""
-        game = self.app.game
+        game = self._ctx.game
         pos = game.position
         key = position_key(pos)
         seen = (id(game), len(game.history), key)
@@ -300,7 +300,7 @@ class Assist(Part):
         return self._ctx.table
 
     def setting(self, name: SettingName) -> bool:
-        """One of the solver's settings (all off without a session)."""
+        """One of the solver's settings (all off without records)."""
         return self._ctx.setting(name)
 
     @property
@@ -308,115 +308,21 @@ class Assist(Part):
         """The verdict on the position on the table: a Verdict, CHECKING or "" (nothing to say)."""
         return self.verdict.status
 
-    def status_text(self) -> str:
-        """The status line's solver part."""
-        return self.verdict.text()
-
     @property
     def solver_note(self) -> str:
         """The solver's part of the status line as drawn now."""
         return self.verdict.shown
 
     @property
-    def known(self) -> dict[tuple, Known]:
-        """What is known per position (by ``position_key``)."""
-        return self.knowledge.known
-
-    def lookup(self, position: Position) -> Known | None:
-        """What is known about ``position``."""
-        return self.knowledge.lookup(position)
-
-    def trail(self, game: Game) -> list[tuple]:
-        """Keys of the game's positions, as dealt first and the current one last (kept step by step)."""
-        return self.knowledge.trail(game)
-
-    def line_here(self) -> tuple[Move, ...]:
-        """The rest of the course's line from the position on the table (() when none is at hand)."""
-        return self.knowledge.line_here(self.app.game)
-
-    def last_winnable(self) -> int:
-        """How many moves back the last winnable position of this game is (0: none known)."""
-        return self.offers.last_winnable()
-
-    def back_to_winnable(self) -> None:
-        """Undo to the last position of this game the solver knows can be won."""
-        self.offers.back_to_winnable()
-
-    def deal_winnable(self) -> None:
-        """Replace the deal on the table with one the solver proved winnable."""
-        self.deals.deal_winnable()
-
-    @property
-    def ready_deal(self) -> tuple[int, tuple] | None:
-        """A deal proved winnable, kept ready for New deal: (seed, rules key)."""
-        return self.deals.ready_deal
-
-    def hint(self) -> None:
-        """Show the next move of a winning line, or say why not and fall back to a useful move."""
-        self.hints.hint()
-
-    def play_hint(self) -> None:
-        """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
-        self.hints.play()
-
-    @property
     def demo(self) -> bool:
         """Is the Demo (or the Finish) playing?"""
         return self.player.playing
 
-    @property
-    def demo_note(self) -> str:
-        """The status line's word on how to stop the Demo, while it plays."""
-        return self.player.note
-
-    def start_demo(self, kind: PlayedBy = "Demo") -> None:
+    def start_demo(self, kind: Actor = Actor.DEMO) -> None:
         """Let the solver play the rest of the game on screen."""
         self.player.start(kind)
-
-    def stop_demo(self, why: str = "") -> None:
-        """Stop the demo (or the finish) where it is."""
-        self.player.stop(why)
-
-    @property
-    def service(self) -> SolverService | None:
-        """The solver child in use (None: none running)."""
-        return self.link.service
-
-    @property
-    def pending(self) -> Pending | None:
-        """The request in flight."""
-        return self.link.pending
-
-    @property
-    def dropped(self) -> list[int]:
-        """Ids of replies that came for a position already left."""
-        return self.link.dropped
-
-    @property
-    def restarts(self) -> int:
-        """Solver children started again after one died."""
-        return self.link.restarts
 
     @property
     def failed(self) -> bool:
         """Is the solver off for the rest of this run?"""
         return self.link.failed
-
-    @property
-    def solve_timeout(self) -> float:
-        """Seconds the child may spend on one position."""
-        return self.link.solve_timeout
-
-
-def install(app: App, service: SolverService | None = None, solve_timeout: float = SOLVE_TIMEOUT,
-            hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE,
-            session: Session | None = None) -> Assist:
-    """Add the solver's features to ``app``; the child process starts on the first tick.
-
-    ``hint_patience`` is how long a hint waits for the solver before a heuristic hint stands
-    in (tests pass their own, so none depends on the machine's speed); ``demo_pause`` is
-    the Demo's pause between moves.
-    """
-    assist = Assist(app, service, solve_timeout, hint_patience, demo_pause, session)
-    app.add_part(assist)
-    return assist

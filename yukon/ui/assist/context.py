@@ -1,29 +1,30 @@
-"""What every piece of the assist shares: the app, the session's settings, the main table."""
+"""What every piece of the assist shares: the app, the main table's session, the records' settings."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from ...i18n import _
+from ...play.events import Notice, Told
 
 if TYPE_CHECKING:
+    from ...play.records import Records
+    from ...play.session import TableSession
     from ...state import Game
     from ..app import App
-    from ..extras import Session
     from ..table import TableScreen
 
 SettingName = Literal["auto_finish", "winnable_only", "hide_verdicts"]
 
 
 class Context:
-    """The app the assist serves and the session whose settings it follows (None: every setting off)."""
+    """The app the assist serves and the records whose settings it follows (None: every setting off)."""
 
     app: App
-    session: Session | None
+    records: Records | None
 
-    def __init__(self, app: App, session: Session | None) -> None:
+    def __init__(self, app: App, records: Records | None) -> None:
         self.app = app
-        self.session = session
+        self.records = records
 
     @property
     def table(self) -> TableScreen | None:
@@ -31,23 +32,33 @@ class Context:
         return self.app.table
 
     @property
+    def session(self) -> TableSession:
+        """The main table's session."""
+        return self.app.session
+
+    @property
     def game(self) -> Game:
         """The game on the main table."""
-        return self.app.game
+        return self.app.session.game
 
     def table_to_play(self) -> TableScreen | None:
         """The main table while its game has cards left to play; on a won game it says so and gives None."""
         t = self.table
         if t is not None and self.game.position.is_won():
-            t.say(_("All the cards are home already."))
+            self.session.say(Notice.ALL_HOME_ALREADY)
             return None
         return t
 
+    def says(self, text: str) -> bool:
+        """Is the main table's message (still) ``text``, told by the assist?"""
+        m = self.session.message
+        return m is not None and isinstance(m.spoken, Told) and m.spoken.text == text
+
     def setting(self, name: SettingName) -> bool:
-        """One of the solver's settings (all off without a session)."""
-        if self.session is None:
+        """One of the solver's settings (all off without records)."""
+        if self.records is None:
             return False
-        settings = self.session.settings
+        settings = self.records.settings
         if name == "auto_finish":
             return settings.auto_finish
         if name == "winnable_only":
@@ -55,8 +66,8 @@ class Context:
         return settings.hide_verdicts
 
     def played(self, seed: int) -> bool:
-        """Has deal ``seed`` been on this machine's table (never, without a session)?"""
-        return self.session is not None and seed in self.session.played
+        """Has deal ``seed`` been on this machine's table (never, without records)?"""
+        return self.records is not None and seed in self.records.played
 
     def quiet(self) -> bool:
         """Is the main table on top and still (a good moment to redraw or ask something)?"""

@@ -21,17 +21,17 @@ the deal can be won).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from ...difficulty import PLAYABLE, RATE_NODES, Level, Rating
 from ...i18n import N_, _, pgettext
 from ...rules import Rules
 from ...state import Position
+from ..commands import Command
 from ..parts import Part, StatusNote
-from ..screen import QuestionDialog
+from ..screen import Answer, QuestionDialog
 from .context import Context, SettingName
-from .knowledge import position_key, rules_key
+from .knowledge import Key, RulesKey, position_key, rules_key
 from .link import POLL, Pending, new_request
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..app import App
     from ..table import TableScreen
 
-DealId = tuple[tuple, int]  # (rules key, deal number)
+DealId = tuple[RulesKey, int]  # (rules key, deal number)
 
 # The status line's word on the deal on the table, per level.
 NOTES: dict[Level, str] = {
@@ -157,10 +157,10 @@ class DealLevels:
         """Something new is known: the status line and a Deal # box on top show it."""
         t = self._ctx.table
         if t is not None:
-            t.redraw()
+            t.invalidate()
         screens = self._ctx.app.screens
         if screens:
-            self._ctx.app.top.redraw()
+            self._ctx.app.top.invalidate()
 
 
 class SolverHelp(Protocol):
@@ -181,7 +181,7 @@ class Difficulty(Part):
 
     app: App
     assist: SolverHelp
-    left: tuple | None  # the position the player chose to leave while waiting for a deal of a level
+    left: Key | None  # the position the player chose to leave while waiting for a deal of a level
 
     def __init__(self, app: App, assist: SolverHelp) -> None:
         self.app = app
@@ -207,22 +207,22 @@ class Difficulty(Part):
             notes.append(StatusNote(_(NOTES[r.level])))
         return notes
 
-    def action(self, table: TableScreen, name: str) -> bool:
+    def command(self, table: TableScreen, command: Command) -> bool:
         """New deal on the main table asks which kind of deal (while the solver is there); so does
-        "new_confirmed" (the Stuck question's New deal), whose player has already chosen to leave the game."""
-        if name not in ("new", "new_confirmed") or table is not self.app.table or table.mode is not None \
-                or not table.deals() or self.assist.failed:
+        NEW_DEAL_CONFIRMED (the Stuck question's New deal), whose player has already chosen to leave the game."""
+        if command not in (Command.NEW_DEAL, Command.NEW_DEAL_CONFIRMED) or table is not self.app.table \
+                or table.mode is not None or not table.session.deals or self.assist.failed:
             return False
-        self.ask_level(table, table.position.key() if name == "new_confirmed" else None)
+        self.ask_level(table, table.session.position.key() if command is Command.NEW_DEAL_CONFIRMED else None)
         return True
 
-    def ask_level(self, table: TableScreen, left: tuple | None = None) -> None:
+    def ask_level(self, table: TableScreen, left: Key | None = None) -> None:
         """The question: Easy, Medium, Hard (a winnable deal of that level), Any deal, Cancel.
 
         ``left``: the position the player has already chosen to leave; while it is still on the
         table, the deal replaces it without asking "Replace the game under way?" again.
         """
-        answers: list[tuple[str, Callable[[], None] | None]] = [
+        answers: list[Answer] = [
             (pgettext("button", "Easy"), lambda: self.choose(Level.EASY, left)),
             (pgettext("button", "Medium"), lambda: self.choose(Level.MEDIUM, left)),
             (pgettext("button", "Hard"), lambda: self.choose(Level.HARD, left)),
@@ -234,7 +234,7 @@ class Difficulty(Part):
                         "each one, and rates it by how much search that took."),
             answers, title=_("New deal")))
 
-    def choose(self, level: Level, left: tuple | None = None) -> None:
+    def choose(self, level: Level, left: Key | None = None) -> None:
         """Deal one of ``level`` now if one is ready, else once the solver has found one (``left``: see
         ``ask_level``)."""
         levels = self.levels
@@ -248,15 +248,15 @@ class Difficulty(Part):
         self.left = left
         t = self.app.table
         if t is not None:
-            t.redraw()
+            t.invalidate()
 
-    def _deal(self, seed: int | None, left: tuple | None) -> None:
+    def _deal(self, seed: int | None, left: Key | None) -> None:
         t = self.app.table
         self.left = None
         if seed is None:
             self.levels.wanted = None
         if t is not None:
-            t.new_deal(ask=left is None or left != t.position.key(), seed=seed)
+            t.new_deal(ask=left is None or left != t.session.position.key(), seed=seed)
 
     def tick(self) -> float | None:
         """Deal the wanted deal once one is ready and the table is quiet."""
@@ -285,12 +285,3 @@ class Difficulty(Part):
             levels.asked_about = seed
             return _("Finding out how hard deal {number} is\u2026").format(number=seed)
         return _(DEAL_NOTES[r.level]).format(number=seed)
-
-
-def install(app: App, assist: SolverHelp) -> Difficulty:
-    """Add the difficulty part to ``app`` (after the assist, whose solver child it shares)."""
-    part = Difficulty(app, assist)
-    app.add_part(part)
-    return part
-
-

@@ -1,9 +1,9 @@
 """Demo (a bar button) and Finish: the solver plays the rest of the game with the usual slides.
 
 Any click or key stops it. Finish plays out an ending the player has already opened up
-(``offers`` asks first). Each move says who made it (``try_move``'s ``by``): the session
-counts a win with their moves as an assisted one, and a win whose last move the Demo made
-as none of the player's.
+(``offers`` asks first). Each move says who made it (``Moved.by``: DEMO or FINISH): the records
+count a win with their moves as an assisted one, and a win whose last move the Demo made as
+none of the player's.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
+from ...play.events import Actor, Tone, made_move
 from ...solver import Verdict
-from ..changes import PlayedBy
 from .context import Context
 from .knowledge import Knowledge
 from .link import POLL, SolverLink
@@ -32,7 +32,7 @@ class Demo:
     _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     pause: float  # seconds between moves (at the usual slide speed)
     playing: bool
-    kind: PlayedBy  # "Demo" or "Finish" (a name in code; the words shown are translated where they are built)
+    kind: Actor  # DEMO or FINISH: who the moves are by (the words shown are translated where they are built)
     _noted: str  # the kind the status line's note was last drawn for ("": no note)
     _next: float  # when the next move may be made
 
@@ -44,11 +44,11 @@ class Demo:
         self._collect = collect
         self.pause = pause
         self.playing = False
-        self.kind = "Demo"
+        self.kind = Actor.DEMO
         self._noted = ""
         self._next = 0.0
 
-    def start(self, kind: PlayedBy = "Demo") -> None:
+    def start(self, kind: Actor = Actor.DEMO) -> None:
         """Let the solver play the rest of the game on screen."""
         ctx = self._ctx
         self._collect()
@@ -59,41 +59,41 @@ class Demo:
         k = self._knowledge.lookup(pos)
         if k is not None and k.status == Verdict.LOST:
             if ctx.game.history:
-                t.say(_("No winning line is left from here, so there is nothing to show. "
-                        "Undo to a winnable position."))
+                ctx.session.tell(_("No winning line is left from here, so there is nothing to show. "
+                                   "Undo to a winnable position."))
             else:
-                t.say(_("This deal cannot be won, so there is nothing to show. Try a new deal."))
+                ctx.session.tell(_("This deal cannot be won, so there is nothing to show. Try a new deal."))
             return
         if k is not None and k.status == Verdict.UNKNOWN:
-            t.say(_("The solver found no winning line in time, so it cannot play this one out."))
+            ctx.session.tell(_("The solver found no winning line in time, so it cannot play this one out."))
             return
         if not self._link.running and k is None:
-            t.say(_("The solver is not running, so there is no demo this time."))
+            ctx.session.tell(_("The solver is not running, so there is no demo this time."))
             return
         self.playing = True
         self.kind = kind
         self._next = time.monotonic()
         self._label()
-        if kind == "Demo":
-            t.say(_("Demo: the solver plays the rest. Click or press any key to stop it."), "info", 4.0)
+        if kind is Actor.DEMO:
+            ctx.session.tell(_("Demo: the solver plays the rest. Click or press any key to stop it."), Tone.INFO, 4.0)
 
     @property
     def note(self) -> str:
         """The status line's word on how to stop it, while it plays (in the language of the moment)."""
         if not self.playing:
             return ""
-        if self.kind == "Demo":
+        if self.kind is Actor.DEMO:
             return _("Demo playing: a click or any key stops it")
         return _("Finishing: a click or any key stops it")
 
     def _label(self) -> None:
         """While the demo plays, the status line says how to stop it (messages go with each move)."""
-        noted = self.kind if self.playing else ""
+        noted = self.kind.name if self.playing else ""
         if self._noted != noted:
             self._noted = noted
             t = self._ctx.table
             if t is not None:
-                t.redraw()
+                t.invalidate()
 
     def stop(self, why: str = "") -> None:
         """Stop the demo (or the finish) where it is."""
@@ -101,9 +101,8 @@ class Demo:
             return
         self.playing = False
         self._label()
-        t = self._ctx.table
-        if why and t is not None:
-            t.say(why)
+        if why and self._ctx.table is not None:
+            self._ctx.session.tell(why)
 
     def end(self) -> None:
         """The game is won: the demo is over."""
@@ -128,17 +127,17 @@ class Demo:
         if k is None or (k.status == Verdict.WINNABLE and not line and self._link.pending is not None):
             return POLL
         if k.status != Verdict.WINNABLE or not line:
-            self.stop(_("Demo stopped: the solver has no winning line here.") if self.kind == "Demo"
+            self.stop(_("Demo stopped: the solver has no winning line here.") if self.kind is Actor.DEMO
                       else _("Finish stopped: the solver has no winning line here."))
             return 1.0
         now = time.monotonic()
         if now < self._next:
             return self._next - now
-        t = self._ctx.table
-        assert t is not None
-        t.drop_hint_message()
-        if not t.try_move(line[0], by=self.kind):
-            self.stop(_("Demo stopped.") if self.kind == "Demo" else _("Finish stopped."))
+        session = self._ctx.session
+        session.drop_hint_message()
+        events = session.move(line[0], self.kind)
+        if not made_move(events):
+            self.stop(_("Demo stopped.") if self.kind is Actor.DEMO else _("Finish stopped."))
             return 1.0
         self._next = time.monotonic() + self.pause * max(0.25, self._ctx.app.prefs.animation_speed)
         return POLL
@@ -146,6 +145,6 @@ class Demo:
     def event(self, e: pygame.event.Event) -> bool:
         """While the demo plays, any key or click stops it (and does nothing else)."""
         if self.playing and e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.stop(_("Demo stopped. Your move.") if self.kind == "Demo" else _("Finish stopped. Your move."))
+            self.stop(_("Demo stopped. Your move.") if self.kind is Actor.DEMO else _("Finish stopped. Your move."))
             return True
         return False

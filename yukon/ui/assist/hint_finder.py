@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING
 
 from ... import move_order
 from ...i18n import _
+from ...play.events import Actor, Tone
+from ...play.session import Message
 from ...relaxation import crowded, dead_end, tables_for
 from ...solver import Verdict
 from ...state import Move, Position
 from ..table import describe_move
 from .context import Context
-from .knowledge import Knowledge, Known, position_key
+from .knowledge import Knowledge, Known, PositionKey, position_key
 from .link import Pending, SolverLink, new_request
 from .reasons import move_reason
 
@@ -45,7 +47,7 @@ class Other:
 
     move: Move
     after: Position
-    key: tuple  # ``position_key(after)``
+    key: PositionKey  # ``position_key(after)``
 
 
 class HintFinder:
@@ -56,13 +58,13 @@ class HintFinder:
     _link: SolverLink
     _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
     patience: float
-    wanted: tuple | None  # key of the position whose hint waits for the solver
+    wanted: PositionKey | None  # key of the position whose hint waits for the solver
     _asked: float  # when that hint was asked
-    _message: object | None  # the "looking" message the awaited hint replaces
-    _heuristic: tuple[tuple, list[Move], int] | None  # (position key, the moves on offer, the one shown)
+    _message: Message | None  # the "looking" message the awaited hint replaces
+    _heuristic: tuple[PositionKey, list[Move], int] | None  # (position key, the moves on offer, the one shown)
     _waiting_others: bool  # the awaited hint is one of the other winning moves (not the line's)
-    _others: tuple[tuple, list[Other]] | None  # (position key, its other moves to check, most useful first)
-    _undecided: set[tuple]  # keys of positions after those moves that the check could not decide
+    _others: tuple[PositionKey, list[Other]] | None  # (position key, its other moves to check, most useful first)
+    _undecided: set[PositionKey]  # keys of positions after those moves that the check could not decide
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, collect: Callable[[], None],
                  patience: float = HINT_PATIENCE) -> None:
@@ -110,19 +112,16 @@ class HintFinder:
     def _wait(self, text: str, others: bool) -> None:
         """Say ``text`` until the solver's answer replaces it (``deliver``); ``others``: the answer
         awaited is which other moves keep the game winnable."""
-        t = self._ctx.table
-        assert t is not None
+        session = self._ctx.session
         self.wanted = position_key(self._ctx.game.position)
         self._waiting_others = others
         self._asked = time.monotonic()
-        t.say(text, "hint", max(LOOKING_TIME, self.patience + 1.0))  # up until the hint replaces it
-        self._message = t.message
+        session.tell(text, Tone.HINT, max(LOOKING_TIME, self.patience + 1.0))  # up until the hint replaces it
+        self._message = session.message
 
     def _winning_hint(self, line: tuple[Move, ...]) -> None:
         """Each press shows the next: the winning line's move first, then the other moves the
         solver has proved to keep the game winnable, then the line's move again."""
-        t = self._ctx.table
-        assert t is not None
         game = self._ctx.game
         pos = game.position
         key = position_key(pos)
@@ -144,8 +143,6 @@ class HintFinder:
 
     def _show_winning(self, line: tuple[Move, ...]) -> None:
         """The winning line's move, with the reason it helps."""
-        t = self._ctx.table
-        assert t is not None
         pos = self._ctx.game.position
         reason = move_reason(pos, line)
         move = describe_move(pos, line[0])
@@ -154,13 +151,13 @@ class HintFinder:
         text = (_("Hint: {move} \u2013 {reason}.").format(move=move, reason=reason) if reason
                 else _("Hint: {move}.").format(move=move))  # the move says it all
         assert self._heuristic is not None
-        t.show_hints(self._heuristic[1], 0, text)
+        self._ctx.session.show_hint(self._heuristic[1], 0, text)
 
     def _next_other(self, line: tuple[Move, ...]) -> None:
         """The next of the moves proved to keep the game winnable, after the one on show (the
         line's move comes round again after the last)."""
-        t = self._ctx.table
-        assert t is not None and self._heuristic is not None and self._others is not None
+        assert self._heuristic is not None and self._others is not None
+        session = self._ctx.session
         pos = self._ctx.game.position
         key, before, i = self._heuristic
         moves = [line[0], *(o.move for o in self._others[1] if self._verdict(o) == Verdict.WINNABLE)]
@@ -170,7 +167,7 @@ class HintFinder:
         if len(moves) == 1:
             # TRANSLATORS: a later press of Hint when the winning line's move is the only one known to
             # keep the game winnable; {move} says the move ("7♥ onto 8♠ in column 4").
-            t.show_hints(moves, 0, _("No other move is known to keep the deal winnable: {move}.").format(
+            session.show_hint(moves, 0, _("No other move is known to keep the deal winnable: {move}.").format(
                 move=describe_move(pos, moves[0])))
         elif i == 0:
             self._show_winning(line)
@@ -178,7 +175,8 @@ class HintFinder:
             # TRANSLATORS: a hint after the winning one, also proved to keep the deal winnable; {number} of
             # {count} such moves, {move} says the move.
             text = _("Another move that keeps the deal winnable ({number} of {count}): {move}")
-            t.show_hints(moves, i, text.format(number=i, count=len(moves) - 1, move=describe_move(pos, moves[i])))
+            session.show_hint(moves, i, text.format(number=i, count=len(moves) - 1,
+                                                    move=describe_move(pos, moves[i])))
 
     # -- the checks of the other moves, by the solver's child ---------------------------------
     @staticmethod
@@ -221,22 +219,19 @@ class HintFinder:
 
     def play(self) -> None:
         """Play the move the hint shows; with no hint on show, show one and play it when it is there."""
-        t = self._ctx.table
-        if t is None:
+        if self._ctx.table is None:
             return
-        move = t.hint_move
-        if move is None:
+        session = self._ctx.session
+        if session.hint is None:
             self.hint()
-            move = t.hint_move
-        if move is not None:
-            t.try_move(move)
+        shown = session.hint
+        if shown is not None:
+            session.move(shown.move, Actor.HINT)
 
     def _heuristic_hint(self, preface: str, hopeful: bool = True) -> None:
         """The heuristic hints of ``yukon.move_order``, each press the next one (``preface``: a sentence
         said first, already in the player's language, or ""; ``hopeful``: the game may still be
         won, so the moves proved to lose it are left out)."""
-        t = self._ctx.table
-        assert t is not None
         game = self._ctx.game
         pos = game.position
         key = position_key(pos)
@@ -246,14 +241,14 @@ class HintFinder:
             self._heuristic = (key, self._not_lost(pos, moves) if hopeful else moves, -1)
         _key, moves, i = self._heuristic
         if not moves:
-            t.say(joined(preface, _("No move is left. Undo, restart the deal or start a new one.")))
+            self._ctx.session.tell(joined(preface, _("No move is left. Undo, restart the deal or start a new one.")))
             return
         i = (i + 1) % len(moves)
         self._heuristic = (key, moves, i)
         # TRANSLATORS: a simple hint (not the solver's); {number} of {count} useful moves, {move} says the move.
         text = _("Try {number} of {count}: {move}").format(number=i + 1, count=len(moves),
                                                           move=describe_move(pos, moves[i]))
-        t.show_hints(moves, i, joined(preface, text))
+        self._ctx.session.show_hint(moves, i, joined(preface, text))
 
     def _not_lost(self, position: Position, moves: list[Move]) -> list[Move]:
         """``moves`` without those after which the game is proved lost, by what the solver said or at
@@ -281,7 +276,7 @@ class HintFinder:
         t = self._ctx.table
         game = self._ctx.game
         pos = game.position
-        if t is None or t.message is not self._message or position_key(pos) != self.wanted:
+        if t is None or self._ctx.session.message is not self._message or position_key(pos) != self.wanted:
             self.wanted = None  # the player moved on or closed the message
             return
         k = self._knowledge.lookup(pos)

@@ -27,13 +27,17 @@ from ...state import Game, Move, Position
 
 CACHE_LIMIT = 20000
 
+Key = tuple[object, ...]  # a position's cards in their places (``Position.key()``)
+RulesKey = tuple[str, bool, bool]  # the variant and its two options
+PositionKey = tuple[RulesKey, Key]  # a position under its rules: what the cache knows things by
 
-def rules_key(rules: Rules) -> tuple:
+
+def rules_key(rules: Rules) -> RulesKey:
     """The rules as a plain tuple (part of every cache key)."""
     return (rules.variant, rules.any_card_in_space, rules.foundation_return)
 
 
-def position_key(position: Position) -> tuple:
+def position_key(position: Position) -> PositionKey:
     """A key for the cache: the position and the rules it is played under."""
     return (rules_key(position.rules), position.key())
 
@@ -52,11 +56,11 @@ class Course:
 
     game: Game
     steps: int  # moves in the game's history at ``at``
-    at: tuple  # key of the position the course is at
+    at: PositionKey  # key of the position the course is at
     line: tuple[Move, ...]  # what is left of the line from there ((): none at hand)
-    visited: set[tuple] = field(default_factory=set)  # every position passed, ``at`` included
+    visited: set[PositionKey] = field(default_factory=set)  # every position passed, ``at`` included
 
-    def step(self, steps: int, key: tuple) -> None:
+    def step(self, steps: int, key: PositionKey) -> None:
         """The game made the line's next move: the course is at ``key`` now."""
         self.steps, self.at, self.line = steps, key, self.line[1:]
         self.visited.add(key)
@@ -69,11 +73,11 @@ class Course:
 class Knowledge:
     """The cache of known positions, the game's trail of position keys and the course."""
 
-    known: dict[tuple, Known]
+    known: dict[PositionKey, Known]
     course: Course | None
-    _trail: list[tuple]
+    _trail: list[PositionKey]
     _trail_game: Game | None
-    _last_winnable: tuple[tuple, int]  # (what it was worked out for, moves back)
+    _last_winnable: tuple[tuple[object, ...], int]  # (what it was worked out for, moves back)
 
     def __init__(self) -> None:
         self.known = {}
@@ -86,11 +90,11 @@ class Knowledge:
         """What is known about ``position``."""
         return self.known.get(position_key(position))
 
-    def get(self, key: tuple) -> Known | None:
+    def get(self, key: PositionKey) -> Known | None:
         """What is known about the position with ``key``."""
         return self.known.get(key)
 
-    def learn(self, key: tuple, known: Known) -> None:
+    def learn(self, key: PositionKey, known: Known) -> None:
         """Remember ``known`` for ``key``; a winnable position keeps the shortest line it was given."""
         old = self.known.get(key)
         if old is not None and old.status == Verdict.LOST:
@@ -102,7 +106,8 @@ class Knowledge:
             self.known.clear()
         self.known[key] = known
 
-    def proved(self, key: tuple, position: Position, line: tuple[Move, ...], ancestors: Iterable[tuple]) -> None:
+    def proved(self, key: PositionKey, position: Position, line: tuple[Move, ...],
+               ancestors: Iterable[PositionKey]) -> None:
         """The solver found ``line`` winning ``position``: every earlier position of the game can be won too."""
         self.learn(key, Known(Verdict.WINNABLE, line))
         for earlier in ancestors:
@@ -113,7 +118,7 @@ class Knowledge:
         if c is not None and c.at == key:
             self.offer_line(c, position, line)
 
-    def judge(self, trail: list[tuple]) -> Known | None:
+    def judge(self, trail: list[PositionKey]) -> Known | None:
         """What is known of the trail's last position, or follows from a lost parent (learnt then)."""
         key = trail[-1]
         k = self.known.get(key)
@@ -124,7 +129,7 @@ class Knowledge:
                 self.learn(key, k)
         return k
 
-    def trail(self, game: Game) -> list[tuple]:
+    def trail(self, game: Game) -> list[PositionKey]:
         """Keys of the game's positions, as dealt first and the current one last.
 
         Kept step by step: a move adds one key and an undo takes one off, so a long game
@@ -153,7 +158,7 @@ class Knowledge:
         self._trail, self._trail_game = keys, game
         return keys
 
-    def steer(self, game: Game, trail: list[tuple]) -> Course:
+    def steer(self, game: Game, trail: list[PositionKey]) -> Course:
         """Move the course on with the game: one step along its line, or a fresh start."""
         key = trail[-1]
         c = self.course

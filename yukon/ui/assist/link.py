@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...notation import format_position
 from ...state import Move, Position
+from .knowledge import PositionKey
 
 if TYPE_CHECKING:
     from ...solver_service import Reply, SolverService
@@ -35,18 +36,18 @@ class Pending:
     """The one request in flight: its id, what it is for, and when it was sent."""
 
     request_id: int
-    kind: str  # "status", "deal", "explain", "level" or "check" (a position after another move a hint may offer)
-    key: tuple
+    kind: str  # "status", "deal", "explain" or "level"
+    key: PositionKey
     position: Position
     sent: float
     seed: int | None = None
-    ancestors: tuple[tuple, ...] = ()  # keys of the game's earlier positions, oldest first
+    ancestors: tuple[PositionKey, ...] = ()  # keys of the game's earlier positions, oldest first
     moves: tuple[Move, ...] = ()  # "explain": the game's moves, played from ``position`` (its start)
     node_limit: int | None = None  # search positions the child may spend (None: time only)
 
 
-def new_request(kind: str, key: tuple, position: Position, seed: int | None = None,
-                ancestors: tuple[tuple, ...] = (), node_limit: int | None = None) -> Pending:
+def new_request(kind: str, key: PositionKey, position: Position, seed: int | None = None,
+                ancestors: tuple[PositionKey, ...] = (), node_limit: int | None = None) -> Pending:
     """A request with the next id, sent now."""
     return Pending(next(_ids), kind, key, position, time.monotonic(), seed, ancestors, node_limit=node_limit)
 

@@ -16,17 +16,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...i18n import _, ngettext, pgettext
+from ...play.events import Actor
 from ...solver import Verdict
 from ...state import Position
 from ..screen import QuestionDialog
 from .context import Context
 from .demo import Demo
-from .knowledge import Knowledge, Known, position_key, rules_key
+from .knowledge import Knowledge, Known, PositionKey, RulesKey, position_key, rules_key
 from .link import Pending, new_request
 from .verdict_line import VerdictLine
 
 if TYPE_CHECKING:
     from ...solver_service import Reply
+
+Mark = tuple[int, PositionKey]  # a game (by id) and one of its positions
 
 
 class WinnableDeals:
@@ -34,7 +37,7 @@ class WinnableDeals:
 
     _ctx: Context
     _knowledge: Knowledge
-    ready_deal: tuple[int, tuple] | None  # (seed, rules key) proved winnable
+    ready_deal: tuple[int, RulesKey] | None  # (seed, rules key) proved winnable
     _next_winnable: bool  # the next New deal must be one the solver proved winnable
 
     def __init__(self, ctx: Context, knowledge: Knowledge) -> None:
@@ -104,8 +107,8 @@ class Offers:
     _demo: Demo
     _deals: WinnableDeals
     _explain: Callable[[], None]  # Why?: the solver's reasons the position is lost
-    _offered_back: set[tuple]  # (game, ancestor key) the loss question was asked for
-    _offer_back: tuple | None  # (game, ancestor key) waiting for a quiet table
+    _offered_back: set[Mark]  # (game, ancestor key) the loss question was asked for
+    _offer_back: Mark | None  # (game, ancestor key) waiting for a quiet table
     _offered_finish: set[int]  # games Finish was offered for
     _offered_fresh: set[int]  # games whose lost deal was offered a winnable one
 
@@ -141,14 +144,15 @@ class Offers:
         n = self.last_winnable()
         if t is None or n == 0:
             return
+        session = self._ctx.session
         gid = id(self._ctx.game)
         self._offered_back = {m for m in self._offered_back if m[0] != gid}  # lose it again: ask again
         for _unused in range(n):
-            t.undo()
+            session.undo()
         # TRANSLATORS: after B; {n} is how many moves were taken back (2 or more).
-        t.say(_("Back at the last winnable position.") if n == 1 else
-              ngettext("Back {n} move, at the last winnable position.",
-                       "Back {n} moves, at the last winnable position.", n).format(n=n))
+        session.tell(_("Back at the last winnable position.") if n == 1 else
+                     ngettext("Back {n} move, at the last winnable position.",
+                              "Back {n} moves, at the last winnable position.", n).format(n=n))
 
     def offer(self) -> None:
         """The table is quiet: ask the question that is due, if one is."""
@@ -180,7 +184,7 @@ class Offers:
             return True
         return False
 
-    def _offer_back_to(self, mark: tuple | None) -> bool:
+    def _offer_back_to(self, mark: Mark | None) -> bool:
         """A move lost the game: offer to go back to the last winnable position."""
         ctx = self._ctx
         if mark is None or mark[0] != id(ctx.game) or self._verdict.status != Verdict.LOST or self._demo.playing:
@@ -210,6 +214,6 @@ class Offers:
                 and self._verdict.status == Verdict.WINNABLE and game.position.face_down_count() == 0):
             self._offered_finish.add(id(game))
             ctx.app.push(QuestionDialog(ctx.app, _("Every card is face up. Play the ending out?"),
-                                        [(pgettext("button", "Finish"), lambda: self._demo.start("Finish")),
+                                        [(pgettext("button", "Finish"), lambda: self._demo.start(Actor.FINISH)),
                                          (pgettext("button", "Keep playing"), None)],
                                         title=pgettext("title", "Finish")))

@@ -86,4 +86,4 @@ class VerdictLine:
         self.shown = text
         self._shown_game = self._ctx.game
         if t is not None:
-            t.redraw()
+            t.invalidate()

@@ -21,15 +21,17 @@ import pygame
 
 from ...explain import Explanation
 from ...i18n import N_, _, pgettext
+from ...play.events import Tone
 from ...solver import Verdict
 from ...text.why_words import sentences
 from .. import art
+from ..commands import Asked, Command
 from ..parts import TablePrefs
 from ..screen import Host
 from ..sheet import GOLD, TEXT, Sheet, SheetScreen, draw_paragraphs
 from ..widgets import SEP, wrap
 from .context import Context
-from .knowledge import Knowledge, position_key
+from .knowledge import Knowledge, PositionKey, position_key
 from .link import Pending, SolverLink, _ids
 from .verdict_line import VerdictLine
 
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from ...solver_service import Reply
 
 
+Mark = tuple[int, int, PositionKey]  # a game (by id), its moves made and its position: what an answer is for
 WORKING = N_("The solver is working out why\u2026")  # the message while the player waits
 
 
@@ -73,10 +76,10 @@ class WhySheet(Sheet):
         if self.back is not None:
             self.back()
 
-    def action(self, name: str) -> bool:
+    def action(self, asked: Asked) -> bool:
         """Up/Down scroll."""
-        if name in ("up", "down"):
-            self.wheel(1 if name == "up" else -1)
+        if asked in (Command.UP, Command.DOWN):
+            self.wheel(1 if asked is Command.UP else -1)
             return True
         return False
 
@@ -132,8 +135,8 @@ class Why:
     _verdict: VerdictLine
     _back: Callable[[], None]  # undo to the last winnable position
     waiting: Pending | None  # the request whose answer the player waits for
-    answer: tuple[tuple, Explanation] | None  # the last explanation, with the position it is for
-    searched: dict[tuple, int]  # positions the status search proved lost: the positions it tried
+    answer: tuple[Mark, Explanation] | None  # the last explanation, with the position it is for
+    searched: dict[PositionKey, int]  # positions the status search proved lost: the positions it tried
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, verdict: VerdictLine,
                  back: Callable[[], None]) -> None:
@@ -153,7 +156,7 @@ class Why:
                 self.searched.clear()
             self.searched[req.key] = int(reply.stats.get("nodes", 0))
 
-    def _mark(self) -> tuple:
+    def _mark(self) -> Mark:
         """The game and position on the table now (an explanation is for one of them)."""
         game = self._ctx.game
         return id(game), len(game.history), position_key(game.position)
@@ -175,11 +178,13 @@ class Why:
         t = self._ctx.table
         if t is None:
             return
+        session = self._ctx.session
         if not self.offered():
             if self._verdict.status == Verdict.LOST:  # the player hides the verdicts: this one stays hidden too
-                t.say(_("The solver's verdicts are hidden (see Settings), so it does not say why."))
+                session.tell(_("The solver's verdicts are hidden (see Settings), so it does not say why."))
             else:
-                t.say(_("The solver has not proved that this position cannot be won: there is nothing to explain."))
+                session.tell(_("The solver has not proved that this position cannot be won: "
+                               "there is nothing to explain."))
             return
         mark = self._mark()
         if self.answer is not None and self.answer[0] == mark:
@@ -188,18 +193,18 @@ class Why:
         game = self._ctx.game
         w, pending = self.waiting, self._link.pending
         if w is not None and pending is w and w.key == mark[2] and len(w.moves) == mark[1]:
-            t.say(_(WORKING), "info", self._link.solve_timeout + 2.0)  # asked already: the answer is coming
+            session.tell(_(WORKING), Tone.INFO, self._link.solve_timeout + 2.0)  # asked already: the answer is coming
             return
         if not self._link.start():
-            t.say(_("The solver is off, so it cannot say why."), "error")
+            session.tell(_("The solver is off, so it cannot say why."), Tone.ERROR)
             return
         req = Pending(next(_ids), "explain", mark[2], game.start.copy(), time.monotonic(), moves=tuple(game.moves_made))
         if not self._link.ask(req):
-            t.say(_("The solver is off, so it cannot say why."), "error")
+            session.tell(_("The solver is off, so it cannot say why."), Tone.ERROR)
             return
         self.waiting = req
         # shown until the answer comes (a search may take the solver's whole time)
-        t.say(_(WORKING), "info", self._link.solve_timeout + 2.0)
+        session.tell(_(WORKING), Tone.INFO, self._link.solve_timeout + 2.0)
 
     def answered(self, req: Pending, reply: Reply) -> None:
         """The child's answer to an "explain" request: keep it, and show it if the player still waits."""
@@ -210,12 +215,12 @@ class Why:
         mark = self._mark()
         e = reply.explanation
         t = self._ctx.table
-        if waited and t is not None and t.message is not None and t.message.text == _(WORKING):
-            t.drop_message()
-            t.redraw()
+        if waited and t is not None and self._ctx.says(_(WORKING)):
+            self._ctx.session.drop_message()
+            t.invalidate()
         if e is None or mark[2] != req.key or len(req.moves) != mark[1]:
             if waited and e is None and t is not None:
-                t.say(_("The solver could not say why this time."), "error")
+                self._ctx.session.tell(_("The solver could not say why this time."), Tone.ERROR)
             return
         if e.kind == "undecided" and req.key in self.searched:
             # the search behind the status proved it lost; this one ran short of time (a busy machine)

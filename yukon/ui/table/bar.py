@@ -9,7 +9,7 @@ import pygame
 
 from ...i18n import pgettext
 from ..screen import MenuList
-from ..widgets import HC_EDGE, HC_PANEL, MORE_LABEL, BarLayout, ButtonSpec, draw_button, layout_bar
+from ..widgets import HC_EDGE, HC_PANEL, MORE_LABEL, BarLayout, draw_button, layout_bar
 from .style import MORE
 from .view import TableView
 
@@ -19,18 +19,18 @@ class ButtonBar:
 
     table: TableView
     hover: int  # the button under the pointer (MORE for "More"), or -1
+    laid_state: tuple[bool, ...]  # which buttons were enabled at the last layout (a change redraws the bar)
 
     def __init__(self, table: TableView) -> None:
         self.table = table
         self.hover = -1
+        self.laid_state = ()
 
     def relayout(self, w: int, h: int) -> BarLayout:
-        """Where the buttons go in a w x h window."""
-        return layout_bar([label(b) for b in self.table.buttons()], w, h, self.table.app.prefs.text_factor)
-
-    def state(self) -> tuple[bool, ...]:
-        """Which buttons are enabled (a change of it redraws the bar)."""
-        return tuple(b.enabled() if b.enabled is not None else True for b in self.table.buttons())
+        """Where the buttons go in a w x h window (and which of them are enabled now)."""
+        specs = self.table.buttons()
+        self.laid_state = tuple(b.is_enabled() for b in specs)
+        return layout_bar([b.text() for b in specs], w, h, self.table.app.prefs.text_factor)
 
     def button_at(self, x: int, y: int) -> int:
         """The button at (x, y): its index, MORE, or -1."""
@@ -59,8 +59,8 @@ class ButtonBar:
         for i, (spec, r) in enumerate(zip(self.table.buttons(), bar.rects)):
             if i in bar.hidden:
                 continue
-            enabled = spec.enabled() if spec.enabled is not None else True
-            draw_button(surface, r, label(spec), bar.font_size, hover=(i == self.hover), enabled=enabled, plain=plain)
+            draw_button(surface, r, spec.text(), bar.font_size, hover=(i == self.hover), enabled=spec.is_enabled(),
+                        plain=plain)
         if bar.more is not None:
             draw_button(surface, bar.more, pgettext("button", MORE_LABEL), bar.font_size, hover=(self.hover == MORE),
                         plain=plain)
@@ -75,8 +75,7 @@ class ButtonBar:
         for i in bar.hidden:
             if i < len(specs):
                 spec = specs[i]
-                items.append((label(spec), functools.partial(self.run, i),
-                              spec.enabled() if spec.enabled is not None else True))
+                items.append((spec.text(), functools.partial(self.run, i), spec.is_enabled()))
         app = self.table.app
         app.push(MenuList(app, items, bar.more, bar.font_size))
 
@@ -89,15 +88,5 @@ class ButtonBar:
         if not 0 <= i < len(specs):
             return
         spec = specs[i]
-        if spec.enabled is not None and not spec.enabled():
-            return
-        if callable(spec.action):
-            spec.action()
-        else:
-            self.table.action(spec.action)
-
-
-def label(spec: ButtonSpec) -> str:
-    """A button's label in the player's language: its English label (or what ``shown`` says, English
-    too), a ``button`` msgid, translated now (as ``ButtonSpec.text()`` does once it translates)."""
-    return pgettext("button", spec.shown() if spec.shown is not None else spec.label)
+        if spec.is_enabled():
+            self.table.run(spec.command)

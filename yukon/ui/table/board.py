@@ -1,5 +1,4 @@
-"""The cards on the table: where they lie and slide, their pictures, the rings that light
-them up, and the victory lap."""
+"""The cards on the table: where they lie and slide, their pictures, and the victory lap."""
 
 from __future__ import annotations
 
@@ -8,12 +7,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...cards import RANK, SUIT
-from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
-from .. import art, marks
+from ...cards import RANK
+from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
+from .. import art
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
-from .style import HINT, LESSON, SELECT, SYMBOL, TARGET
+from .rings import Rings
+from .style import SYMBOL
 from .view import TableView
 
 Path = tuple[tuple[int, ...], tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]
@@ -35,24 +35,23 @@ class Before:
 
 
 class Board:
-    """The cards: layout, card art, slides and flips, and drawing them still or moving."""
+    """The cards: layout, card art, slides and flips, and drawing them still or moving (the rings
+    that light them up are ``rings``')."""
 
     table: TableView
     card_art: art.CardArt | None
     anim: Animator
+    rings: Rings
     celebrating: float  # seconds left of the cards' leap out after a win
-    lit_cols: set[int]  # columns with a ring drawn around something
-    lit_found: bool  # a ring drawn on the foundation row
     _pending_return: Path | None  # the cards' way back after the leap
     _shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None
 
-    def __init__(self, table: TableView, anim: Animator) -> None:
+    def __init__(self, table: TableView, anim: Animator, rings: Rings) -> None:
         self.table = table
         self.card_art = None
         self.anim = anim
+        self.rings = rings
         self.celebrating = 0.0
-        self.lit_cols = set()
-        self.lit_found = False
         self._pending_return = None
         self._shadow_cache = None
 
@@ -74,18 +73,18 @@ class Board:
 
     def face_up(self, card: int) -> bool:
         """Is the card face up in the true position?"""
-        return self.table.position.loc[card] != FACE_DOWN
+        return self.table.session.position.loc[card] != FACE_DOWN
 
     def moving(self) -> set[int]:
         """The cards drawn apart from the still layer: sliding, flipping or held."""
         return self.anim.moving() | set(self.table.drag_cards)
 
-    def snapshot(self, bar: tuple[bool, ...]) -> Before:
-        """The table as drawn now, before a change."""
-        pos = self.table.position
-        return Before({c: self.table.drawn_xy(c) for c in range(52)}, {c: self.face_up(c) for c in range(52)},
-                      [list(c) for c in pos.columns], list(pos.down), self.table.layout, list(pos.loc),
-                      set(self.table.drag_cards), list(pos.foundations), bar)
+    def snapshot(self, shown: Position, bar: tuple[bool, ...]) -> Before:
+        """The table as drawn now (``shown``: the position it was laid out for), before a change."""
+        return Before({c: self.table.drawn_xy(c) for c in range(52)},
+                      {c: shown.loc[c] != FACE_DOWN for c in range(52)},
+                      [list(c) for c in shown.columns], list(shown.down), self.table.layout, list(shown.loc),
+                      set(self.table.drag_cards), list(shown.foundations), bar)
 
     def slide_from(self, before: Before, kind: str, pace: float) -> None:
         """Slide every card that moved from where it was drawn ``before``, and flip the turned ones."""
@@ -95,7 +94,7 @@ class Board:
         if kind not in ("restart", "new"):
             # Only cards that changed place slide; a column that merely tightens or loosens
             # its overlap settles at once (sliding it would redraw whole columns each frame).
-            loc, loc_before = self.table.position.loc, before.loc
+            loc, loc_before = self.table.session.position.loc, before.loc
             moved = [c for c in moved if c in before.held or (loc_before[c] != loc[c]
                      and loc_before[c] != FACE_DOWN and loc[c] != FACE_DOWN)]
         duration = 0.0
@@ -182,84 +181,15 @@ class Board:
                 self._pending_return = None
                 self.anim.add_slide(Slide(cards, out, home, 0.7, ease=_ease_back))
 
-    # -- rings and highlights --------------------------------------------------------------
-    def lit_source(self) -> int | None:
-        """The card whose legal destinations are lit: the selection, or the card being dragged."""
-        if self.table.selection is not None:
-            return self.table.selection
-        held = self.table.drag_cards
-        return held[0] if held else None
-
-    def legal_dests(self, card: int) -> set[int]:
-        """Where ``card`` may go."""
-        return {m.to for m in self.table.position.legal_moves() if m.card == card}
-
-    def lesson_lights(self) -> tuple[set[int], set[int]]:
-        """The mode's cards and destinations to light up."""
-        mode = self.table.mode
-        return mode.highlights(self.table.game) if mode is not None else (set(), set())
-
-    def rings(self) -> tuple[set[int], bool]:
-        """The columns with a ring drawn in them, and whether the foundation row has one."""
-        pos = self.table.position
-        lesson_cards, lesson_dests = self.lesson_lights()
-        sel = self.lit_source()
-        legal = self.legal_dests(sel) if sel is not None else set()
-        hint = self.table.hint_move
-        lit: set[int] = {d for d in legal if d < FOUNDATION} | {d for d in lesson_dests if d < FOUNDATION}
-        if sel is not None and pos.loc[sel] < ON_FOUNDATION:
-            lit.add(pos.loc[sel])
-        if hint is not None:
-            if hint.to < FOUNDATION:
-                lit.add(hint.to)
-            if pos.loc[hint.card] < ON_FOUNDATION:
-                lit.add(pos.loc[hint.card])
-        lit |= {pos.loc[c] for c in lesson_cards if 0 <= c < 52 and pos.loc[c] < ON_FOUNDATION}
-        found = (FOUNDATION in legal or FOUNDATION in lesson_dests
-                 or (hint is not None and (hint.to == FOUNDATION or pos.loc[hint.card] == ON_FOUNDATION))
-                 or (sel is not None and pos.loc[sel] == ON_FOUNDATION)
-                 or any(0 <= c < 52 and pos.loc[c] == ON_FOUNDATION for c in lesson_cards))
-        return lit, found
-
-    def dest_rect(self, dest: int, card: int) -> pygame.Rect:
-        """The place ``card`` would land at ``dest``."""
-        lay = self.table.layout
-        assert lay is not None
-        if dest == FOUNDATION:
-            return lay.foundation_rects[SUIT[card]].copy()
-        return lay.column_end_rect(dest)
-
     # -- drawing ---------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, moving: set[int]) -> None:
         """Draw the cards that lie still (not ``moving``), the headings and the rings."""
         lay = self.table.layout
         a = self.card_art
         assert lay is not None and a is not None
-        pos = self.table.position
-        _, lesson_dests = self.lesson_lights()
-        sel = self.lit_source()
-        legal = self.legal_dests(sel) if sel is not None else set()
-        hint = self.table.hint_move
+        pos = self.table.session.position
         self._paint_foundations(surface, a, lay, pos, moving)
-        # Headings.
-        hh = lay.heading_rects[0].h
-        hsize = max(11, min(round(hh * 0.62 * self.table.app.prefs.text_factor), round(hh * 0.8)))
-        hc = self.table.app.prefs.high_contrast
-        for i, r in enumerate(lay.heading_rects):
-            lit = (i in legal) or (hint is not None and hint.to == i) or (i in lesson_dests)
-            colour = (TARGET if i in legal else HINT if (hint is not None and hint.to == i)
-                      else LESSON if i in lesson_dests else (170, 210, 180))
-            if lit:  # the same shapes as the places they name (see marks.py)
-                w = 3 if hc else 2
-                if i in legal:
-                    marks.brackets(surface, colour, r, w)
-                elif hint is not None and hint.to == i:
-                    marks.double(surface, colour, r, 2 * w, r.h // 3)
-                else:
-                    marks.dashed(surface, colour, r, w)
-            img = art.text(str(i + 1), hsize, colour if lit else (170, 210, 180), True)
-            surface.blit(img, img.get_rect(center=r.center))
-        # Columns.
+        self.rings.paint_headings(surface, lay)
         for i, col in enumerate(lay.column_cards):
             if not col:
                 surface.blit(a.slot(a.ranks[-1] if not pos.rules.any_card_in_space else ""), (lay.col_x[i], lay.cols_y))
@@ -268,8 +198,7 @@ class Board:
                 if c in moving:
                     continue
                 surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
-        self.lit_cols, self.lit_found = self.rings()
-        self._paint_rings(surface, lay, moving, sel, legal, hint)
+        self.rings.paint(surface, lay, moving)
 
     def _paint_foundations(self, surface: pygame.Surface, a: art.CardArt, lay: TableLayout, pos: Position,
                            moving: set[int]) -> None:
@@ -291,32 +220,6 @@ class Board:
                 surface.blit(a.face(shown), r)
             surface.set_clip(clip)
 
-    def _paint_rings(self, surface: pygame.Surface, lay: TableLayout, moving: set[int], sel: int | None,
-                     legal: set[int], hint: Move | None) -> None:
-        """Highlights: the selected tail, the legal destinations, the hint, the lesson's. Each kind
-        has its own shape as well as its colour (marks.py); high contrast draws them thicker."""
-        pos = self.table.position
-        lesson_cards, lesson_dests = self.lesson_lights()
-        rad = lay.radius
-        hc = self.table.app.prefs.high_contrast
-        if sel is not None and sel not in moving:
-            r = lay.tail_rect(sel) if pos.loc[sel] < ON_FOUNDATION else lay.card_rect(sel)
-            marks.solid(surface, SELECT, r.inflate(6, 6), 7 if hc else 4, rad + 3)
-        for d in legal:  # (legal destinations exist only for a selection)
-            assert sel is not None
-            marks.brackets(surface, TARGET, self.dest_rect(d, sel).inflate(8, 8), 7 if hc else 5)
-        if hint is not None:
-            src = lay.tail_rect(hint.card) if pos.loc[hint.card] < ON_FOUNDATION else lay.card_rect(hint.card)
-            marks.double(surface, HINT, src.inflate(6, 6), 6 if hc else 4, rad + 3)
-            marks.double(surface, HINT, self.dest_rect(hint.to, hint.card).inflate(8, 8), 6 if hc else 4, rad + 4)
-        for c in lesson_cards:
-            if c in lay.card_xy and c not in moving:
-                marks.dashed(surface, LESSON, lay.strip_rect(c).inflate(6, 6), 5 if hc else 3)
-        for d in lesson_dests:
-            if sel is None or d not in legal:
-                probe = next(iter(lesson_cards), 0)
-                marks.dashed(surface, LESSON, self.dest_rect(d, probe).inflate(8, 8), 5 if hc else 3)
-
     def paint_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
         """Draw the ``moving`` cards where they are now (held ones on top); the rectangles drawn."""
         if not moving:
@@ -326,13 +229,13 @@ class Board:
         assert a is not None and lay is not None
         table = self.table
         held = table.drag_cards
-        loc = table.position.loc
+        loc = table.session.position.loc
         order = sorted((c for c in moving if c not in held),
                        key=lambda c: (loc[c] == ON_FOUNDATION, lay.card_xy[c][0], lay.card_xy[c][1]))
         order += held
         rects: list[pygame.Rect] = []
         if held:
-            self._paint_drag_target(surface, rects)  # under the held cards
+            self.rings.paint_drag_target(surface, rects, self.dest_at(*table.pointer))  # under the held cards
             # A soft shadow under the lifted tail.
             px, py = table.drawn_xy(held[0], extra)
             _, ly = table.drawn_xy(held[-1], extra)
@@ -368,22 +271,6 @@ class Board:
                              border_radius=radius + 4 - k)
         self._shadow_cache = (key, surf)
         return surf
-
-    def _paint_drag_target(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
-        """While dragging, outline the destination under the pointer: green if legal."""
-        pos = self.table.position
-        dest = self.dest_at(*self.table.pointer)
-        card = self.table.drag_cards[0]
-        if dest is None or dest == pos.loc[card]:
-            return
-        r = self.dest_rect(dest, card)
-        ok = pos.why_illegal(Move.of(card, dest)) is None
-        width = 5 if self.table.app.prefs.high_contrast else 3
-        if ok:  # a legal place: the destination's brackets; else a dashed red outline
-            marks.brackets(surface, TARGET, r.inflate(6, 6), width + 1)
-        else:
-            marks.dashed(surface, (230, 80, 70), r.inflate(6, 6), width)
-        rects.append(r.inflate(10, 10))
 
 
 def _ease_back(t: float) -> float:

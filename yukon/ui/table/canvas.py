@@ -15,9 +15,9 @@ from .. import art
 from ..layout import TableLayout
 from .bar import ButtonBar
 from .board import Before, Board
-from .gameclock import wall
 from .message import MessageBox
 from .panel import SidePanel
+from .rings import Rings
 from .status import StatusLines
 from .style import HC_TABLE
 from .view import TableView
@@ -29,6 +29,7 @@ class Canvas:
 
     table: TableView
     board: Board
+    rings: Rings
     status: StatusLines
     panel: SidePanel
     bar: ButtonBar
@@ -50,6 +51,7 @@ class Canvas:
                  msgbox: MessageBox) -> None:
         self.table = table
         self.board = board
+        self.rings = board.rings
         self.status = status
         self.panel = panel
         self.bar = bar
@@ -104,7 +106,8 @@ class Canvas:
         table = self.table
         if self.full or table.busy():
             return True
-        if table.message is not None and table.live_message() is None:
+        session = table.session
+        if session.message is not None and session.live_message() is None:
             self.moved_on()  # the old message's box goes out (see draw)
             return True
         if self.status.ticked():
@@ -114,11 +117,12 @@ class Canvas:
 
     def wake_in(self) -> float | None:
         """Seconds until the message ends or the clock shows the next second, or None."""
-        now = wall()
+        session = self.table.session
+        now = session.now()
         times = []
-        if self.table.message is not None:
-            times.append(self.table.message.until - now)
-        tick = self.table.clock.next_tick(now)
+        if session.message is not None:
+            times.append(session.message.until - now)
+        tick = session.clock.next_tick(now)
         if tick is not None:
             times.append(tick)
         return max(0.0, min(times)) if times else None
@@ -166,7 +170,7 @@ class Canvas:
             self.changed = None
             self.must_flip = True
             return
-        pos = self.table.position
+        pos = self.table.session.position
         status = lay.status_rect.copy()  # whole: long notes may take every line of it
         fresh = [status.inflate(4, 4)]
         if before.found != pos.foundations:
@@ -180,7 +184,7 @@ class Canvas:
         for i in cols_changed:
             bottom = old.card_xy[cols[i][-1]][1] + old.ch if cols[i] else old.cols_y + old.ch
             self.col_bottom[i] = max(self.col_bottom.get(i, 0), bottom) if i in self.changed_cols else bottom
-        self.changed_cols |= cols_changed | self.board.lit_cols  # rings drawn last time go away
+        self.changed_cols |= cols_changed | self.rings.lit_cols  # rings drawn last time go away
 
     # -- drawing ---------------------------------------------------------------------------
     def paint_still(self, surface: pygame.Surface, moving: set[int]) -> None:
@@ -260,16 +264,16 @@ class Canvas:
         """Redraw in the still layer only what the change touched: its rectangles, the message
         box, the status, rings that come or go, a mode's panel, the columns involved, the cards'
         old places. Returns the regions redrawn."""
-        lit_cols, lit_found = self.board.rings()
+        lit_cols, lit_found = self.rings.rings()
         regions = list(changed)
         msg = self.msgbox.rect
         regions.extend(r for r in (msg,) if r is not None)
         regions.append(lay.status_rect.copy())  # the clock may have moved on meanwhile
-        if self.board.lit_found or lit_found:
+        if self.rings.lit_found or lit_found:
             regions.append(_foundation_row(lay))
         if lay.panel is not None:  # a mode's panel may say something new after any move
             regions.append(lay.panel.copy())
-        for i in changed_cols | self.board.lit_cols | lit_cols:
+        for i in changed_cols | self.rings.lit_cols | lit_cols:
             r = lay.column_rects[i]
             bottom = max(self.col_bottom.get(i, 0), self.board.column_bottom(i)) + 8
             regions.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))

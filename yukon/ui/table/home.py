@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext
-from ...safe import home_moves
+from ...play.events import Actor, Notice, made_move
 from .style import HOME_PACE
 from .view import TableView
 
 
 class HomeRun:
-    """Sends end cards home by the table's ``try_move``, one after another, until none can go."""
+    """Sends end cards home through the session, one after another (one per slide), until none can go."""
 
     table: TableView
     running: bool
@@ -26,13 +25,12 @@ class HomeRun:
 
     def start(self, safe_only: bool) -> None:
         """Begin a run (``safe_only``: only cards no card left in play could still need)."""
-        table = self.table
+        session = self.table.session
         if self.running:
             return
-        if not home_moves(table.position, safe_only):
+        if session.home_move(safe_only) is None:
             if not safe_only:
-                table.say(_("All the cards are home already.") if table.position.is_won()
-                          else _("No card can go home right now."))
+                session.say(Notice.ALL_HOME_ALREADY if session.position.is_won() else Notice.NONE_CAN_GO_HOME)
             return
         # The first card goes at the next step, once the slide of the move before it has landed.
         self.running, self._safe_only, self._sent = True, safe_only, 0
@@ -46,26 +44,23 @@ class HomeRun:
         table = self.table
         if not self.running or table.anim.active or table.celebrating > 0:
             return
-        if table.app.top is not table:
+        if table.covered():
             self.stop()  # a question or another screen came over the table
         else:
             self._step()
 
     def _step(self) -> None:
         """Send the next card home, or end the run when none can go."""
-        table = self.table
-        moves = home_moves(table.position, self._safe_only)
-        if not moves:
+        session = self.table.session
+        move = session.home_move(self._safe_only)
+        if move is None:
             self.running = False
-            if not self._safe_only and not table.position.is_won() and self._sent:
-                n = self._sent
-                # TRANSLATORS: after All home; {n} is how many cards went home.
-                table.say(ngettext("{n} card sent home; no other card can go yet.",
-                                   "{n} cards sent home; no other card can go yet.", n).format(n=n))
+            if not self._safe_only and not session.position.is_won() and self._sent:
+                session.say(Notice.SENT_HOME, self._sent)
             return
         self.pace = HOME_PACE
         try:
-            made = table.try_move(moves[0])  # a lesson's veto says why and stops the run
+            made = made_move(session.move(move, Actor.HOME))  # a guide may refuse
         finally:
             self.pace = 1.0
         if made:

@@ -1,24 +1,18 @@
-"""Hands each command and each time step to the sections, and runs a change of the game across
-them (as Arcade's section manager does for a view)."""
+"""Hands each input and each time step to the table's sections, and follows a change of the cards
+across them (as Arcade's section manager does for a view)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
-from ..input import Action, Command, Expose, PointerDown, PointerMove, PointerUp, Wheel
+from ..commands import Command
+from ..input import Action, Expose, Input, PointerDown, PointerMove, PointerUp, Wheel
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas
-from .hint_on_show import HintOnShow
 from .home import HomeRun
-from .keys import Commands
-from .play import Play
+from .operations import Operations
 from .pointer import Pointer
 from .questions import Questions
 from .view import TableView
-
-T = TypeVar("T")
 
 
 class SectionManager:
@@ -29,38 +23,36 @@ class SectionManager:
     canvas: Canvas
     bar: ButtonBar
     mouse: Pointer
-    commands: Commands
-    hints: HintOnShow
+    operations: Operations
     home: HomeRun
-    play: Play
     questions: Questions
+    moves_heard: int  # the session's moves this table has followed (to tell a player's in ``handle``)
 
     def __init__(self, table: TableView, board: Board, canvas: Canvas, bar: ButtonBar, mouse: Pointer,
-                 commands: Commands, hints: HintOnShow, home: HomeRun, play: Play, questions: Questions) -> None:
+                 operations: Operations, home: HomeRun, questions: Questions) -> None:
         self.table = table
         self.board = board
         self.canvas = canvas
         self.bar = bar
         self.mouse = mouse
-        self.commands = commands
-        self.hints = hints
+        self.operations = operations
         self.home = home
-        self.play = play
         self.questions = questions
+        self.moves_heard = 0
 
-    def handle(self, cmd: Command) -> None:
-        """Act on one command from the player; after a move of theirs, safe cards may go home by themselves."""
+    def handle(self, cmd: Input) -> None:
+        """Act on one input from the player; after a move of theirs, safe cards may go home by themselves."""
         table = self.table
         if self.home.running and not isinstance(cmd, (PointerMove, Expose)):
             table.stop_home()  # the player acts: the cards stop where they are
-        made = self.play.made
+        made = self.moves_heard
         self._route(cmd)
-        if self.play.made != made and table.app.prefs.auto_home_safe and table.mode is None and table.deals():
+        if (self.moves_heard != made and table.app.prefs.auto_home_safe and table.mode is None
+                and table.session.deals):
             table.send_home(safe_only=True)
 
-    def _route(self, cmd: Command) -> None:
+    def _route(self, cmd: Input) -> None:
         table = self.table
-        table.follow_game()
         if isinstance(cmd, PointerMove):
             self.mouse.move(cmd)
             return
@@ -70,7 +62,7 @@ class SectionManager:
         if self.board.anim.active or self.board.celebrating > 0:
             self.canvas.finish_motion()
             self.board.stop_celebration()
-            table.redraw()
+            table.invalidate()
             if self.questions.won_dialog is not None:
                 self.questions.show_won()
                 return  # that input only cut the celebration short
@@ -79,9 +71,9 @@ class SectionManager:
         elif isinstance(cmd, PointerUp):
             self.mouse.up(cmd)
         elif isinstance(cmd, Wheel):
-            self.commands.wheel(cmd)
-        elif isinstance(cmd, Action):
-            table.action(cmd.name)
+            self.operations.wheel(cmd)
+        elif isinstance(cmd, Action) and isinstance(cmd.command, Command):
+            table.run(cmd.command)  # a digit means something only in the Deal # box
 
     def update(self, dt: float) -> None:
         """Advance slides and flips by one fixed step (and send the next card home when the last has landed)."""
@@ -94,15 +86,14 @@ class SectionManager:
             if self.questions.won_dialog is not None and self.board.celebration_over():
                 self.questions.show_won()
 
-    def change(self, kind: str, fn: Callable[[], T]) -> T:
-        """Run a change of the game (``fn``), then slide every card that moved from where it was drawn."""
-        before = self.board.snapshot(self.bar.state())
+    def change(self, kind: str) -> None:
+        """The session changed the cards (``kind``: move, undo, redo, restart, new): slide every card
+        that moved from where it was drawn (the position the table last laid out)."""
+        table = self.table
+        before = self.board.snapshot(table.shown, self.bar.laid_state)
         self.mouse.cancel(slide=False)
         self.canvas.finish_motion()
-        result = fn()
-        self.hints.forget()
-        self.table.relayout(precise=True)
-        self.canvas.note_change(before, kind, self.bar.state())
+        table.relayout(precise=True)
+        self.canvas.note_change(before, kind, self.bar.laid_state)
         self.board.slide_from(before, kind, self.home.pace)
         self.canvas.redraw(precise=True)  # the moving cards leave the still layer next frame
-        return result

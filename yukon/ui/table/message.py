@@ -1,29 +1,48 @@
-"""The message box: placed where it hides no card the player looks for, and drawn."""
+"""The message box: the session's message in words, placed where it hides no card the player looks for."""
 
 from __future__ import annotations
 
 import pygame
 
+from ...play.events import Tone
+from ...play.session import Message
 from .. import art
 from ..layout import TableLayout, sized, text_scale
 from ..widgets import TEXT, wrap
 from .style import ERROR_BG, INFO_BG
 from .view import TableView
+from .wording import spoken_text
 
 Placed = tuple[pygame.Rect, int, list[str]]  # the box, its text size, its lines
+BACKGROUND = {Tone.INFO: INFO_BG, Tone.ERROR: ERROR_BG, Tone.HINT: (16, 60, 96), Tone.LESSON: (110, 60, 10)}
 
 
 class MessageBox:
-    """Places and draws the table's message (``table.message``)."""
+    """Words, places and draws the session's message."""
 
     table: TableView
     rect: pygame.Rect | None  # where the box was last drawn (a little larger), for redraws
     _fit: tuple[str, TableLayout, Placed | None] | None
+    _words: tuple[Message, str] | None  # the message last put into words, and its words
 
     def __init__(self, table: TableView) -> None:
         self.table = table
         self.rect = None
         self._fit = None
+        self._words = None
+
+    def pin(self) -> None:
+        """Put the message just said into words now, while the position it speaks of is on the table
+        (a hint names the cards where they lie)."""
+        m = self.table.session.message
+        if m is not None:
+            self._words = (m, spoken_text(m.spoken, self.table.session.position))
+
+    def text(self, m: Message) -> str:
+        """The words of message ``m`` (as they were pinned, or now)."""
+        if self._words is None or self._words[0] is not m:
+            self._words = (m, spoken_text(m.spoken, self.table.session.position))
+        return self._words[1]
 
     def box(self) -> Placed | None:
         """Where the message goes, its text size and its lines; None when there is none.
@@ -32,27 +51,28 @@ class MessageBox:
         spot), else over the status area, so it never hides a card the player is looking for;
         only when neither has room does it sit over the columns' ends.
         """
-        m = self.table.message
+        m = self.table.session.message
         lay = self.table.layout
         if m is None or lay is None:
             return None
+        text = self.text(m)
         # placed once per text and layout (any move or resize makes a new layout object)
-        if self._fit is None or self._fit[0] != m.text or self._fit[1] is not lay:
-            self._fit = (m.text, lay, place_message(m.text, lay, self.table.app.prefs.text_factor))
+        if self._fit is None or self._fit[0] != text or self._fit[1] is not lay:
+            self._fit = (text, lay, place_message(text, lay, self.table.app.prefs.text_factor))
         placed = self._fit[2]
         return None if placed is None else (placed[0].copy(), placed[1], placed[2])
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the message, if one is on show and its time is not up."""
         self.rect = None
-        m = self.table.live_message()
+        m = self.table.session.live_message()
         if m is None:
             return
         placed = self.box()
         assert placed is not None
         box, size, lines = placed
         imgs = [art.text(t, size, TEXT, True) for t in lines]
-        bg = {"error": ERROR_BG, "hint": (16, 60, 96), "lesson": (110, 60, 10)}.get(m.kind, INFO_BG)
+        bg = BACKGROUND[m.tone]
         self.rect = box.inflate(2, 2)
         pygame.draw.rect(surface, bg, box, border_radius=size // 2)
         pygame.draw.rect(surface, (230, 230, 220), box, width=1, border_radius=size // 2)

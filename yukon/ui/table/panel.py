@@ -28,7 +28,7 @@ class SidePanel:
     def current(self) -> Panel | None:
         """The mode's panel, if any."""
         table = self.table
-        return table.mode.panel(table.game) if table.mode is not None else None
+        return table.mode.panel(table.session.game) if table.mode is not None else None
 
     def width(self, w: int, h: int) -> int:
         """How wide the panel is in a w x h window (0: the mode has none): never so wide that the

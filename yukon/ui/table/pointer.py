@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from ...cards import SUIT
 from ...i18n import _, capital, card_name, foundation_name, ngettext
+from ...play.events import Tone, made_move
 from ...state import FOUNDATION, ON_FOUNDATION, Move
 from ...text.words import refusal, sentence
 from ..input import PointerDown, PointerMove, PointerUp
@@ -13,10 +15,14 @@ from ..layout import Hit
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas
-from .gameclock import wall
 from .panel import SidePanel
 from .style import DOUBLE_CLICK, DRAG_THRESHOLD
 from .view import TableView
+
+
+def wall() -> float:
+    """Seconds on the monotonic clock, for double clicks (tests replace it)."""
+    return time.monotonic()
 
 
 @dataclass(slots=True)
@@ -76,8 +82,8 @@ class Pointer:
         if cmd.button == 3:
             self.cancel()
             self.press = None
-            if table.selection is not None:
-                table.select(None)
+            if table.session.selection is not None:
+                table.session.select(None)
             return
         if cmd.button != 1:
             return
@@ -91,14 +97,14 @@ class Pointer:
             return
         lay = table.layout
         if lay is not None and lay.status_rect.collidepoint(cmd.x, cmd.y):
-            action = next((n.action for n in table.app.status_notes() if n.action), "")
-            if action:  # a note that offers something ("Why?"): the status line is its button
+            command = next((n.command for n in table.app.status_notes() if n.command is not None), None)
+            if command is not None:  # a note that offers something ("Why?"): the status line is its button
                 self.press = None
-                table.action(action)
+                table.run(command)
                 return
         hit = self.board.hit(cmd.x, cmd.y)
         draggable = hit.kind == "card" or (hit.kind == "foundation" and hit.card is not None
-                                           and table.position.rules.foundation_return)
+                                           and table.session.position.rules.foundation_return)
         self.press = Press(cmd.x, cmd.y, hit, "card" if draggable else "background", scroll0=table.scroll_x)
 
     def move(self, cmd: PointerMove) -> None:
@@ -112,7 +118,7 @@ class Pointer:
                     self.cancel()
                 self.press = None
             if self.bar.hover_at(cmd.x, cmd.y) | self.panel.hover_at(cmd.x, cmd.y):
-                self.table.redraw()
+                self.table.invalidate()
             return
         lay = self.table.layout
         if p.target == "card":
@@ -149,9 +155,11 @@ class Pointer:
         lay = self.table.layout
         assert card is not None and lay is not None
         self.canvas.finish_motion()
-        pos = self.table.position
+        session = self.table.session
+        pos = session.position
         cards = pos.tail(card) if pos.loc[card] < ON_FOUNDATION else [card]
-        self.table.unselect()
+        if session.selection is not None:
+            session.select(None)
         self.held = list(cards)
         self.offsets = []
         for c in cards:
@@ -183,11 +191,11 @@ class Pointer:
     def _drop(self, x: int, y: int) -> None:
         card = self.held[0]
         dest = self.board.dest_at(x, y)
-        src = self.table.position.loc[card]
+        src = self.table.session.position.loc[card]
         if dest is None or dest == src:
             self.cancel()
             return
-        if not self.table.try_move(Move.of(card, dest)):
+        if not made_move(self.table.session.move(Move.of(card, dest))):
             self.cancel()
         self.last_click = None
 
@@ -196,35 +204,35 @@ class Pointer:
             self._click_card(hit, hit.card)
             return
         self.last_click = None
-        table = self.table
-        sel = table.selection
+        session = self.table.session
+        sel = session.selection
         if hit.kind == "foundation":
             self._click_foundation(hit, sel)
         elif hit.kind in ("heading", "column", "down"):
             if sel is not None:
-                if table.position.loc[sel] == hit.column or hit.column is None:
-                    table.select(None)
+                if session.position.loc[sel] == hit.column or hit.column is None:
+                    session.select(None)
                 else:
-                    self._place(Move.of(sel, hit.column))
+                    session.place(hit.column)
                 return
             if hit.kind == "down":
-                table.say(_("That card is face down; it turns up when the cards on it move away."))
+                session.tell(_("That card is face down; it turns up when the cards on it move away."))
         elif sel is not None:
-            table.select(None)
+            session.select(None)
 
     def _click_card(self, hit: Hit, card: int) -> None:
-        table = self.table
-        pos = table.position
+        session = self.table.session
+        pos = session.position
         now = wall()
-        sel = table.selection
+        sel = session.selection
         assert hit.column is not None  # a card hit names its column
         is_end = pos.columns[hit.column][-1] == card
         if (self.last_click is not None and self.last_click[0] == card
                 and now - self.last_click[1] < DOUBLE_CLICK and (is_end or sel == card)):
             self.last_click = None
-            table.select(None)
+            session.select(None)
             if is_end:
-                table.try_move(Move.of(card, FOUNDATION))
+                session.move(Move.of(card, FOUNDATION))
             else:  # a double click on a covered card: say why nothing goes home
                 n = len(pos.tail(card)) - 1
                 name = capital(card_name(card))
@@ -239,34 +247,27 @@ class Pointer:
                                     "{n} card on it must move away first.",
                                     "{card} cannot go home yet: only the end card of a column can, so the "
                                     "{n} cards on it must move away first.", n).format(card=name, n=n)
-                table.say(text, "error")
+                session.tell(text, Tone.ERROR)
             return
         self.last_click = (card, now)
         if sel is not None:
             src = pos.loc[sel]
             in_tail = src < ON_FOUNDATION and card in pos.tail(sel)
             if in_tail or card == sel:
-                table.select(None)  # a click on the selection cancels it
+                session.select(None)  # a click on the selection cancels it
                 return
             if hit.column != src and is_end:
                 self.last_click = None  # a click that places is no first half of a double click
-                self._place(Move.of(sel, hit.column))
+                session.place(hit.column)  # refused, it drops the selection (the reason stays on show)
                 return
-        table.select(card)
-
-    def _place(self, move: Move) -> None:
-        """Put the selection where the player clicked. A refused place drops the selection (its
-        reason stays on show), so the next click on a card picks that card up instead of trying
-        to put the old selection on it."""
-        if not self.table.try_move(move):
-            self.table.select(None)
+        session.select(card)
 
     def _click_foundation(self, hit: Hit, sel: int | None) -> None:
-        table = self.table
-        pos = table.position
+        session = self.table.session
+        pos = session.position
         if sel is not None:
             if sel == hit.card:
-                table.select(None)
+                session.select(None)
             elif (hit.suit is not None and hit.suit != SUIT[sel] and pos.loc[sel] != ON_FOUNDATION
                   and (illegal := pos.why_illegal(Move.of(sel, FOUNDATION))) is not None):
                 # The reason would name the card's own foundation: say first that it is another one.
@@ -275,13 +276,13 @@ class Pointer:
                 wrong = _("{card} goes on {foundation}, not {other}.").format(
                     card=capital(card_name(sel)), foundation=foundation_name(SUIT[sel]),
                     other=foundation_name(hit.suit))
-                table.say(wrong + " " + sentence(refusal(illegal)), "error")
-                table.select(None)
+                session.tell(wrong + " " + sentence(refusal(illegal)), Tone.ERROR)
+                session.select(None)
             else:
-                self._place(Move.of(sel, FOUNDATION))
+                session.place(FOUNDATION)
             return
         if hit.card is not None:
             if not pos.rules.foundation_return:
-                table.say(_("In this game foundation cards may not come back."))
+                session.tell(_("In this game foundation cards may not come back."))
                 return
-            table.select(hit.card)
+            session.select(hit.card)

@@ -16,6 +16,7 @@ from ..layout import status_text_size
 from ..widgets import GOLD, SEP, TEXT, block_height, ellipsize, fit_block, line_height
 from .style import ALERT
 from .view import TableView
+from .wording import clock_text
 
 Row = tuple[str, tuple[int, int, int], bool]
 Piece = tuple[str, tuple[int, int, int], bool, int, int]  # text, colour, bold, and where (from the area's corner)
@@ -27,7 +28,7 @@ class StatusLines:
 
     table: TableView
     shown_second: int  # the clock's second last drawn (-1: no clock)
-    _fit: tuple[tuple, tuple[int, list[Row]], list[Piece]] | None
+    _fit: tuple[tuple[object, ...], tuple[int, list[Row]], list[Piece]] | None
 
     def __init__(self, table: TableView) -> None:
         self.table = table
@@ -88,7 +89,7 @@ class StatusLines:
     def default_text(self) -> tuple[str, str, str]:
         """Deal and game, moves and time, and any extra text from helpers."""
         table = self.table
-        g = table.game
+        g = table.session.game
         # TRANSLATORS: the status line's first words; {number} is the deal's number.
         deal = _("Deal {number}").format(number=g.seed) if g.seed is not None else _("Set position")
         line1 = f"{deal}  \u00b7  {rules_line(g.rules)}"
@@ -96,20 +97,22 @@ class StatusLines:
         # TRANSLATORS: the status line; {n} is how many moves have been made ("Moves 12").
         moves = _("Moves {n}").format(n=len(g.history))
         # TRANSLATORS: the status line; {n} is how many of the 52 cards are on the foundations.
-        line2 = f"{moves}  \u00b7  {table.elapsed_text()}  \u00b7  " + _("{n}/52 home").format(n=home)
+        line2 = f"{moves}  \u00b7  {clock_text(table.session.elapsed())}  \u00b7  " + _("{n}/52 home").format(n=home)
         line3 = "  \u00b7  ".join(n.text for n in table.app.status_notes())
         return line1, line2, line3
 
     def ticked(self) -> bool:
         """The running clock shows another second than the one drawn."""
-        return self.table.clock.running() and int(self.table.elapsed()) != self.shown_second
+        session = self.table.session
+        return session.clock.running() and int(session.elapsed()) != self.shown_second
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the lines, cut at the edge of their area."""
         lay = self.table.layout
         assert lay is not None
         r = lay.status_rect
-        self.shown_second = int(self.table.elapsed()) if self.table.clock.start is not None else -1
+        session = self.table.session
+        self.shown_second = int(session.elapsed()) if session.clock.start is not None else -1
         size = self.rows()[0]
         clip = surface.get_clip()
         surface.set_clip(r.clip(clip))  # a tiny window: cut the text rather than cover a foundation

@@ -1,40 +1,29 @@
-"""The table's game clock, and the one place its sections read the time from.
+"""The time played at a table, on an injected time source (tests pass a fake one).
 
-Tests that need the time to stand still or step replace ``time`` in this module.
+``GameClock`` starts with the first move, stops when the game is won, and stands still
+while paused (the table covered, the window away): the time it stood still never counts.
 """
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
-from ...i18n import _
-
-
-def wall() -> float:
-    """Seconds on the monotonic clock (message ends, double clicks, the game clock)."""
-    return time.monotonic()
+Now = Callable[[], float]  # seconds on a monotonic clock
 
 
 class GameClock:
-    """Seconds played: it starts with the first move, stops when the game is won, and stands
-    still while paused (the table covered, the window away)."""
+    """Seconds played, read from ``now``."""
 
     start: float | None
     end: float | None
     paused_at: float | None
+    _now: Now
 
-    def __init__(self) -> None:
+    def __init__(self, now: Now) -> None:
+        self._now = now
         self.start = None
         self.end = None
         self.paused_at = None
-
-    def set_start(self, start: float | None) -> None:
-        """Started at ``start`` (None: not started)."""
-        self.start = start
-
-    def set_end(self, end: float | None) -> None:
-        """Stopped at ``end`` (None: running)."""
-        self.end = end
 
     def begin(self) -> None:
         """Start now, unless it has started."""
@@ -52,7 +41,7 @@ class GameClock:
 
     def now(self) -> float:
         """The clock's time: standing still while it is paused."""
-        return self.paused_at if self.paused_at is not None else wall()
+        return self.paused_at if self.paused_at is not None else self._now()
 
     def running(self) -> bool:
         """Started and not stopped (it may be paused)."""
@@ -73,12 +62,12 @@ class GameClock:
         """Stand still or run on; the time it stood still never counts."""
         if paused:
             if self.paused_at is None:
-                self.paused_at = wall()
+                self.paused_at = self._now()
             return
         if self.paused_at is None:
             return
         if self.start is not None and self.end is None:
-            self.start += wall() - self.paused_at
+            self.start += self._now() - self.paused_at
         self.paused_at = None
 
     def next_tick(self, now: float) -> float | None:
@@ -86,13 +75,3 @@ class GameClock:
         if self.start is None or self.end is not None or self.paused_at is not None:
             return None
         return 1.0 - ((now - self.start) % 1.0) + 0.002
-
-    def text(self) -> str:
-        """The time played as m:ss."""
-        s = int(self.elapsed())
-        if s < 3600:
-            # TRANSLATORS: the time played, minutes and seconds ("4:07"); {seconds} has two digits.
-            return _("{minutes}:{seconds}").format(minutes=s // 60, seconds=f"{s % 60:02d}")
-        # TRANSLATORS: the time played past an hour ("1:04:07"); {minutes} and {seconds} have two digits.
-        return _("{hours}:{minutes}:{seconds}").format(hours=s // 3600, minutes=f"{s // 60 % 60:02d}",
-                                                        seconds=f"{s % 60:02d}")

@@ -1,68 +1,56 @@
-"""The bookkeeping around a game: resume, autosave, statistics and sounds, in one place.
+"""The bookkeeping around the table's game: resume, autosave, settings and statistics, in one place.
 
-``Session`` is told what happens at the table (a move, undo or redo, a restart, a new deal,
-a hint, a win, quitting) and does the rest: it saves the game after every change and on quit,
-counts the game as played at its first move, records a loss when an unfinished counted
-game is abandoned, keeps what helped the player (hints, the Demo's and Finish's moves: saved
-with the game), records a win, clean or assisted, and words the news, notes each deal number
-the table has had (``yukon.played``: New deal by level hands out only others), and plays the
-matching sound. A game whose last move the Demo played is not the player's win: it counts as
-a loss. It
-never raises into the table: every file problem becomes a message for the player, each
-said once. No drawing here; the sound board is passed in (any object with ``play(name)``).
+``Records`` follows the main table's session (``follow``: it hears every event before the
+window does) and does the rest: it saves the game after every change and on quit, counts the
+game as played at its first move, records a loss when an unfinished counted game is
+abandoned, keeps what helped the player (hints shown, the Demo's and Finish's moves: saved
+with the game), records a win, clean or assisted, and words the news, and notes each deal
+number the table has had (``yukon.played``: New deal by level hands out only others). A game
+whose last move the Demo played is not the player's win: it counts as a loss. It never raises
+into the table: every file problem becomes a message for the player, each said once. No
+drawing and no sound.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Protocol
+from typing import Any
 
 from ..i18n import _
-from ..played import load_played, save_played
+from ..played import PlayedDeals, load_played, save_played
 from ..save import SavedGame, Store, clear_game, load_game, save_game
 from ..settings import Settings, load_settings, save_settings
 from ..state import Game, Undo
-from ..stats import HELPS, STATS_FILE, Help, load_stats, save_stats
-from .changes import PlayedBy
+from ..stats import HELPS, STATS_FILE, Help, Statistics, load_stats, save_stats
+from .events import Actor, Dealt, Event, HintShown, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
+from .session import TableSession
 
+NOTICE_TIME = 8.0  # seconds a file problem stays on show
 HELPS_KEY = "helps"  # the saved game's extra entry: what helped in it so far
+HELPED_BY: dict[Actor, Help] = {Actor.DEMO: "demo", Actor.FINISH: "finish"}  # moves made for the player
 
 
-class SoundPlayer(Protocol):
-    """Anything that can play a named sound."""
+class Records:
+    """The saved game, the settings and the statistics of one run of the window."""
 
-    enabled: bool
+    store: Store
+    background: bool  # autosaves go to the store's writer thread
+    messages: list[str]  # for the table to show, oldest first (``take_messages``)
+    settings: Settings
+    stats: Statistics
+    played: PlayedDeals  # the deal numbers this machine's table has had
+    counted: bool  # the game under way counts as played
+    finished: bool  # the game under way was won (no loss on leaving it)
+    helps: set[Help]  # what helped the player in the game under way (its win is assisted)
+    news: list[str]  # how the last win counts and what it set (records)
+    win_news: list[str]  # the lines for the win message (the news, until the position moves on)
+    _session: TableSession | None  # the table followed
+    _game: Game | None  # the game the bookkeeping is about (the one on that table last heard of)
 
-    def set_enabled(self, enabled: bool) -> None:
-        """Sound on or off (the setting)."""
-        ...
-
-    def play(self, name: str) -> bool:
-        """Play the sound ``name``; True when it was started."""
-        ...
-
-
-class _Silent:
-    """No sound at all (when the session is given no sound board)."""
-
-    enabled = False
-
-    def set_enabled(self, enabled: bool) -> None:
-        """Sound stays off: there is none."""
-
-    def play(self, name: str) -> bool:
-        """Play a named sound; True when it was started."""
-        return False
-
-
-class Session:
-    """Saved game, settings, statistics and sound for one run of the window."""
-
-    def __init__(self, folder: str | os.PathLike[str] | None, sound: SoundPlayer | None = None,
-                 background: bool = False) -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None, background: bool = False) -> None:
         self.store = Store(folder)
-        self.background = background  # autosaves go to the store's writer thread
-        self.messages: list[str] = []  # for the table to show, oldest first; it pops them
+        self.background = background
+        self.messages = []
         self.store.clean_temporary()  # left by a save that was killed halfway
         self.settings, problem = load_settings(self.store)
         self._tell(problem)
@@ -70,12 +58,13 @@ class Session:
         self._tell(problem)
         self.played, problem = load_played(self.store)  # the deal numbers this machine's table has had
         self._tell(problem)
-        self.sound: SoundPlayer = sound if sound is not None else _Silent()
-        self.sound.set_enabled(self.settings.sound)
-        self.counted = False  # the game under way counts as played
-        self.finished = False  # the game under way was won (no loss on leaving it)
-        self.helps: set[Help] = set()  # what helped the player in the game under way (its win is assisted)
-        self.news: list[str] = []  # how the last win counts and what it set, for the win message
+        self.counted = False
+        self.finished = False
+        self.helps = set()
+        self.news = []
+        self.win_news = []
+        self._session = None
+        self._game = None
 
     def _tell(self, message: str | None) -> None:
         if message:
@@ -131,22 +120,16 @@ class Session:
 
     # -- what happens at the table -----------------------------------------------------
     def moved(self, game: Game, undo: Undo | None, elapsed: float, kind: str = "move",
-              by: PlayedBy | None = None) -> list[str]:
-        """A move (kind ``move``; ``by`` the Demo or Finish when not the player), an undo or a redo
-        was made; returns the win news, if it won."""
-        if kind == "move" and by is not None:
-            self.helps.add("demo" if by == "Demo" else "finish")
+              by: Actor = Actor.PLAYER) -> list[str]:
+        """A move (kind ``move``; ``by`` who made it), an undo or a redo was made; returns the win
+        news, if it won."""
+        helped = HELPED_BY.get(by)
+        if kind == "move" and helped is not None:
+            self.helps.add(helped)
         if kind == "move" and not self.counted and game.seed is not None:
             self.counted = True
             self.stats.count_played(game.rules)
             self._save_stats()
-        if undo is not None:
-            if undo.move.to_foundation and kind != "undo":
-                self.sound.play("home")
-            else:
-                self.sound.play("slide")
-            if undo.flipped:
-                self.sound.play("flip")
         if game.position.is_won() and not self.finished:
             return self.won(game, elapsed, by)
         self.save(game, elapsed)
@@ -158,11 +141,10 @@ class Session:
             self.helps.add("hint")
             self.save(game, elapsed)
 
-    def won(self, game: Game, elapsed: float, by: PlayedBy | None = None) -> list[str]:
-        """The game is won (``by``: who played the last move, when not the player): record it, play
-        the fanfare, forget the save; returns the news."""
+    def won(self, game: Game, elapsed: float, by: Actor = Actor.PLAYER) -> list[str]:
+        """The game is won (``by``: who played the last move): record it, forget the save; returns the news."""
         self.finished = True
-        if by == "Demo":
+        if by is Actor.DEMO:
             # The Demo's win is not the player's: counted as played and not won, the streak ends.
             if game.seed is not None:
                 if not self.counted:
@@ -179,7 +161,6 @@ class Session:
         else:
             self.news = []
         clear_game(self.store)
-        self.sound.play("win")
         return self.news
 
     def restarted(self, game: Game, elapsed: float) -> None:
@@ -224,10 +205,67 @@ class Session:
     def change_settings(self, settings: Settings) -> None:
         """Take new settings and keep them."""
         self.settings = settings
-        self.sound.set_enabled(settings.sound)
         self._tell(save_settings(self.store, settings))
+
+    def note_lessons_offered(self) -> None:
+        """The lessons have been offered to a newcomer: never again (kept at once)."""
+        self.settings.lessons_offered = True
+        self.change_settings(self.settings)
+
+    def note_lesson_finished(self, key: str) -> None:
+        """Lesson ``key`` is finished (kept at once with the settings)."""
+        if key not in self.settings.finished_lessons:
+            self.settings.finished_lessons.add(key)
+            self.change_settings(self.settings)
 
     def reset_stats(self) -> None:
         """Forget every statistic and keep that."""
         self.stats.reset()
         self._tell(save_stats(self.store, self.stats))
+
+    # -- following the table -----------------------------------------------------------
+    def follow(self, session: TableSession) -> None:
+        """Keep the books of ``session``'s game: hear its events before anyone else does, so
+        that what the window shows after one (a win's records) is already kept."""
+        self._session = session
+        self._game = session.game
+        session.listen(self.heard, front=True)
+
+    def heard(self, event: Event) -> None:
+        """An event at the table followed: save, count, record; then tell any file problem."""
+        session = self._session
+        assert session is not None
+        game, elapsed = session.game, session.elapsed()
+        if isinstance(event, Moved):
+            self.moved(game, event.undo, elapsed, "move", event.by)
+        elif isinstance(event, Redone):
+            self.moved(game, event.undo, elapsed, "redo")
+        elif isinstance(event, Undone):
+            self.moved(game, None, elapsed, "undo")
+            self.win_news = []
+        elif isinstance(event, Restarted):
+            self.restarted(game, 0.0)
+            self.win_news = []
+        elif isinstance(event, Dealt):
+            if not event.resumed:  # put back on the table (a resumed game): nothing new to keep
+                self.leaving(self._game)
+                self.started(game)
+            self.win_news = []
+        elif isinstance(event, Won):
+            self.win_news = list(self.news if self.finished else self.won(game, elapsed, event.by))
+        elif isinstance(event, HintShown):
+            self.hinted(game, elapsed)
+        elif isinstance(event, Stuck):
+            self.save(game, elapsed)
+        else:
+            return
+        self._game = game
+        self.tell()
+
+    def tell(self) -> None:
+        """Show the messages not yet shown on the followed table, as one message."""
+        messages = self.take_messages()
+        if messages and self._session is not None:
+            # each notice a sentence of its own (some end in a file name, not a full stop)
+            self._session.tell(" ".join(m if m.endswith((".", "!", "?")) else m + "." for m in messages),
+                               Tone.ERROR, NOTICE_TIME)

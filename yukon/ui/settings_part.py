@@ -1,0 +1,104 @@
+"""The settings as a part of the app: the Settings button and S, and the app following the settings.
+
+``SettingsPart`` opens the settings sheet (``settings_screen``) and makes the app follow what
+the player chose: the language (at once), the rules new deals follow, the table's own settings
+(slides, left-handed, safe cards home, the look), and sound on or off. The settings are kept in
+the records (``yukon.play.records.Records``), which write them at once.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING
+
+from .. import i18n
+from ..play.records import Records
+from ..settings import Settings
+from .commands import Command
+from .parts import Part, TablePrefs
+from .settings_screen import SettingsScreen
+from .sheet import SheetScreen
+from .sound import SoundBoard
+from .widgets import ButtonSpec
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table import TableScreen
+
+# Settings that only mean something once the solver drives them (shown only with the solver).
+SOLVER_SETTINGS = frozenset({"auto_finish", "winnable_only", "hide_verdicts"})
+
+
+class SettingsPart(Part):
+    """The Settings sheet, and the app following the settings."""
+
+    app: App
+    records: Records
+    sound: SoundBoard
+    solver_settings: bool  # the sheet shows the solver's rows (the solver is there)
+    language_given: str | None  # --language: in use for this run until the player chooses another
+    language: str  # the setting's language last put in use (i18n.SYSTEM or a code)
+
+    def __init__(self, app: App, records: Records, sound: SoundBoard, solver_settings: bool = False,
+                 language: str | None = None) -> None:
+        self.app = app
+        self.records = records
+        self.sound = sound
+        self.solver_settings = solver_settings
+        self.language_given = language
+        self.language = ""
+        self.apply(records.settings, first=True)
+
+    def buttons(self) -> list[ButtonSpec]:
+        """The Settings button."""
+        return [ButtonSpec(Command.SETTINGS)]
+
+    def command(self, table: TableScreen, command: Command) -> bool:
+        """S (and the button) opens the settings."""
+        if command is Command.SETTINGS:
+            self.show()
+            return True
+        return False
+
+    def show(self) -> None:
+        """The settings sheet. Its rules are the ones the app deals under: the game on the table's
+        (also when the command line chose it), or those the player chose for the next deal."""
+        under_way = self.records.under_way(self.app.session.game)
+        hidden = frozenset() if self.solver_settings else SOLVER_SETTINGS
+        shown = copy.deepcopy(self.records.settings)
+        shown.set_rules(self.app.rules)
+        self.app.push(SheetScreen(self.app, SettingsScreen(shown, under_way, self._done, hidden, self.use_language)))
+
+    def _done(self, settings: Settings, new_deal: bool) -> None:
+        self.records.change_settings(settings)
+        self.apply(settings)
+        table = self.app.table
+        if new_deal and table is not None:
+            table.new_deal(ask=False)
+        self.records.tell()
+
+    def apply(self, settings: Settings, first: bool = False) -> None:
+        """Make the app follow the settings (language, rules for new deals, animation, sound, layout)."""
+        if first:
+            self.language = settings.language
+            before = i18n.language()
+            if self.language_given is None:
+                i18n.set_language(settings.language)
+            if i18n.language() != before:  # the table was laid out in the system's language
+                self.app.language_changed()
+        else:
+            self.use_language(settings.language)
+        self.app.set_rules(settings.rules())
+        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe,
+                                        settings.four_colour, settings.high_contrast, settings.text_factor))
+        self.sound.set_enabled(settings.sound)
+
+    def use_language(self, choice: str) -> None:
+        """Put the language ``choice`` (i18n.SYSTEM or a code) in use at once, when it is another
+        than the one in use: every screen in the app's stack, Settings among them, is laid out anew."""
+        if choice == self.language:
+            return
+        self.language = choice
+        self.language_given = None  # the player chose: the command line's language gives way
+        i18n.set_language(choice)
+        self.app.language_changed()
