@@ -31,7 +31,7 @@ from yukon.ui.rules_screen import RulesScreen
 from yukon.ui.screen import MenuList, QuestionDialog
 from yukon.ui.sheet import SheetScreen
 from yukon.ui.table import describe_move
-from yukon.ui.widgets import SEP, block_height
+from yukon.ui.widgets import SEP
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160), (480, 360)]
 EIGHT_SPADES = make_card(8, 0)
@@ -66,11 +66,15 @@ def start_with_settings(tmp_path: Path, size: tuple[int, int], settings: dict[st
     return Driver(app)
 
 
-def test_a_long_column_tightens_only_itself() -> None:
+def test_a_column_past_twenty_cards_tightens_only_itself() -> None:
+    """A column of 21 cards has shrunk every card (as far as 20 face-up cards need to show their
+    corner indices); moving 19 more onto another makes a column of 33, which shrinks them no
+    further: it fans tighter, and the other columns do not move."""
     game, move = big_move_game()
     d = start((800, 600), game)
     lay = d.lay
     cw, ch = lay.cw, lay.ch
+    assert max(map(len, d.table.session.position.columns)) == 21
     others = {i: [lay.card_xy[c] for c in col] for i, col in enumerate(lay.column_cards) if i > 1}
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(0))
@@ -84,7 +88,7 @@ def test_a_long_column_tightens_only_itself() -> None:
     end = lay.card_rect(d.table.session.position.columns[0][-1])
     assert end.bottom <= lay.view.bottom  # the long column still ends on the table
     fresh = start((800, 600), Game.deal(7))
-    assert fresh.lay.cw == cw  # the same size as a fresh deal's cards
+    assert fresh.lay.cw > cw  # a fresh deal's cards are larger
 
 
 def test_text_grows_with_the_window() -> None:
@@ -127,9 +131,9 @@ def assert_status_and_bar_fit(d: Driver, size: tuple[int, int]) -> None:
     assert lay is not None and table.bar is not None
     r = lay.status_rect
     text_size, rows = table.status_rows()
-    for row, _, bold in rows:
-        assert art.font(text_size, bold).size(row)[0] <= r.w, (size, row)
-    assert block_height(text_size, len(rows)) <= r.h, size
+    for text, _, bold, x, y in table.status_lines.pieces():  # every text drawn lies inside the status area
+        assert x >= 0 and x + art.font(text_size, bold).size(text)[0] <= r.w, (size, text)
+        assert y >= 0 and y + art.font(text_size, bold).get_height() <= r.h, (size, text)
     drawn = " ".join(row for row, _, _ in rows)
     if size[0] >= 800:
         assert "\u2026" not in drawn  # nothing cut short
@@ -145,7 +149,7 @@ def assert_status_and_bar_fit(d: Driver, size: tuple[int, int]) -> None:
     assert bar.rows == 1 or (bar.rows == 2 and size[1] >= 600)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES + [(900, 1200)])  # the last: the status beside the foundations
 @pytest.mark.parametrize("variant,left", [("yukon", False), ("russian", True), ("russian", False)])
 def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[int, int], variant: str,
                                                   left: bool) -> None:
@@ -314,7 +318,9 @@ def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytes
     t.session.tell("A word that has nowhere to go but the status area.", seconds=30)
     app.draw()
     placed = t.message_box()
-    assert placed is not None and t.layout.status_rect.contains(placed[0])
+    status = t.layout.status_rect  # the strip over the columns, and their headings under it
+    assert placed is not None and placed[0].colliderect(status) and placed[0].bottom <= t.layout.cols_y
+    assert status.x <= placed[0].x and placed[0].right <= status.right
     for step in (1.0, 1.0, 1.0, 40.0):  # three ticks, then the message runs out
         SteppedTime.now += step
         assert t.needs_draw()

@@ -299,8 +299,8 @@ class TableScreen(Screen):
         self._laid_language = language()
         self.shown = self.session.position.copy()
         self.bar = self.button_bar.relayout(w, h)
-        self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h), self.bar.rows,
-                                     self.app.prefs.left_handed)
+        self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h), self.bar.rect.h,
+                                     self.app.prefs.left_handed, text_factor=self.app.prefs.text_factor)
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)
         self.canvas.redraw(precise)

@@ -212,10 +212,13 @@ class Board:
                 if c not in moving:
                     shown = c
                     break
+            clip = surface.get_clip()
+            surface.set_clip(lay.foundation_shown(s).clip(clip))  # stacked slots: the one below lies over it
             if shown is None:
                 surface.blit(a.slot(SYMBOL[s]), r)
             else:
                 surface.blit(a.face(shown), r)
+            surface.set_clip(clip)
 
     def paint_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
         """Draw the ``moving`` cards where they are now (held ones on top); the rectangles drawn."""
@@ -228,8 +231,7 @@ class Board:
         held = table.drag_cards
         loc = table.session.position.loc
         order = sorted((c for c in moving if c not in held),
-                       key=lambda c: (lay.card_xy[c][1] < lay.found_y + lay.ch and loc[c] == ON_FOUNDATION,
-                                      lay.card_xy[c][0], lay.card_xy[c][1]))
+                       key=lambda c: (loc[c] == ON_FOUNDATION, lay.card_xy[c][0], lay.card_xy[c][1]))
         order += held
         rects: list[pygame.Rect] = []
         if held:
