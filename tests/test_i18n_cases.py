@@ -25,7 +25,7 @@ from yukon.explain import Explanation, Stuck, Target, Twins
 from yukon.state import Illegal, Refusal
 from yukon.text.why_words import sentences
 from yukon.text.words import refusal, sentence
-from yukon.ui.table.mode import short_name
+from yukon.ui.table.wording import short_name
 
 CASE_CODES = [code for code in i18n.CASES if code != "nom"]
 

@@ -145,8 +145,10 @@ def ladders(height: int) -> Position:
 
 
 # -- All home ------------------------------------------------------------------------------
-def test_all_home_button_sends_every_card_home_one_move_at_a_time() -> None:
-    app = make(Game(ladders(4)))  # 36 cards out: the 36 clicks of the playtest
+def test_all_home_button_sends_every_card_home_one_move_at_a_time(clock: type[FakeTime]) -> None:
+    # The fake clock: each frame makes only the game time the test gives it (on a busy machine a
+    # real frame could finish a whole slide and start the next card's).
+    app = make(Game(ladders(4)), now=clock.monotonic)  # 36 cards out: the 36 clicks of the playtest
     heard: list[Event] = []
     app.session.listen(heard.append)
     press_button(app, "All home")

@@ -136,7 +136,7 @@ class App:
         self.errors: list[BaseException] = []  # caught so the player never sees a traceback; tests read them
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
         self.idle = IdleWait(FPS)
-        self.loop = Loop(self, self.idle)
+        self.loop = Loop(self, self.idle, session.now)
         self.window = Window(self.idle, size or fitting_size())
         from .table import TableScreen
 
