@@ -12,9 +12,9 @@
 Babel is in requirements-dev.txt; the game itself reads the .mo files with the standard
 library's gettext.
 
-Names a sentence declines (``yukon.i18n.NAME_CONTEXTS``: the cards, the foundations) are
+Names a sentence declines (``yukon.text.i18n.NAME_CONTEXTS``: the cards, the foundations) are
 marked once in the code, in the nominative; ``extract`` adds each of them to the template once
-per case of ``yukon.i18n.CASES`` ("card, accusative"), so no table is written twice in the code.
+per case of ``yukon.text.i18n.CASES`` ("card, accusative"), so no table is written twice in the code.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere: the game's package is beside us
     sys.path.insert(0, str(ROOT))
 
-from yukon.i18n import CASES, NAME_CONTEXTS, NAME_FIELDS
+from yukon.text.i18n import CASES, NAME_CONTEXTS, NAME_FIELDS
 
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / "yukon.pot"

@@ -94,7 +94,7 @@ def shipped_text(code: str) -> str:
 def language_names() -> str:
     """Every language named in its own language (the Settings list shows them all)."""
     sys.path.insert(0, str(ROOT))
-    from yukon.i18n import LANGUAGES
+    from yukon.text.i18n import LANGUAGES
 
     return "".join(LANGUAGES.values())
 

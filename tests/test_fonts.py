@@ -21,7 +21,7 @@ import pygame
 import pytest
 
 from i18n_tools import catalogue, shipped
-from yukon import i18n
+from yukon.text import i18n
 from yukon.ui import art
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -28,8 +28,9 @@ from i18n_tools import (
     placeholders,
     shipped,
 )
-from yukon import i18n, pseudo
-from yukon.cards import ALL_CARDS
+from yukon.core.cards import ALL_CARDS
+from yukon.play import pseudo
+from yukon.text import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -331,7 +332,7 @@ def test_a_notice_ends_with_its_language_s_full_stop_once(code: str, text: str, 
     ("zh_CN", "有辅助获胜（提示、演示）：最佳用时和最少步数只计无辅助获胜。"),
 ])
 def test_a_list_is_separated_as_the_language_separates_it(code: str, expected: str) -> None:
-    from yukon.stats import win_kind
+    from yukon.play.stats import win_kind
 
     i18n.set_language(code)
     assert win_kind(frozenset({"hint", "demo"})) == expected

@@ -1,6 +1,6 @@
 """Card and foundation names in the case each sentence needs (``{card:acc}``), in every language.
 
-The names are ``yukon.i18n.Name`` values: ``{card}`` is the nominative and a translation asks
+The names are ``yukon.text.i18n.Name`` values: ``{card}`` is the nominative and a translation asks
 for another case with a code (``{card:gen}``). Here: the names themselves, every message of
 every language filled with sample values, the catalogue check's refusals, Polish and Russian
 sentences as a player reads them, and the pseudo-language that proves every name placeholder
@@ -19,10 +19,11 @@ from types import ModuleType
 import pytest
 
 from i18n_tools import ROOT, catalogue, code_messages, key, placeholders, shipped
-from yukon import i18n, pseudo
-from yukon.cards import ALL_CARDS, parse_card
-from yukon.explain import Explanation, Stuck, Target, Twins
-from yukon.state import Illegal, Refusal
+from yukon.core.cards import ALL_CARDS, parse_card
+from yukon.core.state import Illegal, Refusal
+from yukon.play import pseudo
+from yukon.solve.explain import Explanation, Stuck, Target, Twins
+from yukon.text import i18n
 from yukon.text.why_words import sentences
 from yukon.text.words import refusal, sentence
 from yukon.ui.table.wording import short_name

@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from yukon import i18n
+from yukon.text import i18n
 from yukon.ui import art, widgets
 from yukon.ui.line_breaks import NO_END, NO_START, breaks_only_where_allowed, may_break, segments
 

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from yukon import i18n
-from yukon.cards import ALL_CARDS, parse_card
-from yukon.notation import parse_position
-from yukon.state import FOUNDATION, Game, Move, Position
+from yukon.core.cards import ALL_CARDS, parse_card
+from yukon.core.notation import parse_position
+from yukon.core.state import FOUNDATION, Game, Move, Position
+from yukon.text import i18n
 from yukon.ui.phrases import (
     Verbosity,
     choices_text,

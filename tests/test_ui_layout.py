@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 from pygame import Rect
 
-from yukon.state import Game, Position
+from yukon.core.state import Game, Position
 from yukon.ui.deck import SOURCES, PicturedDeck
 from yukon.ui.layout import (
     CARD_RATIO,
@@ -242,7 +242,7 @@ def test_a_column_of_twenty_cards_fits_the_default_window_with_every_index(deck:
 
 
 def test_the_column_of_a_real_deal_reaches_twenty_cards_and_stays_readable() -> None:
-    from yukon.notation import parse_move
+    from yukon.core.notation import parse_move
 
     g = Game.deal(1)
     for text in ("6H-7", "8C-6"):

@@ -21,10 +21,10 @@ import pytest
 
 from parts_helpers import Notes, OnQuit, Ticker
 from window_helpers import hint_move
-from yukon.cards import KING, SUIT, make_card
+from yukon.core.cards import KING, SUIT, make_card
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Change, Event, Moved, Redone, Refused
 from yukon.play.session import TableSession, simple_hints
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.build import open_window
@@ -678,7 +678,7 @@ def test_the_status_strip_over_the_columns_shows_every_note_whole(size: tuple[in
 
 def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:
     """Deal 1 after three moves has a column down to the bottom: a hint's box stands beside it."""
-    from yukon.notation import format_move, parse_move
+    from yukon.core.notation import format_move, parse_move
 
     d = make(1, (1280, 800))
     for text in ("6S-1", "7H-2", "2C-2"):

@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from test_ui_table import Driver, first_deal_with, make, tableau_moves
-from yukon.cards import RANK, SUIT
-from yukon.notation import parse_move
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.core.cards import RANK, SUIT
+from yukon.core.notation import parse_move
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.ui.changes import TablePrefs
 from yukon.ui.layout import TableLayout
 

@@ -18,10 +18,10 @@ import pytest
 
 from parts_helpers import Notes
 from test_ui_table import Driver
-from yukon import i18n
-from yukon.cards import ACE, RANK, SUIT, make_card
-from yukon.rules import Rules
-from yukon.state import FOUNDATION, Game, Move, Position
+from yukon.core.cards import ACE, RANK, SUIT, make_card
+from yukon.core.rules import Rules
+from yukon.core.state import FOUNDATION, Game, Move, Position
+from yukon.text import i18n
 from yukon.text.words import rules_line
 from yukon.ui import art
 from yukon.ui.app import App

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Final, Generic, TypeVar
 import pygame
 import pygame.freetype
 
-from ..cards import RANK, RED, SUIT
-from ..i18n import NC_, language, pgettext
-from ..resources import asset_path
+from ..core.cards import RANK, RED, SUIT
+from ..core.resources import asset_path
+from ..text.i18n import NC_, language, pgettext
 from .layout import UP_STEP
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ test can say the same thing; nothing here keeps state or imports pygame.
 
 Grammar: a card's name changes with its role in a Polish, Russian or German sentence
 ("положить даму бубен на короля треф", "na króla trefl", "auf den Herz-Buben"). The names are
-the table's own (``yukon.i18n.card_name``, "the Queen of diamonds"), one table per case for
+the table's own (``yukon.text.i18n.card_name``, "the Queen of diamonds"), one table per case for
 display and speech alike, and each translation asks for the case each slot takes:
 ``{target:acc}``; the TRANSLATORS notes say which case a slot is in. The Romance languages
 include the article in the name ("la dame de carreau"), so sentences put no preposition before
@@ -19,10 +19,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final, Literal
 
-from ..cards import KING, Card, make_card
-from ..i18n import NC_, _, capital, card_name, foundation_name, join_list, ngettext, pgettext
-from ..solver import Verdict
-from ..state import FOUNDATION, ON_FOUNDATION, Position, Undo
+from ..core.cards import KING, Card, make_card
+from ..core.state import FOUNDATION, ON_FOUNDATION, Position, Undo
+from ..solve.solver import Verdict
+from ..text.i18n import NC_, _, capital, card_name, foundation_name, join_list, ngettext, pgettext
 
 
 class Verbosity(Enum):

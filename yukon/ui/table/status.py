@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...text.i18n import _
 from ...text.words import rules_line
 from .. import art
 from ..layout import status_text_size

@@ -29,8 +29,8 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from .cards import Card
-from .resources import asset_path
+from ..core.cards import Card
+from ..core.resources import asset_path
 
 if TYPE_CHECKING:
     from typing import Self  # Python 3.11; annotations only, so 3.10 runs this module
