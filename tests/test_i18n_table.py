@@ -154,7 +154,7 @@ def test_a_turkish_sentence_on_the_table_starts_with_a_dotted_capital_i() -> Non
     turkish._catalog["a King can only go into an empty column"] = "izin yok: papaz yalnızca boş bir sütuna gidebilir"
     i18n.install(turkish, "tr")
     d = make(3)
-    pos = d.table.position
+    pos = d.table.session.position
     king, to = next((c, to) for c in range(52) if RANK[c] == KING and pos.loc[c] < ON_FOUNDATION
                     and pos.columns[pos.loc[c]].index(c) >= pos.down[pos.loc[c]]
                     for to in range(7) if to != pos.loc[c] and pos.columns[to] and RANK[pos.columns[to][-1]] != ACE)
