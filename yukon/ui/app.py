@@ -40,9 +40,10 @@ from ..rules import YUKON, Rules
 from ..safe import home_moves
 from ..state import Game
 from .commands import WINDOW_LABEL, Command, bar_position
+from .display_scale import DisplayScale, measure, set_hints
 from .icon import window_icon
 from .idle import IdleWait
-from .input import Action, Expose, Focus, PointerDown, Quit, Resize, translate
+from .input import Action, Expose, Focus, PointerDown, Quit, Resize, Translator
 from .loop import FPS, STEP, Loop
 from .parts import Part, PartList, StatusNote, TablePrefs
 from .screen import Screen
@@ -118,9 +119,11 @@ class App:
     """The window and its loop; see the module docstring for the seams."""
 
     def __init__(self, session: TableSession, rules: Rules = YUKON, size: tuple[int, int] | None = None,
-                 fullscreen: bool = False) -> None:
+                 fullscreen: bool = False, display: DisplayScale | None = None) -> None:
+        """``display``: the display's density to assume (None: measure it once the window is open)."""
         self.t0 = time.perf_counter()
         keep_big_buffers_apart()
+        set_hints()  # read by SDL when the display starts: a sharp window in real pixels
         pygame.display.init()
         check_display()
         pygame.font.init()
@@ -137,7 +140,8 @@ class App:
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
         self.idle = IdleWait(FPS)
         self.loop = Loop(self, self.idle)
-        self.window = Window(self.idle, size or fitting_size())
+        self.display = display if display is not None else measure()
+        self.window = Window(self.idle, size or fitting_size(scale=self.display.factor))
         from .table import TableScreen
 
         self.table: TableScreen | None = None
@@ -146,6 +150,9 @@ class App:
         pygame.display.set_caption("Yukon Solitaire")
         pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
         self.window.open(fullscreen)
+        if display is None:
+            self.display = measure()  # now with the open window's pixel ratio
+        self.translate = Translator(lambda: self.size, self.display.ratio)
         self.table = TableScreen(self, session)
         self.push(self.table)
 
@@ -291,7 +298,7 @@ class App:
         for e in events:
             if self.parts.event(e):
                 continue
-            cmd = translate(e)
+            cmd = self.translate(e)
             if cmd is None:
                 continue
             if isinstance(cmd, Resize):

@@ -21,14 +21,19 @@ MIN_SIZE = (240, 240)
 STALE_SIZE_TIME = 1.0  # seconds the full-screen switch's own size events are ignored
 
 
-def fitting_size() -> tuple[int, int]:
-    """A window size that fits the desktop (most of it, within sensible limits)."""
-    try:
-        dw, dh = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):  # no desktop to measure
-        dw, dh = 1280, 800
-    w = max(MIN_SIZE[0], min(1600, int(dw * 0.9)))
-    h = max(MIN_SIZE[1], min(1000, int(dh * 0.88)))
+def fitting_size(desktop: tuple[int, int] | None = None, scale: float = 1.0) -> tuple[int, int]:
+    """A window size that fits the desktop (``desktop``: its size in pixels, None: ask SDL): most
+    of it, within limits that grow with the desktop's scale (``DisplayScale.factor``: on a desktop
+    at 200 % the window may be twice as many pixels across, so it is not tiny there)."""
+    if desktop is None:
+        try:
+            desktop = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):  # no desktop to measure
+            desktop = (round(1280 * scale), round(800 * scale))
+    dw, dh = desktop
+    scale = max(1.0, scale)
+    w = max(MIN_SIZE[0], min(round(1600 * scale), int(dw * 0.9)))
+    h = max(MIN_SIZE[1], min(round(1000 * scale), int(dh * 0.88)))
     return (min(w, dw), min(h, dh))
 
 
