@@ -142,6 +142,8 @@ class Pointer:
     def down(self, cmd: PointerDown) -> None:
         """A button goes down: the right one drops everything, the left one starts a press."""
         table = self.table
+        if self.press is not None and self.press.touch and not cmd.touch:
+            return  # the finger leads while it is down
         if cmd.touch:
             cmd = PointerDown(*self.aim(cmd.x, cmd.y), cmd.button, touch=True)
         self.xy = (cmd.x, cmd.y)
