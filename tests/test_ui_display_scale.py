@@ -18,7 +18,7 @@ from yukon.state import ON_FOUNDATION
 from yukon.ui import display_scale
 from yukon.ui.build import open_window
 from yukon.ui.display_scale import HINTS, DisplayScale, dpi_from_env, measure, set_hints
-from yukon.ui.window import fitting_size
+from yukon.ui.window import fitting_size, wants_high_dpi
 
 
 def test_the_hints_are_set_before_the_display_starts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,3 +87,52 @@ def test_with_a_fake_pixel_ratio_the_layout_is_in_pixels_and_the_mouse_hits_the_
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x // 2, y // 2), button=1))
     app.frame()
     assert t.session.selection == card
+
+
+@pytest.mark.parametrize(("driver", "platform", "env", "wanted"), [
+    ("cocoa", "darwin", {}, True),  # macOS stretches a window that does not ask for full density
+    ("wayland", "linux", {}, True),
+    ("x11", "linux", {}, False),  # X11 does not scale windows: the display module's window is sharp
+    ("windows", "win32", {}, False),  # Windows: sharp through the DPI-awareness hint
+    ("x11", "linux", {"YUKON_HIGH_DPI": "1"}, True),
+    ("cocoa", "darwin", {"YUKON_HIGH_DPI": "0"}, False),
+])
+def test_which_desktops_get_the_full_density_window(driver: str, platform: str, env: dict[str, str],
+                                                     wanted: bool) -> None:
+    assert wants_high_dpi(driver, platform, env) is wanted
+
+
+def test_the_full_density_window_draws_takes_fingers_resizes_and_goes_full_screen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pygame.Window path (macOS and Wayland), driven headless: what the table draws reaches the
+    window's own surface, a tap selects, a resize is followed, full screen comes and goes."""
+    monkeypatch.setenv("YUKON_HIGH_DPI", "1")
+    pygame.display.quit()  # no display-module window left by an earlier test
+    app = open_window(seed=3, size=(900, 700))
+    try:
+        assert app.window.high_dpi and pygame.display.get_surface() is None  # not the display module's
+        app.frame()
+        surface = app.surface()
+        assert surface is not None and surface.get_size() == app.size == (900, 700)
+        t = app.table
+        assert t is not None and t.layout is not None
+        pos = t.session.position
+        card = next(c for c in range(52) if pos.loc[c] < ON_FOUNDATION)
+        r = t.layout.card_rect(card)
+        assert surface.get_at(r.center)[:3] != surface.get_at((2, r.centery))[:3]  # a card, not the cloth
+        app.translate.fingers = True
+        s = t.layout.strip_rect(card)
+        x, y = s.centerx, s.y + min(s.h // 2, 6)
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=(x + 0.5) / 900, y=(y + 0.5) / 700))
+        app.frame()
+        assert t.session.selection == card
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=760, size=(1000, 760)))
+        app.frame()
+        assert app.size == (1000, 760) and t.layout.width == 1000
+        app.toggle_fullscreen()
+        assert app.fullscreen
+        app.toggle_fullscreen()
+        assert not app.fullscreen and app.size == (1000, 760)
+    finally:
+        pygame.display.quit()  # closes the pygame.Window too; the next test's window starts afresh

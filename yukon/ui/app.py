@@ -29,6 +29,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -48,7 +49,7 @@ from .loop import FPS, STEP, Loop
 from .parts import Part, PartList, StatusNote, TablePrefs
 from .screen import Screen
 from .widgets import ButtonSpec
-from .window import Window, fitting_size
+from .window import TITLE, Window, fitting_size, wants_high_dpi
 
 if TYPE_CHECKING:
     from .table import TableScreen
@@ -141,17 +142,21 @@ class App:
         self.idle = IdleWait(FPS)
         self.loop = Loop(self, self.idle)
         self.display = display if display is not None else measure()
-        self.window = Window(self.idle, size or fitting_size(scale=self.display.factor))
+        self._measured = display is None  # measured again when the window moves to another display
+        self.window = Window(self.idle, size or fitting_size(scale=self.display.factor),
+                             wants_high_dpi(pygame.display.get_driver()))
         from .table import TableScreen
 
         self.table: TableScreen | None = None
         # The window last of the services: the full-screen switch uses the idle wait and the
         # screen stack, so they exist before it (the table, made next, lays out to its size).
-        pygame.display.set_caption("Yukon Solitaire")
-        pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
+        pygame.display.set_caption(TITLE)
+        icon = window_icon()
+        pygame.display.set_icon(icon)  # before the window exists, so it starts with it
         self.window.open(fullscreen)
-        if display is None:
-            self.display = measure()  # now with the open window's pixel ratio
+        self.window.dress(TITLE, icon)
+        if self._measured:
+            self.display = measure(ratio=self.window.ratio)  # now with the open window's pixel ratio
         self.translate = Translator(lambda: self.size, self.display.ratio)
         self.table = TableScreen(self, session)
         self.push(self.table)
@@ -223,7 +228,18 @@ class App:
         self.window.toggle()
         self._resized()
 
+    def surface(self) -> pygame.Surface | None:
+        """What the frames are drawn on."""
+        return self.window.surface()
+
+    def present(self, rects: Sequence[pygame.Rect] | None) -> None:
+        """Show the frame drawn (only ``rects`` of it; None: all)."""
+        self.window.present(rects)
+
     def _resized(self) -> None:
+        if self._measured and self.window.ratio != self.display.ratio:  # now on a display of another density
+            self.display = measure(ratio=self.window.ratio)
+            self.translate.ratio = self.display.ratio
         w, h = self.size
         for s in self.screens:
             s.resize(w, h)
@@ -297,6 +313,9 @@ class App:
         """Turn events into commands and hand them to the top screen."""
         for e in events:
             if self.parts.event(e):
+                continue
+            if e.type == pygame.WINDOWDISPLAYCHANGED:
+                self._resized()  # another display may have another density: measured again, laid out anew
                 continue
             cmd = self.translate(e)
             if cmd is None:

@@ -10,7 +10,7 @@ only fill in what the environment leaves unset, so a player can still choose oth
 the display, read through the SDL library pygame loaded, since pygame-ce 2.5 does not offer
 it; ``YUKON_DPI`` overrides it, for a desktop that reports nonsense and for tests), and
 ``ratio``, the drawn pixels per window coordinate (1 unless the desktop scales a window that
-draws at full density). From it come ``factor`` (the desktop's scale, 1 at 96 dpi) and
+draws at full density: ``yukon.ui.window``'s high-DPI window on macOS and Wayland). From it come ``factor`` (the desktop's scale, 1 at 96 dpi) and
 ``finger``, the pixels of the smallest target a finger hits surely (9 mm).
 """
 
@@ -81,8 +81,17 @@ def dpi_from_env(environ: MutableMapping[str, str] = os.environ) -> float | None
         return None
 
 
+_SDL: list[ctypes.CDLL | None] = []  # the library once found (or None: not to be found)
+
+
 def _sdl_library() -> ctypes.CDLL | None:
     """The SDL library pygame runs on (the same copy, so it answers for the display pygame opened)."""
+    if not _SDL:
+        _SDL.append(_find_sdl())
+    return _SDL[0]
+
+
+def _find_sdl() -> ctypes.CDLL | None:
     here = os.path.dirname(pygame.__file__)
     found: list[str] = []
     if sys.platform.startswith("linux"):
@@ -122,20 +131,8 @@ def sdl_display_dpi(display: int = 0) -> float | None:
         return None
 
 
-def window_ratio() -> float:
-    """Drawn pixels per window coordinate of the open window (1 when there is none)."""
-    surface = pygame.display.get_surface()
-    if surface is None:
-        return 1.0
-    try:
-        w, _h = pygame.display.get_window_size()
-    except pygame.error:
-        return 1.0
-    return surface.get_width() / w if w > 0 else 1.0
-
-
-def measure(environ: MutableMapping[str, str] = os.environ) -> DisplayScale:
-    """The display as it is now: ``YUKON_DPI``, else SDL's figure, else 96 dpi per drawn pixel ratio."""
-    ratio = window_ratio()
+def measure(environ: MutableMapping[str, str] = os.environ, ratio: float = 1.0) -> DisplayScale:
+    """The display as it is now, for a window of ``ratio`` pixels per coordinate: its density from
+    ``YUKON_DPI``, else SDL's figure, else 96 dpi per coordinate."""
     dpi = dpi_from_env(environ) or sdl_display_dpi() or BASE_DPI * ratio
     return DisplayScale(dpi, ratio)
