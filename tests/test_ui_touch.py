@@ -24,7 +24,7 @@ from yukon.ui.display_scale import DisplayScale
 from yukon.ui.input import PointerDown, PointerMove, PointerUp, Translator
 from yukon.ui.layout import TableLayout
 from yukon.ui.loop import STEP
-from yukon.ui.table import TableScreen
+from yukon.ui.table import TableScreen, pointer
 from yukon.ui.table.style import LONG_PRESS
 
 DEALS = range(1, 31)
@@ -220,6 +220,31 @@ def test_a_long_press_on_a_card_without_a_move_says_so() -> None:
         assert session.selection is None
         return
     pytest.fail("no deal with an end card that cannot move")
+
+
+def test_the_desktops_own_mouse_echo_of_a_tap_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """X11 under SDL 2 may send plain mouse button events (not marked touch) for a touch, after it:
+    within ECHO_TIME and about where the finger was they are ignored; later, or elsewhere, they count."""
+    clock = [100.0]
+    monkeypatch.setattr(pointer, "wall", lambda: clock[0])
+    f = start(5, copies=False)
+    session = f.table.session
+    move = column_moves(session.position, tail=False)[0]
+    x, y = f.card_point(move.card)
+
+    def mouse_click(px: int, py: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(px, py), button=1, touch=False))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(px, py), button=1, touch=False))
+        step(f.app)
+
+    f.tap(x, y)
+    assert session.selection == move.card
+    clock[0] += 0.1
+    mouse_click(x + 2, y + 1)  # the echo: it would put the selection down again
+    assert session.selection == move.card and not session.game.history
+    clock[0] += pointer.ECHO_TIME
+    mouse_click(x, y)  # a real click, later: it does put the card down
+    assert session.selection is None
 
 
 def test_a_second_finger_does_not_point_while_the_first_is_down() -> None:

@@ -7,6 +7,9 @@ card can do (``TableSession.card_hint``), and lifting it then does nothing more.
 is forgiving: where it lands on nothing, the nearest target within half a fingertip
 (``DisplayScale.finger``, 9 mm) takes it, so no target is smaller than a fingertip where the table
 leaves room around it; and a finger must move further than the mouse before a press becomes a drag.
+Some desktops (X11 under SDL 2) also send mouse button events of their own for a touch, not
+marked as a touch: a mouse button within ``ECHO_TIME`` of a finger, about where it was, is that
+echo and is ignored.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from .board import Board
 from .canvas import Canvas
 from .panel import SidePanel
 from .style import DOUBLE_CLICK, DRAG_THRESHOLD, LONG_PRESS
+
+ECHO_TIME = 0.5  # seconds after a finger in which a mouse button about where it was is its echo
 from .view import TableView
 
 
@@ -88,6 +93,7 @@ class Pointer:
     held: list[int]  # the cards being dragged, the grabbed one first
     offsets: list[tuple[int, int]]  # of each held card from the pointer
     last_click: tuple[int, float] | None  # the card last clicked and when, for double clicks
+    last_finger: tuple[float, int, int] | None  # when and where a finger was last seen
 
     def __init__(self, table: TableView, board: Board, canvas: Canvas, bar: ButtonBar, panel: SidePanel) -> None:
         self.table = table
@@ -100,6 +106,7 @@ class Pointer:
         self.held = []
         self.offsets = []
         self.last_click = None
+        self.last_finger = None
 
     def held_xy(self, card: int) -> tuple[float, float] | None:
         """Where a held card is drawn (under the pointer), or None when it is not held."""
@@ -122,6 +129,16 @@ class Pointer:
                 return (px, py)
         return (x, y)
 
+    def echo(self, touch: bool, x: int, y: int) -> bool:
+        """Is a button event at (x, y) the desktop's mouse echo of a finger? (A finger's own: noted.)"""
+        now = wall()
+        if touch:
+            self.last_finger = (now, x, y)
+            return False
+        last = self.last_finger
+        return (last is not None and now - last[0] < ECHO_TIME
+                and abs(x - last[1]) + abs(y - last[2]) <= self.finger)
+
     def waiting(self) -> bool:
         """Is a finger held still that may yet become a long press (the loop must keep time)?"""
         p = self.press
@@ -142,8 +159,8 @@ class Pointer:
     def down(self, cmd: PointerDown) -> None:
         """A button goes down: the right one drops everything, the left one starts a press."""
         table = self.table
-        if self.press is not None and self.press.touch and not cmd.touch:
-            return  # the finger leads while it is down
+        if (self.press is not None and self.press.touch and not cmd.touch) or self.echo(cmd.touch, cmd.x, cmd.y):
+            return  # the finger leads while it is down; a mouse echo of it is no press
         if cmd.touch:
             cmd = PointerDown(*self.aim(cmd.x, cmd.y), cmd.button, touch=True)
         self.xy = (cmd.x, cmd.y)
@@ -202,8 +219,8 @@ class Pointer:
 
     def up(self, cmd: PointerUp) -> None:
         """A button comes up: press a button, drop the held cards, or click."""
-        if self.press is not None and self.press.touch and not cmd.touch:
-            return  # the finger leads while it is down
+        if (self.press is not None and self.press.touch and not cmd.touch) or self.echo(cmd.touch, cmd.x, cmd.y):
+            return  # the finger leads while it is down; a mouse echo of it is no release
         if cmd.touch:
             cmd = PointerUp(*self.aim(cmd.x, cmd.y), cmd.button, touch=True)
         self.xy = (cmd.x, cmd.y)
