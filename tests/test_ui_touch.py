@@ -222,6 +222,32 @@ def test_a_long_press_on_a_card_without_a_move_says_so() -> None:
     pytest.fail("no deal with an end card that cannot move")
 
 
+def test_a_long_press_on_a_face_down_card_says_why_it_cannot_move() -> None:
+    f = start(9)
+    session = f.table.session
+    lay = f.lay
+    col = session.position.columns[6]
+    r = lay.card_rect(col[0])  # the first card of the last column lies face down
+    x, y = r.centerx, r.y + 3
+    assert lay.hit(x, y).kind == "down"
+    f.down(x, y)
+    step(f.app, LONG_PRESS + 0.05)
+    assert "face down" in (f.table.message_text() or "")
+    f.up(x, y)
+    assert session.selection is None and not session.game.history
+    assert not f.app.busy()
+
+
+def test_a_finger_held_on_the_cloth_keeps_no_time() -> None:
+    f = start(9)
+    lay = f.lay
+    x, y = 4, lay.view.centery  # the cloth at the left edge
+    assert lay.hit(x, y).kind == "none"
+    f.down(x, y)
+    assert not f.app.busy()  # no long press can come of it: the loop may wait for input
+    f.up(x, y)
+
+
 def test_the_desktops_own_mouse_echo_of_a_tap_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
     """X11 under SDL 2 may send plain mouse button events (not marked touch) for a touch, after it:
     within ECHO_TIME and about where the finger was they are ignored; later, or elsewhere, they count."""

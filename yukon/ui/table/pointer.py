@@ -30,9 +30,9 @@ from .board import Board
 from .canvas import Canvas
 from .panel import SidePanel
 from .style import DOUBLE_CLICK, DRAG_THRESHOLD, LONG_PRESS
+from .view import TableView
 
 ECHO_TIME = 0.5  # seconds after a finger in which a mouse button about where it was is its echo
-from .view import TableView
 
 
 def wall() -> float:
@@ -140,15 +140,17 @@ class Pointer:
                 and abs(x - last[1]) + abs(y - last[2]) <= self.finger)
 
     def waiting(self) -> bool:
-        """Is a finger held still that may yet become a long press (the loop must keep time)?"""
+        """Is a finger held still on a card that may yet become a long press (the loop must keep time)?"""
         p = self.press
-        return p is not None and p.touch and not p.long and not p.dragging and p.target != "button"
+        return (p is not None and p.touch and not p.long and not p.dragging
+                and p.target not in ("button", "panel") and p.hit.kind in ("card", "down", "foundation")
+                and (p.hit.card is not None or p.hit.kind == "down"))
 
     def tick(self, dt: float) -> None:
         """One fixed step of the loop's clock: a finger held still long enough on a card shows what it
         can do (a face-down card: why it cannot move)."""
         p = self.press
-        if p is None or p.target in ("button", "panel") or not p.hold(dt):
+        if p is None or not self.waiting() or not p.hold(dt):
             return
         hit = p.hit
         if hit.card is not None and hit.kind in ("card", "foundation"):
