@@ -120,7 +120,7 @@ def test_the_full_density_window_draws_takes_fingers_resizes_and_goes_full_scree
         card = next(c for c in range(52) if pos.loc[c] < ON_FOUNDATION)
         r = t.layout.card_rect(card)
         assert surface.get_at(r.center)[:3] != surface.get_at((2, r.centery))[:3]  # a card, not the cloth
-        app.translate.fingers = True
+        app.translate.use_fingers(True)
         s = t.layout.strip_rect(card)
         x, y = s.centerx, s.y + min(s.h // 2, 6)
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):

@@ -102,7 +102,7 @@ class Finger:
 def start(seed: int, size: tuple[int, int] = (1280, 800), copies: bool = True, dpi: float = 96.0,
           game: Game | None = None) -> Finger:
     app = open_window(seed=seed, size=size, game=game, display=DisplayScale(dpi))
-    app.translate.fingers = True  # finger events stand for a touch screen (as everywhere but macOS)
+    app.translate.use_fingers(True)  # finger events stand for a touch screen (as everywhere but macOS)
     step(app)
     return Finger(app, copies)
 

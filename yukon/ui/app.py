@@ -239,7 +239,7 @@ class App:
     def _resized(self) -> None:
         if self._measured and self.window.ratio != self.display.ratio:  # now on a display of another density
             self.display = measure(ratio=self.window.ratio)
-            self.translate.ratio = self.display.ratio
+            self.translate.rescale(self.display.ratio)
         w, h = self.size
         for s in self.screens:
             s.resize(w, h)

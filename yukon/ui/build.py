@@ -17,7 +17,7 @@ parts; no part builds its own. ``build_app`` makes the whole program:
     and New deal by level, through the assist's solver child;
   * a start-up report, when ``YUKON_STARTUP_REPORT`` asks for one.
 
-From a click to a move: pygame event -> ``input.translate`` -> an input for the top screen ->
+From a click (or a tap) to a move: pygame event -> ``input.Translator`` -> an input for the top screen ->
 ``TableScreen.handle`` -> ``TableSession.move`` -> its events to every listener (records,
 sound, the assist, the table's own view).
 """

@@ -166,6 +166,15 @@ class Translator:
         self.finger = None
         self._last = (0, 0)
 
+    def rescale(self, ratio: float) -> None:
+        """The window now draws ``ratio`` pixels per desktop coordinate (it moved to another display)."""
+        self.ratio = ratio
+
+    def use_fingers(self, on: bool) -> None:
+        """Take finger events as a touch screen's (True), or leave them (False: they are the trackpad's)."""
+        self.fingers = on
+        self.finger = None
+
     def __call__(self, event: pygame.event.Event) -> Input | None:
         """The input ``event`` stands for, or None."""
         t = event.type
