@@ -149,6 +149,26 @@ def test_hints_go_round_the_useful_moves_and_go_with_the_position() -> None:
     assert s.hint is None and s.message is None  # the hint went with the position it was for
 
 
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_a_cards_hint_shows_its_own_moves_in_turn_or_says_it_has_none(seed: int) -> None:
+    s, heard = session_on(Game.deal(seed))
+    useful = simple_hints(s.game)
+    for card in range(52):
+        own = [m for m in useful if m.card == card]
+        s.select(card)
+        got = s.card_hint(card)
+        if not own:
+            assert got == [Said(Notice.NO_MOVE_FOR_CARD, card)] and s.hint is None and s.selection is None
+            continue
+        assert s.selection is None
+        for i in range(len(own) + 1):
+            shown = got[0]
+            assert isinstance(shown, HintShown) and shown.moves == tuple(own) and shown.move == own[i % len(own)]
+            assert s.hint == shown
+            got = s.card_hint(card)
+    assert heard and not s.game.history  # nothing was played
+
+
 def no_move_left() -> Position:
     """The 2 of spades on the face-down Ace of hearts, nothing else out: no move at all."""
     return Position([[parse_card("AH"), parse_card("2S")]] + [[] for _ in range(6)], [1, 0, 0, 0, 0, 0, 0],

@@ -40,6 +40,7 @@ class Notice(Enum):
     NONE_CAN_GO_HOME = auto()
     SENT_HOME = auto()  # with how many
     SET_POSITION = auto()  # this table plays a set position; leave it to deal again
+    NO_MOVE_FOR_CARD = auto()  # with the card (asked what it can do: a long press)
 
 
 class Tone(Enum):

@@ -305,6 +305,19 @@ class TableSession:
             return self.say(Notice.NO_MOVE_LEFT)
         return self.show_hint(h.moves, (h.index + 1) % len(h.moves), "", HINT_TIME)
 
+    def card_hint(self, card: Card) -> list[Event]:
+        """What ``card`` can do: its useful moves as the hint on show, best first (asked again
+        while they show: the next), or a notice that it has none now (the selection goes)."""
+        key = self.position.key()
+        h = self._hint
+        if h is not None and self._hint_key == key and h.moves and all(m.card == card for m in h.moves):
+            return self.show_hint(h.moves, (h.index + 1) % len(h.moves), "", HINT_TIME)
+        moves = [m for m in self._hints(self.game) if m.card == card]
+        if not moves:
+            self.selection = None
+            return self.say(Notice.NO_MOVE_FOR_CARD, card)
+        return self.show_hint(moves, 0, "", HINT_TIME)
+
     def show_hint(self, moves: tuple[Move, ...] | list[Move], index: int, text: str,
                   seconds: float = 8.0) -> list[Event]:
         """Show ``moves[index]`` as the hint on show, with ``text`` (the chooser's words; "": the

@@ -29,6 +29,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,14 +41,15 @@ from ..play.events import Tone
 from ..play.session import TableSession
 from ..text.i18n import NC_, _
 from .commands import WINDOW_LABEL, Command, bar_position
+from .display_scale import DisplayScale, measure, set_hints
 from .icon import window_icon
 from .idle import IdleWait
-from .input import Action, Expose, Focus, PointerDown, Quit, Resize, translate
+from .input import Action, Expose, Focus, PointerDown, Quit, Resize, Translator
 from .loop import FPS, STEP, Loop
 from .parts import Part, PartList, StatusNote, TablePrefs
 from .screen import Screen
 from .widgets import ButtonSpec
-from .window import Window, fitting_size
+from .window import TITLE, Window, fitting_size, wants_high_dpi
 
 if TYPE_CHECKING:
     from .table import TableScreen
@@ -118,9 +120,11 @@ class App:
     """The window and its loop; see the module docstring for the seams."""
 
     def __init__(self, session: TableSession, rules: Rules = YUKON, size: tuple[int, int] | None = None,
-                 fullscreen: bool = False) -> None:
+                 fullscreen: bool = False, display: DisplayScale | None = None) -> None:
+        """``display``: the display's density to assume (None: measure it once the window is open)."""
         self.t0 = time.perf_counter()
         keep_big_buffers_apart()
+        set_hints()  # read by SDL when the display starts: a sharp window in real pixels
         pygame.display.init()
         check_display()
         pygame.font.init()
@@ -137,15 +141,23 @@ class App:
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
         self.idle = IdleWait(FPS)
         self.loop = Loop(self, self.idle, session.now)
-        self.window = Window(self.idle, size or fitting_size())
+        self.display = display if display is not None else measure()
+        self._measured = display is None  # measured again when the window moves to another display
+        self.window = Window(self.idle, size or fitting_size(scale=self.display.factor),
+                             wants_high_dpi(pygame.display.get_driver()))
         from .table import TableScreen
 
         self.table: TableScreen | None = None
         # The window last of the services: the full-screen switch uses the idle wait and the
         # screen stack, so they exist before it (the table, made next, lays out to its size).
-        pygame.display.set_caption("Yukon Solitaire")
-        pygame.display.set_icon(window_icon())  # before the window exists, so it starts with it
+        pygame.display.set_caption(TITLE)
+        icon = window_icon()
+        pygame.display.set_icon(icon)  # before the window exists, so it starts with it
         self.window.open(fullscreen)
+        self.window.dress(TITLE, icon)
+        if self._measured:
+            self.display = measure(ratio=self.window.ratio)  # now with the open window's pixel ratio
+        self.translate = Translator(lambda: self.size, self.display.ratio)
         self.table = TableScreen(self, session)
         self.push(self.table)
 
@@ -216,7 +228,18 @@ class App:
         self.window.toggle()
         self._resized()
 
+    def surface(self) -> pygame.Surface | None:
+        """What the frames are drawn on."""
+        return self.window.surface()
+
+    def present(self, rects: Sequence[pygame.Rect] | None) -> None:
+        """Show the frame drawn (only ``rects`` of it; None: all)."""
+        self.window.present(rects)
+
     def _resized(self) -> None:
+        if self._measured and self.window.ratio != self.display.ratio:  # now on a display of another density
+            self.display = measure(ratio=self.window.ratio)
+            self.translate.rescale(self.display.ratio)
         w, h = self.size
         for s in self.screens:
             s.resize(w, h)
@@ -291,7 +314,10 @@ class App:
         for e in events:
             if self.parts.event(e):
                 continue
-            cmd = translate(e)
+            if e.type == pygame.WINDOWDISPLAYCHANGED:
+                self._resized()  # another display may have another density: measured again, laid out anew
+                continue
+            cmd = self.translate(e)
             if cmd is None:
                 continue
             if isinstance(cmd, Resize):

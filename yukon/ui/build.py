@@ -17,7 +17,7 @@ parts; no part builds its own. ``build_app`` makes the whole program:
     and New deal by level, through the assist's solver child;
   * a start-up report, when ``YUKON_STARTUP_REPORT`` asks for one.
 
-From a click to a move: pygame event -> ``input.translate`` -> an input for the top screen ->
+From a click (or a tap) to a move: pygame event -> ``input.Translator`` -> an input for the top screen ->
 ``TableScreen.handle`` -> ``TableSession.move`` -> its events to every listener (records,
 sound, the assist, the table's own view).
 """
@@ -39,6 +39,7 @@ from ..play.session import TableSession
 from ..play.settings import SETTINGS_FILE
 from .app import App
 from .deal_part import ChooseDeal
+from .display_scale import DisplayScale
 from .help_part import Help
 from .keyboard_part import KeyboardPlay
 from .lessons_part import Lessons
@@ -95,12 +96,14 @@ def data_folder() -> str | None:
 
 
 def open_window(seed: int | None = None, rules: Rules = YUKON, size: tuple[int, int] | None = None,
-                fullscreen: bool = False, game: Game | None = None, now: Now = time.monotonic) -> App:
+                fullscreen: bool = False, game: Game | None = None, now: Now = time.monotonic,
+                display: DisplayScale | None = None) -> App:
     """The window on a table playing ``game`` (else deal ``seed``, else a deal at random) under
-    ``rules``, with nothing around it yet; ``now`` is the table's clock (tests pass a fake one)."""
+    ``rules``, with nothing around it yet; ``now`` is the table's clock (tests pass a fake one),
+    ``display`` the display's density to assume (tests pass one; None: measured)."""
     if game is None:
         game = Game.deal(seed if seed is not None else App.random_seed(), rules)
-    return App(TableSession(game, now), rules=rules, size=size, fullscreen=fullscreen)
+    return App(TableSession(game, now), rules=rules, size=size, fullscreen=fullscreen, display=display)
 
 
 def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,

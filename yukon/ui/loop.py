@@ -52,6 +52,10 @@ class LoopHost(Protocol):
 
     def quit(self) -> None: ...
 
+    def surface(self) -> pygame.Surface | None: ...
+
+    def present(self, rects: Sequence[pygame.Rect] | None) -> None: ...
+
 
 def catch_interrupt(interrupt: Callable[[], None]) -> Callable[[], None]:
     """Route SIGINT to ``interrupt`` while the loop runs; returns what puts the old handler back."""
@@ -132,7 +136,7 @@ class Loop:
 
     def draw(self) -> None:
         """Draw what changed and send it to the display."""
-        surface = pygame.display.get_surface()
+        surface = self.host.surface()
         if surface is None or not self.host.screens:
             return
         visible = self.visible()
@@ -141,14 +145,12 @@ class Loop:
             for s in visible:
                 s.invalidate()
                 s.draw(surface, alpha)
-            pygame.display.flip()
+            self.host.present(None)
             self._full = False
         elif visible[-1].needs_draw():
             rects = visible[-1].draw(surface, alpha)
-            if rects is None:
-                pygame.display.flip()
-            elif rects:
-                pygame.display.update(rects)
+            if rects is None or rects:
+                self.host.present(rects)
         else:
             return
         if self.first_frame_at is None:

@@ -17,6 +17,7 @@ from ..play.session import TableSession
 from . import art
 from .changes import StatusNote, TablePrefs
 from .commands import Command
+from .display_scale import DisplayScale
 from .input import Action, Input, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, ButtonSpec, draw_button, wrap
@@ -46,6 +47,9 @@ class Host(Protocol):
 
     @property
     def fullscreen(self) -> bool: ...
+
+    @property
+    def display(self) -> DisplayScale: ...
 
     def push(self, screen: Screen) -> None: ...
 

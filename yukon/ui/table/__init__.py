@@ -334,8 +334,8 @@ class TableScreen(Screen):
         return self.app.top is not self
 
     def busy(self) -> bool:
-        """Something is sliding, flipping or being dragged."""
-        return self.anim.active or bool(self.drag_cards) or self.sending_home
+        """Something is sliding, flipping or being dragged, or a finger held still may become a long press."""
+        return self.anim.active or bool(self.drag_cards) or self.sending_home or self.mouse.waiting()
 
     def needs_draw(self) -> bool:
         """A change, a frame of motion, a message running out, the clock ticking, or a layout made

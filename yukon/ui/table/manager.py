@@ -76,7 +76,9 @@ class SectionManager:
             table.run(cmd.command)  # a digit means something only in the Deal # box
 
     def update(self, dt: float) -> None:
-        """Advance slides and flips by one fixed step (and send the next card home when the last has landed)."""
+        """Advance slides and flips by one fixed step (and send the next card home when the last has
+        landed); a finger held still counts the step towards a long press."""
+        self.mouse.tick(dt)
         self.home.update()
         anim = self.board.anim
         was = anim.active

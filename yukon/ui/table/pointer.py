@@ -1,8 +1,21 @@
-"""The pointer on the table: press, drag, click and double click, turned into the table's commands."""
+"""The pointer on the table: press, drag, click and double click, turned into the table's commands.
+
+A finger (an input with ``touch`` set) does what the mouse does: a tap selects and places, a
+drag drags, two taps send a card home. Beyond that, a finger held still on a card for
+``LONG_PRESS`` seconds of the loop's clock (the fixed steps ``tick`` is given) shows what that
+card can do (``TableSession.card_hint``), and lifting it then does nothing more. A finger's aim
+is forgiving: where it lands on nothing, the nearest target within half a fingertip
+(``DisplayScale.finger``, 9 mm) takes it, so no target is smaller than a fingertip where the table
+leaves room around it; and a finger must move further than the mouse before a press becomes a drag.
+Some desktops (X11 under SDL 2) also send mouse button events of their own for a touch, not
+marked as a touch: a mouse button within ``ECHO_TIME`` of a finger, about where it was, is that
+echo and is ignored.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...core.cards import SUIT
@@ -16,13 +29,27 @@ from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas
 from .panel import SidePanel
-from .style import DOUBLE_CLICK, DRAG_THRESHOLD
+from .style import DOUBLE_CLICK, DRAG_THRESHOLD, LONG_PRESS
 from .view import TableView
+
+ECHO_TIME = 0.5  # seconds after a finger in which a mouse button about where it was is its echo
 
 
 def wall() -> float:
     """Seconds on the monotonic clock, for double clicks (tests replace it)."""
     return time.monotonic()
+
+
+AROUND = ((0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0), (-0.7, -0.7), (0.7, -0.7), (-0.7, 0.7), (0.7, 0.7))
+
+
+def reach_points(x: int, y: int, reach: int, rings: int = 3) -> Iterator[tuple[int, int]]:
+    """(x, y), then points around it out to ``reach`` pixels, the nearest first."""
+    yield (x, y)
+    for k in range(1, rings + 1):
+        r = reach * k / rings
+        for dx, dy in AROUND:
+            yield (round(x + dx * r), round(y + dy * r))
 
 
 @dataclass(slots=True)
@@ -36,10 +63,21 @@ class Press:
     index: int = -1
     dragging: bool = False
     scroll0: int = 0
+    touch: bool = False  # a finger, not the mouse
+    held_for: float = 0.0  # seconds of the loop's clock the finger has stayed
+    long: bool = False  # held long enough: what the card can do is on show, lifting does nothing
 
     def drag(self, dragging: bool) -> None:
         """The press became a drag (True) or its cards were let go (False)."""
         self.dragging = dragging
+
+    def hold(self, dt: float) -> bool:
+        """The finger stayed ``dt`` seconds more: True when that makes it a long press now."""
+        if not self.touch or self.long or self.dragging:
+            return False
+        self.held_for += dt
+        self.long = self.held_for >= LONG_PRESS
+        return self.long
 
 
 class Pointer:
@@ -55,6 +93,7 @@ class Pointer:
     held: list[int]  # the cards being dragged, the grabbed one first
     offsets: list[tuple[int, int]]  # of each held card from the pointer
     last_click: tuple[int, float] | None  # the card last clicked and when, for double clicks
+    last_finger: tuple[float, int, int] | None  # when and where a finger was last seen
 
     def __init__(self, table: TableView, board: Board, canvas: Canvas, bar: ButtonBar, panel: SidePanel) -> None:
         self.table = table
@@ -67,6 +106,7 @@ class Pointer:
         self.held = []
         self.offsets = []
         self.last_click = None
+        self.last_finger = None
 
     def held_xy(self, card: int) -> tuple[float, float] | None:
         """Where a held card is drawn (under the pointer), or None when it is not held."""
@@ -75,9 +115,56 @@ class Pointer:
         dx, dy = self.offsets[self.held.index(card)]
         return (self.xy[0] + dx, self.xy[1] + dy)
 
+    @property
+    def finger(self) -> int:
+        """Pixels across a fingertip on this display (the smallest target a finger hits surely)."""
+        return self.table.app.display.finger
+
+    def aim(self, x: int, y: int) -> tuple[int, int]:
+        """Where a finger at (x, y) points: there, or the nearest target within half a fingertip."""
+        lay = self.table.layout
+        for px, py in reach_points(x, y, self.finger // 2):
+            if (self.bar.button_at(px, py) >= 0 or self.panel.button_at(px, py) >= 0
+                    or (lay is not None and self.board.hit(px, py).kind != "none")):
+                return (px, py)
+        return (x, y)
+
+    def echo(self, touch: bool, x: int, y: int) -> bool:
+        """Is a button event at (x, y) the desktop's mouse echo of a finger? (A finger's own: noted.)"""
+        now = wall()
+        if touch:
+            self.last_finger = (now, x, y)
+            return False
+        last = self.last_finger
+        return (last is not None and now - last[0] < ECHO_TIME
+                and abs(x - last[1]) + abs(y - last[2]) <= self.finger)
+
+    def waiting(self) -> bool:
+        """Is a finger held still on a card that may yet become a long press (the loop must keep time)?"""
+        p = self.press
+        return (p is not None and p.touch and not p.long and not p.dragging
+                and p.target not in ("button", "panel") and p.hit.kind in ("card", "down", "foundation")
+                and (p.hit.card is not None or p.hit.kind == "down"))
+
+    def tick(self, dt: float) -> None:
+        """One fixed step of the loop's clock: a finger held still long enough on a card shows what it
+        can do (a face-down card: why it cannot move)."""
+        p = self.press
+        if p is None or not self.waiting() or not p.hold(dt):
+            return
+        hit = p.hit
+        if hit.card is not None and hit.kind in ("card", "foundation"):
+            self.table.session.card_hint(hit.card)
+        elif hit.kind == "down":
+            self.table.session.tell(_("That card is face down; it turns up when the cards on it move away."))
+
     def down(self, cmd: PointerDown) -> None:
         """A button goes down: the right one drops everything, the left one starts a press."""
         table = self.table
+        if (self.press is not None and self.press.touch and not cmd.touch) or self.echo(cmd.touch, cmd.x, cmd.y):
+            return  # the finger leads while it is down; a mouse echo of it is no press
+        if cmd.touch:
+            cmd = PointerDown(*self.aim(cmd.x, cmd.y), cmd.button, touch=True)
         self.xy = (cmd.x, cmd.y)
         if cmd.button == 3:
             self.cancel()
@@ -89,11 +176,11 @@ class Pointer:
             return
         b = self.bar.button_at(cmd.x, cmd.y)
         if b >= 0:
-            self.press = Press(cmd.x, cmd.y, Hit("none"), "button", b)
+            self.press = Press(cmd.x, cmd.y, Hit("none"), "button", b, touch=cmd.touch)
             return
         pb = self.panel.button_at(cmd.x, cmd.y)
         if pb >= 0:
-            self.press = Press(cmd.x, cmd.y, Hit("none"), "panel", pb)
+            self.press = Press(cmd.x, cmd.y, Hit("none"), "panel", pb, touch=cmd.touch)
             return
         lay = table.layout
         if lay is not None and lay.status_rect.collidepoint(cmd.x, cmd.y):
@@ -105,12 +192,15 @@ class Pointer:
         hit = self.board.hit(cmd.x, cmd.y)
         draggable = hit.kind == "card" or (hit.kind == "foundation" and hit.card is not None
                                            and table.session.position.rules.foundation_return)
-        self.press = Press(cmd.x, cmd.y, hit, "card" if draggable else "background", scroll0=table.scroll_x)
+        self.press = Press(cmd.x, cmd.y, hit, "card" if draggable else "background", scroll0=table.scroll_x,
+                           touch=cmd.touch)
 
     def move(self, cmd: PointerMove) -> None:
         """The pointer moves: hover, start a drag, or pull the table sideways."""
-        self.xy = (cmd.x, cmd.y)
         p = self.press
+        if p is not None and p.touch and not cmd.touch:
+            return  # the mouse (or SDL's copy of the finger) while a finger is down: the finger leads
+        self.xy = (cmd.x, cmd.y)
         if p is None or not cmd.held:
             if p is not None and not cmd.held:
                 # The release happened outside the window: forget the press.
@@ -122,7 +212,8 @@ class Pointer:
             return
         lay = self.table.layout
         if p.target == "card":
-            if not p.dragging and abs(cmd.x - p.x) + abs(cmd.y - p.y) >= DRAG_THRESHOLD:
+            threshold = max(DRAG_THRESHOLD, self.finger // 4) if p.touch else DRAG_THRESHOLD
+            if not p.dragging and abs(cmd.x - p.x) + abs(cmd.y - p.y) >= threshold:
                 self._start_drag(p)
         elif p.target == "background" and lay is not None and lay.max_scroll:
             new = max(0, min(p.scroll0 - (cmd.x - p.x), lay.max_scroll))
@@ -130,10 +221,16 @@ class Pointer:
 
     def up(self, cmd: PointerUp) -> None:
         """A button comes up: press a button, drop the held cards, or click."""
+        if (self.press is not None and self.press.touch and not cmd.touch) or self.echo(cmd.touch, cmd.x, cmd.y):
+            return  # the finger leads while it is down; a mouse echo of it is no release
+        if cmd.touch:
+            cmd = PointerUp(*self.aim(cmd.x, cmd.y), cmd.button, touch=True)
         self.xy = (cmd.x, cmd.y)
         p, self.press = self.press, None
         if cmd.button != 1 or p is None:
             return
+        if p.long and not p.dragging:
+            return  # the long press showed what the card can do: lifting the finger does nothing more
         if p.target == "button":
             if self.bar.button_at(cmd.x, cmd.y) == p.index:
                 self.bar.run(p.index)

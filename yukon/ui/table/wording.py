@@ -76,6 +76,9 @@ def notice_text(said: Said) -> str:
         # TRANSLATORS: after All home; {n} is how many cards went home.
         return ngettext("{n} card sent home; no other card can go yet.",
                         "{n} cards sent home; no other card can go yet.", said.number).format(n=said.number)
+    if n is Notice.NO_MOVE_FOR_CARD:
+        # TRANSLATORS: a long press on a card that cannot move; {card} is a card as the table prints it, "7♥".
+        return _("{card} has no move right now.").format(card=short_name(said.number))
     return _("This table plays a set position; leave it to deal again.")
 
 
