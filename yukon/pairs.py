@@ -258,10 +258,11 @@ class PairProof:
         columns in the root's order; ``start`` first). Without ``close`` it only looks up
         what it knows (cheap), and a cell it cannot answer so counts as not lost."""
         self.asked += 1
-        key, rows = _cell(self.model, p, self.root_down)
+        key, fixed, mobile, taken = _cell_key(self.model, p, self.root_down)
         known = self.cells.get(key)
         if known is not None:
             return known
+        rows = _cell_rows(self.model, p, fixed, mobile, taken)
         if rows is None:
             return False
         used = [(a, r) for a, r in enumerate(rows) if r]
@@ -304,6 +305,14 @@ def _cell(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple,
     together in some position of the cell, as rows (``rows[a]``: the atoms marked with a;
     0 for an atom true in none). None instead of the rows when the cell's positions can
     have the four full foundations at once already (the won table)."""
+    key, fixed, mobile, taken = _cell_key(m, p, root_down)
+    return key, _cell_rows(m, p, fixed, mobile, taken)
+
+
+def _cell_key(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple, int, list[int], set[int]]:
+    """The key of ``p``'s cell, with what ``_cell_rows`` needs besides: the atoms true in
+    every position of the cell, the cards lying on targets, and the cards that can take no
+    card of their group (the key alone is cheap: most cells asked about are known)."""
     on = m.on
     orig_mask = 0
     feet = []
@@ -343,6 +352,13 @@ def _cell(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple,
     for c in root_down:
         if loc[c] != FACE_DOWN:
             fixed |= 1 << m.up[c]
+    return key, fixed, mobile, taken
+
+
+def _cell_rows(m: PairModel, p: Position, fixed: int, mobile: list[int], taken: set[int]) -> list[int] | None:
+    """The start rows of ``p``'s cell (see ``_cell``) from what ``_cell_key`` found."""
+    on = m.on
+    loc = p.loc
     onloc = 7  # ON_FOUNDATION: home cards take nothing
     # Each group's arrangements: where its cards on targets may lie (two never on one
     # target, and only on a target that is face up, not home and has no ORIG card on it).
@@ -396,8 +412,8 @@ def _cell(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple,
             bit ^= low
     gm = m.goal_mask
     if all(rows[g] & gm == gm for g in m.goal):
-        return key, None
-    return key, rows
+        return None
+    return rows
 
 
 def _close(m: PairModel, actions: list[tuple], rows: list[int]) -> bool:
