@@ -2,6 +2,7 @@
 
     python benchmarks/solver_bench.py [--deals 200 | --deals 0-999] [--first 0] [--timeout 10]
                                       [--game yukon|russian] [--verbose] [--seeds 0 23 ...]
+                                      [--no-pair-rule]
 
 Prints how many deals were decided (winnable / unwinnable) and left unknown, the median
 solve time over all deals and the p95 over decided deals; every winning line found is
@@ -47,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--seeds", type=int, nargs="+", help="only these deal numbers (quick checks)")
     ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solve.solver.PLAN)")
+    ap.add_argument("--no-pair-rule", action="store_true", help="without the pair proof (yukon.solve.pairs)")
     a = ap.parse_args(argv)
     rules = Rules(a.game, a.any_card_in_space, not a.no_foundation_return)
     plan = tuple(a.plan.split(",")) if a.plan else PLAN
@@ -66,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     seeds = a.seeds or list(range(lo, hi + 1))
     for seed in seeds:
         p = Position.deal(seed, rules)
-        r = solve(p, timeout=a.timeout, clock=time.process_time, plan=plan, shorten=False)
+        r = solve(p, timeout=a.timeout, clock=time.process_time, plan=plan, shorten=False,
+                  pair_rule=not a.no_pair_rule)
         s = r.stats["seconds"]
         counts[r.status] += 1
         times.append(s)
@@ -79,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"deal {seed}: winning line does not replay!", file=sys.stderr)
         if a.verbose:
             print(f"{seed} {r.status} {r.stats['phase']} nodes={r.stats['nodes']} {s:.3f}s "
-                  f"moves={len(r.moves)}", flush=True)
+                  f"moves={len(r.moves)}"
+                  + (" pairs(asked,closures,proved,covered)={}".format(r.stats["pairs"]) if "pairs" in r.stats else ""),
+                  flush=True)
     n = len(seeds)
     decided = counts["winnable"] + counts["unwinnable"]
     which = f"{n} chosen deals" if a.seeds else f"deals {lo}-{hi}"

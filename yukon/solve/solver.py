@@ -80,6 +80,7 @@ from enum import Enum
 from ..core.rules import Rules
 from ..core.state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 from .lines import check_line, cut_line, without_loops
+from .pairs import PairProof
 from .relaxation import (
     TERM,
     Tables,
@@ -168,6 +169,9 @@ RESTART_NOISE = 3.0
 RESTART_CAP = 64_000
 # Best-first's score per card lying above a lower card of its suit (see _BestFirst).
 BLOCKER_WEIGHT = 3
+# The positions all searches together spend before the pair proof (yukon.solve.pairs) starts: a
+# closure costs about as much as a few hundred positions, and most deals are decided sooner.
+PAIR_START = 20_000
 
 _M = [Move.of(c, t) for c in range(52) for t in range(8)]
 # _gen's entries: each move with its progress flag, made once
@@ -465,6 +469,7 @@ class _Search(_Turn):
     twin_stats: list[int]  # [asked, proved lost] for the twin rule, shared (see _is_dead)
     real_rules: bool  # the position's own rules (False: as if no foundation return)
     dead: dict[bytes, bool]  # keys the relaxation or the twin rule judged, shared by one solve
+    pair_proof: PairProof | None  # the pair proof, shared by one solve's searches (see _is_dead)
     safe: bool  # safe foundation moves made at once
     relax: bool  # the relaxation and the twin rule at all
     tt: dict[bytes, int]  # transpositions: key -> the budget it was searched with
@@ -480,12 +485,14 @@ class _Search(_Turn):
                  twin_stats: list[int] | None = None, purpose: bool = False,
                  stuck_twins: bool = False, *, real_rules: bool = True, twin_rule: bool = True,
                  share: int = 1, rng: random.Random | None = None, noise: float = 0.0,
-                 pairs: list[tuple[int, int, int, int]] | None = None) -> None:
+                 pairs: list[tuple[int, int, int, int]] | None = None,
+                 pair_proof: PairProof | None = None) -> None:
         """``real_rules``: ``tables`` are the position's own rules (False: stricter ones,
         see PLAN's "/noret"); ``twin_rule`` False: no twin rule; ``share``: slices per round
         (see PLAN); ``rng`` and ``noise``: a perturbed move order (see ``_order``);
         ``pairs``: the twin pairs' list to use (and keep in order), shared with other
-        searches (``_Restarts``), else its own."""
+        searches (``_Restarts``), else its own; ``pair_proof``: the pair proof of ``start``
+        under ``tables``' rules (asked once it is ``ready``), or None."""
         self.p = start.copy()
         self.t = tables
         self.limit = limit
@@ -516,6 +523,7 @@ class _Search(_Turn):
         self.real_rules = real_rules
         self.proves_loss = real_rules and not purpose
         self.dead = dead
+        self.pair_proof = pair_proof
         self.safe = safe
         self.relax = relax
         self.tt: dict[bytes, int] = {}
@@ -587,6 +595,12 @@ class _Search(_Turn):
 
     def _is_dead(self, key: bytes, hidden_only: bool = True, parts: list[bytes] | None = None) -> bool:
         return self.relax and _is_dead(self, key, self.p, hidden_only, parts)
+
+    def _pair_lost(self, close: bool = True) -> bool:
+        """Does the pair proof (once ``solve`` has made it ready) prove the position lost?
+        Without ``close`` it only looks up what it knows (see ``PairProof.lost``)."""
+        proof = self.pair_proof
+        return proof is not None and proof.ready and proof.lost(self.p, close)
 
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` new positions: "won", "exhausted" or "paused"."""
@@ -719,7 +733,8 @@ class _Search(_Turn):
                         layout = layout_of(p, t, k)
                         hist: list[tuple[int, tuple]] | None = [] if self.stuck_twins else None
                         r = (dead_end_from(p, t, layout, hist)
-                             or (self.stuck_twins and self._stuck_crowded(layout, hist)))
+                             or (self.stuck_twins and self._stuck_crowded(layout, hist))
+                             or self._pair_lost(self.pair_proof is not None and self.pair_proof.paying()))
                         if r:
                             dead[key] = r
                             self.hits += 1
@@ -738,8 +753,9 @@ class _Search(_Turn):
 def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only: bool,
              parts: list[bytes] | None = None) -> bool:
     """Is ``p`` (keyed ``key``; its columns' parts of the key, ``parts``, when the caller has
-    them) proved lost by the relaxation or the twin rule? Answers are kept in the dead table
-    the searches of one solve share."""
+    them) proved lost by the relaxation, the twin rule or (depth-first searches only: the
+    pair proof reads the columns in the order of the solve's root) the pair proof? Answers
+    are kept in the dead table the searches of one solve share."""
     r = search.dead.get(key)
     if r is None:
         t = search.t
@@ -758,6 +774,8 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
             if twins:
                 r = crowded(p, t, hidden_only, search.pairs, layout, hist)
                 stats[1] += r
+        if not r and isinstance(search, _Search):
+            r = search._pair_lost()
         search.dead[key] = r
     return r
 
@@ -1038,7 +1056,8 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
           *, safe_moves: bool = True, relaxation: bool = True,
           plan: tuple[str, ...] = PLAN, cancel: Callable[[], bool] | None = None,
           clock: Callable[[], float] = time.perf_counter, twin_rule: bool = True,
-          shorten: bool = True, stuck_rule: bool = True, stuck_twins: bool = True) -> Result:
+          shorten: bool = True, stuck_rule: bool = True, stuck_twins: bool = True,
+          pair_rule: bool = True) -> Result:
     """Decide ``position``: Result(status, moves, stats); the position is not changed.
 
     ``timeout`` (seconds) and ``node_limit`` (positions searched, all searches together)
@@ -1046,8 +1065,9 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     ``safe_moves``, ``relaxation``, ``twin_rule`` (``crowded``), ``stuck_rule`` (the
     relaxation after moves that leave a card stuck, see ``_Search._stuck``; both off with
     the relaxation too) and ``stuck_twins`` (the twin rule at those checks as well, see
-    ``stuck_crowded``; off with the twin rule or the stuck rule) exist so tests and checks
-    can compare the search with and without its shortcuts. ``cancel`` is asked every few
+    ``stuck_crowded``; off with the twin rule or the stuck rule) and ``pair_rule`` (the pair
+    proof, ``yukon.solve.pairs``; off with the relaxation too) exist so tests and checks can compare
+    the search with and without its shortcuts. ``cancel`` is asked every few
     hundred positions; when it returns True the answer is "unknown" with phase "cancelled".
     ``clock`` measures the timeout and the reported seconds: wall time by default; benchmarks pass ``time.process_time`` so that a busy machine does not count.
     With ``shorten`` a winning line is made shorter and more direct (``shorten_line``, with
@@ -1058,10 +1078,17 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     t0 = clock()
     tables = tables_for(position.rules)
     stats: dict = {"nodes": 0, "seconds": 0.0, "phase": ""}
+    # The pair proof under the real rules (the searches without returns get none); it starts
+    # once the searches have spent PAIR_START positions.
+    proof = PairProof(position) if relaxation and pair_rule else None
 
     def done(status: Verdict, moves: list[Move], phase: str) -> Result:
         stats["seconds"] = clock() - t0
         stats["phase"] = phase
+        if proof is not None and proof.ready:
+            # cells asked about, closures made, closures that proved a loss, cells found
+            # lost inside a kept closed set
+            stats["pairs"] = (proof.asked, proof.closures, proof.proved, proof.covered)
         return Result(status, moves, stats)
 
     if position.is_won():
@@ -1070,7 +1097,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
         return done(Verdict.LOST, [], "relaxation")
     dead: dict[bytes, bool] = {}
     searches = _make_searches(position, tables, dead, plan, safe_moves, relaxation, twin_rule, stuck_rule,
-                              stuck_twins)
+                              stuck_twins, None if proof is None else (proof, None))
     deadline = None if timeout is None else t0 + timeout
     slice_ = FIRST_SLICE
     total = 0
@@ -1091,6 +1118,9 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
                 r = s.run(n)
                 total += s.nodes - before
                 want -= n
+                if proof is not None and not proof.ready and total >= PAIR_START and proof.start():
+                    stats["nodes"] = total
+                    return done(Verdict.LOST, [], "pair proof")
                 if r == "won":
                     stats["nodes"] = total
                     line = without_loops(position, s.line or [])
@@ -1134,8 +1164,10 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
 def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], plan: tuple[str, ...],
                    safe: bool, relax: bool, twin_rule: bool,
                    stuck_rule: bool = True,
-                   stuck_twins: bool = False) -> list[_Search | _BestFirst | _Restarts]:
-    """The searches a plan names (see ``PLAN``), ready to run by turns."""
+                   stuck_twins: bool = False,
+                   proofs: tuple[PairProof, PairProof | None] | None = None) -> list[_Search | _BestFirst | _Restarts]:
+    """The searches a plan names (see ``PLAN``), ready to run by turns; ``proofs``: the pair
+    proofs of ``position`` under its rules and without foundation return (see ``solve``)."""
     out: list[_Search | _BestFirst | _Restarts] = []
     rules = position.rules
     no_return = no_return_tables(rules)
@@ -1155,8 +1187,10 @@ def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], 
                 or (purpose or restart) and kind == "best"):
             raise ValueError(f"unknown search {spec!r}")
         t, d, ts = tables, dead, twin_stats
+        proof = proofs[0] if proofs else None
         if noret and rules.foundation_return:
             t, d, ts = no_return, no_return_dead, no_return_twin_stats
+            proof = proofs[1] if proofs else None
         ident = (kind, t is no_return, purpose, restart)
         if ident in seen:
             # Without foundation return "/noret" changes nothing: rather than run the same
@@ -1171,10 +1205,11 @@ def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], 
         else:
             def make(rng: random.Random | None = None, noise: float = 0.0, pairs: list | None = None,
                      t: Tables = t, d: dict = d, ts: list[int] = ts, limited: bool = limited,
-                     kind: str = kind, purpose: bool = purpose, share: int = int(share or 1)) -> _Search:
+                     kind: str = kind, purpose: bool = purpose, share: int = int(share or 1),
+                     proof: PairProof | None = proof) -> _Search:
                 return _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
                                purpose, stuck_twins and twin_rule, real_rules=t is tables, twin_rule=twin_rule,
-                               share=share, rng=rng, noise=noise, pairs=pairs)
+                               share=share, rng=rng, noise=noise, pairs=pairs, pair_proof=proof)
             s = _Restarts(make, RESTART_UNIT, RESTART_NOISE, int(share or 1)) if restart else make()
         out.append(s)
         seen[ident] = s
