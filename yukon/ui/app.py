@@ -55,7 +55,8 @@ if TYPE_CHECKING:
 
 
 def default_buttons(app: App) -> list[ButtonSpec]:
-    """Undo, Redo, Hint, All home, Restart deal, New deal, Rules, Full screen, Quit."""
+    """Undo, Redo, Hint, All home, Restart deal, New deal (the toolbar's icons); Rules, Keys, Full
+    screen, Quit (in its menu)."""
     def game() -> Game:
         return app.session.game  # the game on the table when the button is looked at
 
@@ -67,6 +68,7 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         ButtonSpec(Command.RESTART),
         ButtonSpec(Command.NEW_DEAL),
         ButtonSpec(Command.RULES),
+        ButtonSpec(Command.KEYS),
         ButtonSpec(Command.FULLSCREEN, shown=lambda: WINDOW_LABEL if app.fullscreen else NC_("button", "Full screen")),
         ButtonSpec(Command.QUIT),
     ]

@@ -1,9 +1,9 @@
 """Table geometry from the window size, and hit-testing; pure (no drawing, no display needed).
 
 ``compute_layout(width, height, position, ...)`` places the status area and four
-foundations along the top, seven column headings and the seven columns below, the
-button bar at the bottom and, when a mode (a lesson) asks for one, a text panel on the
-right. A column takes a click or a drop on its heading, its cards and about a card's
+foundations along the top of the table, seven column headings and the seven columns below,
+under the slim toolbar (``toolbar_rect``: a band along the window's top) and, when a mode (a
+lesson) asks for one, a text panel on the right. A column takes a click or a drop on its heading, its cards and about a card's
 height below its end card (an empty column: its slot and as much below), not on the bare
 cloth further down. Cards scale with the window; a long column tightens its own overlap, face-down
 cards first, so every face-up card keeps a strip showing its corner index while it can,
@@ -47,10 +47,18 @@ def sized(size: int, factor: float) -> int:
 
 
 def bar_height_for(height: int, rows: int = 1, width: int = 0) -> int:
-    """The button bar's height: finger-sized, growing with big windows (``width`` 0: by height alone)."""
+    """The toolbar's height: slim (at most 7% of the window from 640 px high up, as KPatience's
+    and Aisleriot's toolbars), big enough to hit, growing with big windows (``width`` 0: by height
+    alone). ``rows`` is kept for callers that stack rows of buttons (one row: the toolbar)."""
     scale = text_scale(width or round(height * 1.6), height)
-    row = max(44, min(round(60 * scale), round(height * 0.07)))
+    row = max(30, min(round(44 * scale), int(height * 0.065)))
     return row * rows + 8 * (rows - 1)
+
+
+def toolbar_rect(width: int, height: int) -> Rect:
+    """Where the toolbar lies in a ``width`` x ``height`` window: a slim band along the top."""
+    width, height = max(width, 1), max(height, 1)
+    return Rect(0, 0, width, min(bar_height_for(height, 1, width), max(height // 2, 1)))
 
 
 def index_height(card_w: int) -> int:
@@ -219,15 +227,14 @@ def _cols_y(found_y: int, cw: int, ch: int) -> int:
 
 
 def compute_layout(width: int, height: int, position: Position, scroll_x: int = 0,
-                   panel_width: int = 0, bar_rows: int = 1, left_handed: bool = False) -> TableLayout:
+                   panel_width: int = 0, left_handed: bool = False) -> TableLayout:
     """Lay the table out for a window of ``width`` x ``height`` pixels (``left_handed``: the
     foundations over the first four columns and the status over the last three)."""
     width, height = max(width, 1), max(height, 1)
-    bar_h = min(bar_height_for(height, bar_rows, width), max(height // 2, 1))
+    bar = toolbar_rect(width, height)
     panel_width = min(panel_width, width // 2)
-    view = Rect(0, 0, width - panel_width, height - bar_h)
-    bar = Rect(0, height - bar_h, width, bar_h)
-    panel = Rect(width - panel_width, 0, panel_width, height - bar_h) if panel_width else None
+    view = Rect(0, bar.bottom, width - panel_width, height - bar.h)
+    panel = Rect(width - panel_width, bar.bottom, panel_width, height - bar.h) if panel_width else None
 
     margin = max(6, min(24, round(min(view.w, view.h) * 0.015)))
     cw_w = (view.w - 2 * margin) / (COLUMN_COUNT + (COLUMN_COUNT - 1) * GAP_RATIO)

@@ -14,7 +14,7 @@ and its own way with a few commands.
 The screen is a view over sections (as Arcade's ``View`` and ``Section``), each owning its
 part of the window, its input and its drawing: ``board`` (the cards, their slides, rings and
 the victory lap), ``canvas`` (the still layer and the rectangles sent each frame),
-``pointer`` (press, drag, clicks), ``bar`` (the buttons and the "More" menu), ``panel`` (a
+``pointer`` (press, drag, clicks), ``bar`` (the toolbar, its tooltips and its menu), ``panel`` (a
 mode's panel), ``status`` (the status lines), ``message`` (the message box), ``operations``
 (commands and the wheel), ``home`` (cards sent home one by one) and ``questions`` (restart,
 new deal, won, stuck). ``manager`` routes input, time steps and changes of the cards to them.
@@ -47,8 +47,9 @@ from ..commands import Command
 from ..input import Input
 from ..layout import TableLayout, compute_layout
 from ..screen import Host, Screen
+from ..toolbar import BarLayout
 from ..tween import Animator
-from ..widgets import BarLayout, ButtonSpec
+from ..widgets import ButtonSpec
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas, merge_rects
@@ -287,6 +288,10 @@ class TableScreen(Screen):
             self.scroll_x = new
             self.relayout()
 
+    def open_menu(self) -> None:
+        """Open the toolbar's menu from the keyboard (F10): its first item chosen."""
+        self.button_bar.open_menu(keyboard=True)
+
     def scroll_home(self) -> None:
         """The next layout starts at the table's left edge (a lesson put on the table)."""
         self.scroll_x = 0
@@ -299,7 +304,7 @@ class TableScreen(Screen):
         self._laid_language = language()
         self.shown = self.session.position.copy()
         self.bar = self.button_bar.relayout(w, h)
-        self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h), self.bar.rows,
+        self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h),
                                      self.app.prefs.left_handed)
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)

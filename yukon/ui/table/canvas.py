@@ -201,6 +201,7 @@ class Canvas:
         self.panel.draw(surface)
         self.bar.draw(surface)
         self.msgbox.draw(surface)
+        self.bar.draw_tip(surface)  # over the table under the bar
 
     def _paint_status(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """Paint the status area ``r`` alone (the clock moved on), and a message lying over it."""
