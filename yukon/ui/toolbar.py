@@ -137,8 +137,10 @@ def _new_deal(s: pygame.Surface, c: tuple[int, int, int], n: int, lw: float) -> 
 
 def _restart(s: pygame.Surface, c: tuple[int, int, int], n: int, lw: float) -> None:
     """A circle of an arrow: from the start again."""
-    end = _thick_arc(s, c, (n * 0.5, n * 0.52), n * 0.28, 110, 400, lw)
-    _head(s, c, (end[0] - n * 0.02, end[1] + n * 0.14), -75, n * 0.22)
+    end = _thick_arc(s, c, (n * 0.5, n * 0.54), n * 0.3, 120, 395, lw)
+    along = math.radians(395 + 90)  # the way the arc runs at its end
+    length = n * 0.24
+    _head(s, c, (end[0] + length * 0.9 * math.cos(along), end[1] - length * 0.9 * math.sin(along)), 395 + 90, length)
 
 
 def _undo(s: pygame.Surface, c: tuple[int, int, int], n: int, lw: float) -> None:
