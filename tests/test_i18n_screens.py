@@ -44,7 +44,8 @@ from yukon.state import FOUNDATION, Game, Move
 from yukon.ui import art, widgets
 from yukon.ui.app import App
 from yukon.ui.build import Options, build_app
-from yukon.ui.screen import MenuList, QuestionDialog, Screen
+from yukon.ui.menu import Menu
+from yukon.ui.screen import QuestionDialog, Screen
 from yukon.ui.table import TableScreen
 
 SIZE = (800, 600)
@@ -395,10 +396,10 @@ def walk(w: Walk) -> dict[str, Stop]:
         w.escape(w.on_table)
 
     bar = table.bar
-    if bar is not None and bar.more is not None:
+    if bar is not None:
         w.click(bar.more.center)
-        assert isinstance(app.top, MenuList)
-        w.shoot("the More list")
+        assert isinstance(app.top, Menu)
+        w.shoot("the menu")
         w.escape(w.on_table)
 
     for name, key in (("settings", pygame.K_s), ("statistics", pygame.K_t), ("deal number", pygame.K_d),

@@ -30,7 +30,7 @@ class Command(Enum):
     DEMO = auto()
     RESTART = auto()
     NEW_DEAL = auto()
-    NEW_DEAL_CONFIRMED = auto()  # the player already chose to leave the game (the Stuck question)
+    NEW_DEAL_CONFIRMED = auto()  # no game to ask about leaving: New deal on a stuck game
     CHOOSE_DEAL = auto()
     LESSONS = auto()
     LEAVE_LESSONS = auto()

@@ -238,6 +238,8 @@ class TableScreen(Screen):
     def run(self, command: Command) -> None:
         """Run a command from a key or a button: the app's parts first (keyboard play, settings, the
         solver ...), then the mode's own way, then the table's."""
+        if command is Command.NEW_DEAL and isinstance(self.session.ended, Stuck):
+            command = Command.NEW_DEAL_CONFIRMED  # a stuck game is over: nothing under way to ask about
         if self.app.part_command(self, command):
             return
         if self.mode is not None and self.mode.command(command):
