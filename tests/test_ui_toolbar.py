@@ -3,6 +3,7 @@ headless window, on fixed deals; time only on the table's fake clock."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -407,3 +408,37 @@ def test_a_hint_is_a_notice_that_goes_by_itself_and_blocks_no_input(tmp_path: Pa
     now[0] += MESSAGE_TIME + 0.01
     app.frame()
     assert session.live_message() is None
+
+
+def test_a_notice_fades_out_in_steps_on_the_tables_clock_and_leaves_the_table_as_it_was(tmp_path: Path) -> None:
+    from yukon.ui.table.message import BACKGROUND, FADE, FADE_STEPS
+
+    now = [1000.0]
+    app = start(tmp_path, 5, now=now)
+    t = table_of(app)
+    key(app, pygame.K_h)
+    message = t.session.message
+    assert message is not None and message.tone is Tone.HINT
+    box = t.msgbox.rect
+    assert box is not None
+    inner = box.inflate(-6, -6)
+    bg = BACKGROUND[Tone.HINT]
+    assert screen_pixels(inner).count(bg) > inner.w * inner.h // 3  # at full strength
+    assert t.wake_in() == pytest.approx(message.until - FADE - now[0])  # the idle loop wakes for the fade
+    seen = []
+    for k in range(1, FADE_STEPS + 1):
+        now[0] = message.until - FADE * (FADE_STEPS - k + 0.5) / FADE_STEPS
+        assert t.needs_draw()  # each step is drawn, with nothing else happening
+        app.frame()
+        assert t.msgbox.drawn_step == k and bg not in screen_pixels(inner)
+        seen.append(screen_pixels(inner))
+        app.frame()
+        assert not t.needs_draw()  # and once only
+    assert all(a != b for a, b in itertools.pairwise(seen))  # fainter at each step
+    now[0] = message.until
+    app.frame()
+    assert t.session.live_message() is None
+    gone = screen_pixels(inner)
+    t.invalidate()
+    app.frame()
+    assert screen_pixels(inner) == gone  # the box left nothing behind
