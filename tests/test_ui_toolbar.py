@@ -93,7 +93,8 @@ def screen_pixels(rect: pygame.Rect) -> list[tuple[int, int, int]]:
 
 
 # -- the bar's size and place ------------------------------------------------------------------
-@pytest.mark.parametrize("size", [(1152, 704), (480, 360), (3840, 2160), (800, 600), (1920, 1080), (2560, 1080)])
+@pytest.mark.parametrize("size", [(1152, 704), (480, 360), (3840, 2160), (800, 600), (1920, 1080), (2560, 1080),
+                                  (240, 240)])
 def test_the_bar_is_slim_at_the_top_and_its_buttons_fit(tmp_path: Path, size: tuple[int, int]) -> None:
     app = start(tmp_path, size=size)
     t = table_of(app)

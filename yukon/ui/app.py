@@ -162,7 +162,7 @@ class App:
             self.table.relayout()
 
     def buttons(self) -> list[ButtonSpec]:
-        """The button bar: the app's own buttons and every part's, in ``BAR_ORDER``."""
+        """The toolbar's buttons (icons and menu items): the app's own and every part's, in ``BAR_ORDER``."""
         specs = self._base_buttons + self.parts.buttons()
         return sorted(specs, key=lambda b: bar_position(b.command))
 

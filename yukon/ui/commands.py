@@ -1,4 +1,4 @@
-"""What a key, a button or (later) a menu item asks for: typed commands, and the one table of them.
+"""What a key, a toolbar button or a menu item asks for: typed commands, and the one table of them.
 
 ``Command`` names every command of the program; ``Digit`` is a digit typed (the Deal # box).
 ``KEYMAP`` is the one table from keys to commands, ``COMMANDS`` the one table from a command to

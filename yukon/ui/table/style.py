@@ -15,6 +15,6 @@ INFO_BG = (14, 40, 24)
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.45
 MESSAGE_TIME = 3.0
-MORE = 1000  # the bar's "More" button, as a button index
+MORE = 1000  # the toolbar's menu button, as a button index
 HOME_PACE = 0.6  # cards sent home one after another slide this much faster than a move by hand
 SYMBOL = art.SUIT_SYMBOLS
