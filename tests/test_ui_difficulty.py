@@ -35,6 +35,7 @@ from yukon.ui.build import add_assist as install
 from yukon.ui.build import add_difficulty as install_difficulty
 from yukon.ui.build import add_extras as install_extras
 from yukon.ui.build import open_window
+from yukon.ui.commands import Command
 from yukon.ui.keys_overlay import DealDialog
 from yukon.ui.lessons_part import Lessons
 from yukon.ui.parts import TablePrefs
@@ -249,11 +250,22 @@ def test_no_question_on_the_game_left_while_a_deal_of_a_level_is_looked_for(serv
     """On deal 12 the stuck move is the one that loses the game. Stuck, New deal, a level: while
     the deal is looked for the solver learns the loss, but the player has chosen to leave the game,
     so "No longer winnable" is not asked; the new deal comes with no question at all."""
-    app, a = stuck_at(service, 12, Verdict.WINNABLE)
-    game = app.session.game
-    press_button(app, "New deal")
+    game, move = stuck_line(12)
+    app, a, _part = make_app(game, service)
+    run_until(app, lambda: a.levels.table_rating() is not None and a.status in (Verdict.WINNABLE, Verdict.LOST))
+    assert a.status == Verdict.WINNABLE
+    # The stuck move and the bar's New deal in one loop iteration, before the solver can judge the move
+    # (a stuck game asks nothing: the player goes straight on to a new deal).
+    t = app.table
+    assert t is not None and t.layout is not None and t.bar is not None
+    post_click(*t.layout.strip_rect(move.card).center)
+    dest = t.layout.foundation_rects[move.card // 13] if move.to_foundation else t.layout.heading_rects[move.to]
+    post_click(*dest.center)
+    post_click(*t.bar.rects[[b.command for b in t.buttons()].index(Command.NEW_DEAL)].center)
+    app.frame()
+    assert game.moves_made[-1] == move and app.session.ended is not None
     asked = app.top
-    assert isinstance(asked, QuestionDialog)
+    assert isinstance(asked, QuestionDialog) and [lb for lb, _act in asked.answers] == LEVELS
     answer(app, asked, not_ready(a))
     run_until(app, lambda: a.status == Verdict.LOST or app.session.game is not game or app.top is not app.table)
     assert app.top is app.table and app.session.game is game and a.levels.wanted is not None  # the loss is known

@@ -51,7 +51,7 @@ def bar_height_for(height: int, rows: int = 1, width: int = 0) -> int:
     and Aisleriot's toolbars), big enough to hit, growing with big windows (``width`` 0: by height
     alone). ``rows`` is kept for callers that stack rows of buttons (one row: the toolbar)."""
     scale = text_scale(width or round(height * 1.6), height)
-    row = max(30, min(round(44 * scale), int(height * 0.065)))
+    row = max(30, min(round(44 * scale), int(height * 0.07)))
     return row * rows + 8 * (rows - 1)
 
 
