@@ -130,8 +130,7 @@ class ButtonBar:
         size = bar.font_size
         w = art.font(size, True).size(name)[0] + (art.font(size).size(key)[0] + size if key else 0) + size
         h = round(size * 1.7)
-        box = pygame.Rect(0, 0, w, h)
-        box.midtop = (r.centerx, r.bottom + 6)
+        box = pygame.Rect(r.centerx - w // 2, r.bottom + 6, w, h)  # under the button
         width, height = self.table.app.size
         box.clamp_ip(pygame.Rect(2, 0, max(width - 4, 1), height))
         return name, key, box
