@@ -41,8 +41,9 @@ from yukon.ui.sheet import SheetScreen
 from yukon.ui.stats_screen import StatsScreen
 
 # A few messages in German: enough to see every kind of text switch (a sheet's title, a
-# row's label, the bar's buttons, a sheet's buttons).
+# row's label, the table's status, the bar's buttons, a sheet's buttons).
 GERMAN: dict[str, str] = {
+    "Moves {n}": "Züge {n}",
     "Settings": "Einstellungen",
     "Language": "Sprache",
     "button\x04New deal": "Neues Spiel",
@@ -51,6 +52,11 @@ GERMAN: dict[str, str] = {
     "button\x04Cancel": "Abbrechen",
     "button\x04Undo": "Rückgängig",
 }
+
+
+def shows(texts: list[str], words: str) -> bool:
+    """Is ``words`` part of a drawn text (the status line draws its parts in one text)?"""
+    return any(words in t for t in texts)
 
 
 def write_mo(path: Path, messages: dict[str, str]) -> None:
@@ -149,7 +155,7 @@ def test_the_language_row_switches_the_whole_window_at_once_and_done_keeps_it(
     data = tmp_path / "data"
     app = start(data)
     sheet = to_language_row(app)
-    assert "Settings" in drawn.texts and "New deal" in drawn.texts  # the sheet over the table's bar
+    assert "Settings" in drawn.texts and shows(drawn.texts, "Moves ")  # the sheet over the table's status
     drawn.clear()
     press(app, pygame.K_RIGHT)  # System (English) -> English: nothing changes
     assert sheet.settings.language == "en" and i18n.language() == "en"
@@ -158,9 +164,10 @@ def test_the_language_row_switches_the_whole_window_at_once_and_done_keeps_it(
     press(app, pygame.K_RIGHT)  # -> Deutsch, at once
     assert sheet.settings.language == "de" and i18n.language() == "de"
     # the very next frame: the sheet's title, its rows, its buttons and the table's bar, in German
-    for german_text in ("Einstellungen", "Sprache", "Fertig", "Abbrechen", "Neues Spiel", "Deutsch"):
+    for german_text in ("Einstellungen", "Sprache", "Fertig", "Abbrechen", "Deutsch"):
         assert german_text in drawn.texts, german_text
-    assert "Settings" not in drawn.texts and "New deal" not in drawn.texts
+    assert shows(drawn.texts, "Züge ")
+    assert "Settings" not in drawn.texts and not shows(drawn.texts, "Moves ")
     assert app.top is app.screens[-1] and settings_sheet(app) is sheet  # the same window, no restart
     press(app, pygame.K_s)  # S again: Done
     assert app.top is app.table and i18n.language() == "de"
@@ -172,7 +179,7 @@ def test_the_language_row_switches_the_whole_window_at_once_and_done_keeps_it(
     i18n.set_language("en")
     drawn.clear()
     app2 = start(data)
-    assert i18n.language() == "de" and "Neues Spiel" in drawn.texts and "New deal" not in drawn.texts
+    assert i18n.language() == "de" and shows(drawn.texts, "Züge ") and not shows(drawn.texts, "Moves ")
     press(app2, pygame.K_q, pygame.KMOD_CTRL)
 
 
@@ -186,11 +193,11 @@ def test_a_click_on_the_language_row_switches_and_cancel_puts_the_old_language_b
         drawn.clear()
         click(app, *row.center)
         assert sheet.settings.language == want and i18n.language() == want
-    assert "Sprache" in drawn.texts and "Neues Spiel" in drawn.texts
+    assert "Sprache" in drawn.texts and shows(drawn.texts, "Züge ")
     drawn.clear()
     press(app, pygame.K_ESCAPE)  # leave without Done: the language from before comes back at once
     assert app.top is app.table and i18n.language() == "en"
-    assert "New deal" in drawn.texts and "Neues Spiel" not in drawn.texts
+    assert shows(drawn.texts, "Moves ") and not shows(drawn.texts, "Züge ")
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     saved, _problem = load_settings(Store(tmp_path / "data"))
     assert saved.language == i18n.SYSTEM
@@ -237,12 +244,12 @@ def test_language_on_the_command_line_is_for_this_run_only(tmp_path: Path, monke
     assert save_settings(Store(data), Settings(language="en", lessons_offered=True)) is None
     code, languages, texts = run_main(["--language", "de", "--seed", "5"], data, monkeypatch, drawn)
     assert code == 0 and languages == ["de"]
-    assert "Neues Spiel" in texts and "New deal" not in texts  # from the first frame on
+    assert shows(texts, "Züge ") and not shows(texts, "Moves ")  # from the first frame on
     saved, _problem = load_settings(Store(data))
     assert saved.language == "en"  # not saved
     i18n.set_language("en")
     code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
-    assert code == 0 and languages == ["en"] and "New deal" in texts
+    assert code == 0 and languages == ["en"] and shows(texts, "Moves ")
 
 
 def no_language_variables(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -265,13 +272,13 @@ def test_the_start_follows_the_systems_preferred_languages_unless_the_player_cho
     data = tmp_path / "data"
     assert save_settings(Store(data), Settings(lessons_offered=True)) is None  # language: the system's
     code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
-    assert code == 0 and asked and languages == ["de"] and "Neues Spiel" in texts
+    assert code == 0 and asked and languages == ["de"] and shows(texts, "Züge ")
     i18n.set_language("en")
     code, languages, texts = run_main(["--seed", "5", "--language", "en"], data, monkeypatch, drawn)
-    assert code == 0 and languages == ["en"] and "New deal" in texts  # --language wins
+    assert code == 0 and languages == ["en"] and shows(texts, "Moves ")  # --language wins
     assert save_settings(Store(data), Settings(language="en", lessons_offered=True)) is None
     code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
-    assert code == 0 and languages == ["en"] and "New deal" in texts  # so does the player's setting
+    assert code == 0 and languages == ["en"] and shows(texts, "Moves ")  # so does the player's setting
     monkeypatch.setattr(pygame.system, "get_pref_locales", list)
     assert save_settings(Store(data), Settings(lessons_offered=True)) is None
     monkeypatch.setenv("LANG", "de_AT.UTF-8")  # no list from the system: the environment
@@ -313,7 +320,7 @@ def test_the_saved_language_is_in_use_before_the_first_frame(tmp_path: Path, mon
     data = tmp_path / "data"
     assert save_settings(Store(data), Settings(language="de", lessons_offered=True)) is None
     code, languages, texts = run_main(["--seed", "5"], data, monkeypatch, drawn)
-    assert code == 0 and languages == ["de"] and "Neues Spiel" in texts and "New deal" not in texts
+    assert code == 0 and languages == ["de"] and shows(texts, "Züge ") and not shows(texts, "Moves ")
 
 
 def test_language_pseudo_on_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -322,7 +329,7 @@ def test_language_pseudo_on_the_command_line(tmp_path: Path, monkeypatch: pytest
     assert save_settings(Store(data), Settings(lessons_offered=True)) is None
     code, languages, texts = run_main(["--language", "pseudo", "--seed", "5"], data, monkeypatch, drawn)
     assert code == 0 and languages == [pseudo.CODE]
-    assert pseudo.pseudo("New deal") in texts and "New deal" not in texts
+    assert shows(texts, pseudo.pseudo("Moves {n}")[:-3]) and not shows(texts, "Moves ")
     assert (data / SETTINGS_FILE).exists() and load_settings(Store(data))[0].language == i18n.SYSTEM
 
 
@@ -415,26 +422,31 @@ def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (800, 600), (640, 480), (420, 600)])
-def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_translated(
+def test_the_toolbar_names_its_buttons_and_the_menu_lists_the_rest_translated(
         tmp_path: Path, drawn: Drawn, size: tuple[int, int]) -> None:
+    """Every toolbar button's accessible name (its tooltip) and every menu item, with its key,
+    comes in the player's language."""
     app = start_in_pseudo(tmp_path / "data", size)
     try:
         table = app.table
         assert table is not None and table.bar is not None
         bar = table.bar
         specs = app.buttons()
-        font = art.font(bar.font_size, True)
-        for i in bar.shown():
-            label = specs[i].text()
-            assert pseudo.PAD in label
-            # measured as drawn: the 40% longer label fits its button at the bar's size
-            assert font.size(label)[0] <= bar.rects[i].w, (label, bar.rects[i])
-        if bar.more is None:
-            return
+        names = table.button_bar.names()
+        assert len(names) == len(specs) + 1  # and the menu button
+        for _command, name, key in names:
+            assert pseudo.PAD in name and english_left([name, key]) == []
+        for i in bar.shown():  # the icons' tooltips
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=bar.rects[i].center, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            app.frame()
+            tip = table.button_bar.tip()
+            assert tip is not None and tip[0] == specs[i].text()
         assert bar.hidden
         click(app, *bar.more.center)
         texts = draw_top(app, drawn)
-        assert sorted(texts) == sorted(specs[i].text() for i in bar.hidden)
+        for i in bar.hidden:
+            assert specs[i].text() in texts
         assert english_left(texts) == []
         press(app, pygame.K_ESCAPE)
     finally:

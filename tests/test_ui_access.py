@@ -22,7 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from window_helpers import hint_move, is_lesson, lesson_of
+from window_helpers import bar_clicks, hint_move, is_lesson, lesson_of
 from yukon.core.cards import SUIT
 from yukon.core.state import FOUNDATION, ON_FOUNDATION
 from yukon.play.settings import SETTINGS_FILE
@@ -481,7 +481,7 @@ def test_lessons_follow_every_option_even_when_changed_while_away(tmp_path: Path
     t = app.table
     assert t is not None
     assert lesson.bar is not None
-    click(app, *lesson.bar.rects[[b.label for b in lesson.buttons()].index("Leave lessons")].center)
+    bar_clicks(app, "Leave lessons", lambda x, y: click(app, x, y), lesson)
     assert app.top is t
     press(app, pygame.K_s)
     for name in ("four_colour", "high_contrast"):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from window_helpers import hint_move
+from window_helpers import bar_clicks, hint_move
 from yukon.core.rules import Rules
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.solve.solver import Verdict, solve
@@ -106,10 +106,7 @@ def press(app: App, key: int) -> None:
 
 
 def press_button(app: App, label: str) -> None:
-    t = app.table
-    assert t is not None and t.bar is not None
-    i = [b.label for b in t.buttons()].index(label)
-    click(app, t.bar.rects[i].center)
+    bar_clicks(app, label, lambda x, y: click(app, (x, y)))
 
 
 def play_by_clicks(app: App, move: Move) -> None:

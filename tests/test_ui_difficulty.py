@@ -35,6 +35,7 @@ from yukon.ui.build import add_assist as install
 from yukon.ui.build import add_difficulty as install_difficulty
 from yukon.ui.build import add_extras as install_extras
 from yukon.ui.build import open_window
+from yukon.ui.commands import Command
 from yukon.ui.keys_overlay import DealDialog
 from yukon.ui.lessons_part import Lessons
 from yukon.ui.parts import TablePrefs
@@ -163,9 +164,9 @@ def answer(app: App, dialog: QuestionDialog, label: str) -> None:
     click(app, *dialog.layout(*app.size)[3][labels.index(label)].center)
 
 
-def stuck_at(service: SolverService, seed: int, before: str = Verdict.LOST) -> tuple[App, Assist, QuestionDialog]:
-    """A window whose player has just made the move that leaves deal ``seed`` stuck, and its Stuck
-    question; ``before`` is the solver's verdict on the game before that move."""
+def stuck_at(service: SolverService, seed: int, before: str = Verdict.LOST) -> tuple[App, Assist]:
+    """A window whose player has just made the move that leaves deal ``seed`` stuck (a notice says so,
+    no question); ``before`` is the solver's verdict on the game before that move."""
     game, move = stuck_line(seed)
     app, a, _part = make_app(game, service)
     # Once the deal on the table is rated nothing more is asked of the child until a level is chosen.
@@ -174,9 +175,8 @@ def stuck_at(service: SolverService, seed: int, before: str = Verdict.LOST) -> t
     run_until(app, lambda: a.levels.table_rating() is not None and a.status in (Verdict.WINNABLE, Verdict.LOST))
     assert a.status == before
     play_by_clicks(app, move)
-    stuck = app.top
-    assert isinstance(stuck, QuestionDialog) and stuck.title == "Stuck"
-    return app, a, stuck
+    assert app.top is app.table and app.session.live_message() is not None
+    return app, a
 
 
 def not_ready(a: Assist) -> str:
@@ -187,16 +187,16 @@ def not_ready(a: Assist) -> str:
 
 @pytest.mark.parametrize("seed", [44, 7, 27])
 @pytest.mark.parametrize("choice", ["Cancel", "a level", "Any deal"])
-def test_the_stuck_questions_new_deal_asks_for_a_level_and_asks_nothing_more(service: SolverService, seed: int,
+def test_new_deal_on_a_stuck_game_asks_for_a_level_and_asks_nothing_more(service: SolverService, seed: int,
                                                                              choice: str) -> None:
-    """Stuck -> New deal asks which kind of deal; Cancel keeps the stuck game as it is; a level
+    """Stuck, then the bar's New deal asks which kind of deal; Cancel keeps the stuck game as it is; a level
     or Any deal brings a new deal without asking "Replace the game under way?" first."""
-    app, a, stuck = stuck_at(service, seed)
+    app, a = stuck_at(service, seed)
     game = app.session.game
     kept = (game.position.key(), len(game.history))
-    answer(app, stuck, "New deal")
+    press_button(app, "New deal")
     asked = app.top
-    assert isinstance(asked, QuestionDialog) and asked is not stuck
+    assert isinstance(asked, QuestionDialog)
     assert [lb for lb, _act in asked.answers] == LEVELS
     if choice == "Cancel":
         answer(app, asked, "Cancel")
@@ -223,11 +223,11 @@ def test_the_stuck_questions_new_deal_asks_for_a_level_and_asks_nothing_more(ser
 
 
 def test_a_game_played_on_while_the_level_is_looked_for_is_asked_about_again(service: SolverService) -> None:
-    """Stuck -> New deal -> a level, then Undo before the deal is found: the game is no longer the one
+    """Stuck, New deal, a level, then Undo before the deal is found: the game is no longer the one
     the player chose to leave, so the deal asks "Replace the game under way?" as the bar's does."""
-    app, a, stuck = stuck_at(service, 27)
+    app, a = stuck_at(service, 27)
     game = app.session.game
-    answer(app, stuck, "New deal")
+    press_button(app, "New deal")
     asked = app.top
     assert isinstance(asked, QuestionDialog)
     labels = [lb for lb, _act in asked.answers]
@@ -247,14 +247,25 @@ def test_a_game_played_on_while_the_level_is_looked_for_is_asked_about_again(ser
 
 
 def test_no_question_on_the_game_left_while_a_deal_of_a_level_is_looked_for(service: SolverService) -> None:
-    """On deal 12 the stuck move is the one that loses the game. Stuck -> New deal -> a level: while
+    """On deal 12 the stuck move is the one that loses the game. Stuck, New deal, a level: while
     the deal is looked for the solver learns the loss, but the player has chosen to leave the game,
     so "No longer winnable" is not asked; the new deal comes with no question at all."""
-    app, a, stuck = stuck_at(service, 12, Verdict.WINNABLE)
-    game = app.session.game
-    answer(app, stuck, "New deal")
+    game, move = stuck_line(12)
+    app, a, _part = make_app(game, service)
+    run_until(app, lambda: a.levels.table_rating() is not None and a.status in (Verdict.WINNABLE, Verdict.LOST))
+    assert a.status == Verdict.WINNABLE
+    # The stuck move and the bar's New deal in one loop iteration, before the solver can judge the move
+    # (a stuck game asks nothing: the player goes straight on to a new deal).
+    t = app.table
+    assert t is not None and t.layout is not None and t.bar is not None
+    post_click(*t.layout.strip_rect(move.card).center)
+    dest = t.layout.foundation_rects[move.card // 13] if move.to_foundation else t.layout.heading_rects[move.to]
+    post_click(*dest.center)
+    post_click(*t.bar.rects[[b.command for b in t.buttons()].index(Command.NEW_DEAL)].center)
+    app.frame()
+    assert game.moves_made[-1] == move and app.session.ended is not None
     asked = app.top
-    assert isinstance(asked, QuestionDialog)
+    assert isinstance(asked, QuestionDialog) and [lb for lb, _act in asked.answers] == LEVELS
     answer(app, asked, not_ready(a))
     run_until(app, lambda: a.status == Verdict.LOST or app.session.game is not game or app.top is not app.table)
     assert app.top is app.table and app.session.game is game and a.levels.wanted is not None  # the loss is known

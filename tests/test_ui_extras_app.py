@@ -21,7 +21,7 @@ import pygame
 import pytest
 
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
-from window_helpers import is_lesson, play_by_clicks
+from window_helpers import bar_clicks, is_lesson, play_by_clicks
 from yukon.core.notation import parse_position
 from yukon.core.rules import YUKON, Rules
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move
@@ -235,12 +235,8 @@ def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
         assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, kind)
         press(app, pygame.K_ESCAPE)
         assert app.top is app.table
-    labels = [b.label for b in app.buttons()]
-    for label in ("Settings", "Stats", "Deal #"):
-        bar = table_of(app).bar
-        assert bar is not None
-        r = bar.rects[labels.index(label)]
-        click(app, *r.center)
+    for label in ("Settings", "Stats", "Deal #"):  # items of the toolbar's menu
+        bar_clicks(app, label, lambda x, y: click(app, x, y))
         assert isinstance(app.top, SheetScreen)
         press(app, pygame.K_ESCAPE)
 

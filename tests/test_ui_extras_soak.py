@@ -35,13 +35,15 @@ WEIGHTS = [6, 6, 4, 4, 6, 5, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
 
 
 def quit_rect(app: App) -> pygame.Rect:
-    """Where the bar's Quit button is (an empty rectangle when there is none)."""
-    t = app.table
-    if t is None or t.bar is None:
-        return pygame.Rect(0, 0, 0, 0)
-    for spec, r in zip(t.buttons(), t.bar.rects):
-        if spec.label == "Quit":
-            return r
+    """Where Quit is: the item of the open menu (an empty rectangle when no menu is open)."""
+    from yukon.ui.commands import Command
+    from yukon.ui.menu import Menu
+
+    menu = app.top
+    if isinstance(menu, Menu):
+        for item, r in zip(menu.items, menu.rects(*app.size)):
+            if item.command is Command.QUIT:
+                return r
     return pygame.Rect(0, 0, 0, 0)
 
 

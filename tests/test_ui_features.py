@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from window_helpers import is_lesson
+from window_helpers import bar_clicks, is_lesson
 from yukon.core.cards import parse_card
 from yukon.core.rules import YUKON, Rules
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
@@ -85,10 +85,7 @@ def table_of(app: App) -> TableScreen:
 
 
 def press_button(app: App, label: str) -> None:
-    t = table_of(app)
-    labels = [b.label for b in t.buttons()]
-    assert t.bar is not None
-    click(app, *t.bar.rects[labels.index(label)].center)
+    bar_clicks(app, label, lambda x, y: click(app, x, y), table_of(app))
 
 
 def card_point(t: TableScreen, card: int) -> tuple[int, int]:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from window_helpers import click, key, settle
+from window_helpers import bar_clicks, click, key, settle
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.play.save import Store, load_game
 from yukon.play.settings import Settings, save_settings
@@ -30,7 +30,6 @@ from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.commands import Command
 from yukon.ui.rules_screen import RulesScreen
-from yukon.ui.screen import MenuList
 from yukon.ui.table import TableScreen
 from yukon.ui.window import MIN_SIZE, fitting_size
 
@@ -43,19 +42,10 @@ def table_of(app: App) -> TableScreen:
 
 
 def press_full_screen_button(app: App) -> None:
-    """Click the bar's full-screen button (through "More" when the bar folded it away)."""
+    """Choose Full screen in the toolbar's menu, by clicks."""
     table = table_of(app)
-    bar = table.bar
-    assert bar is not None
-    i = [b.command for b in table.buttons()].index(Command.FULLSCREEN)
-    if i not in bar.hidden:
-        click(app, *bar.rects[i].center)
-    else:
-        assert bar.more is not None
-        click(app, *bar.more.center)
-        menu = app.top
-        assert isinstance(menu, MenuList)
-        click(app, *menu.rects(*app.size)[bar.hidden.index(i)].center)
+    label = next(b.label for b in table.buttons() if b.command is Command.FULLSCREEN)
+    bar_clicks(app, label, lambda x, y: click(app, x, y), table)
     settle(app)
 
 
@@ -65,7 +55,7 @@ def assert_mode(app: App, full: bool, size: tuple[int, int]) -> None:
     assert app.fullscreen is full and app.size == size
     lay = table.layout
     assert lay is not None and (lay.width, lay.height) == size
-    assert table.bar is not None and table.bar.rect.right == size[0] and table.bar.rect.bottom == size[1]
+    assert table.bar is not None and table.bar.rect.right == size[0] and table.bar.rect.top == 0  # across the top
     button = next(b for b in table.buttons() if b.command is Command.FULLSCREEN)
     assert button.text() == ("Window" if full else "Full screen")
 

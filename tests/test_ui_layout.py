@@ -20,6 +20,7 @@ import pytest
 from pygame import Rect
 
 from yukon.core.state import Game, Position
+from yukon.ui.commands import Command
 from yukon.ui.deck import SOURCES, PicturedDeck
 from yukon.ui.layout import (
     CARD_RATIO,
@@ -374,53 +375,15 @@ def test_card_ratio() -> None:
     assert lay.ch == round(lay.cw * CARD_RATIO)
 
 
-@pytest.mark.parametrize("size", [(240, 180), (320, 240), (480, 360), (640, 400), (800, 600), (1280, 800),
-                                  (1920, 1080), (3840, 2160)])
-def test_buttons_stay_inside_the_window_and_apart(size: tuple[int, int]) -> None:
-    from yukon.ui import art
-    from yukon.ui.widgets import layout_bar
-
-    labels = ["Undo", "Redo", "Hint", "Demo", "Restart deal", "New deal", "Lessons", "Deal #", "Stats",
-              "Settings", "Rules", "Full screen", "Quit"]
-    w, h = size
-    bar = layout_bar(labels, w, h)
-    assert len(bar.rects) == len(labels)
-    shown = [bar.rects[i] for i in bar.shown()] + ([bar.more] if bar.more is not None else [])
-    assert bar.shown() == list(range(len(labels) - len(bar.hidden)))  # the first ones stay, the rest fold
-    assert (bar.more is None) == (not bar.hidden)
-    for r in shown:
-        assert 0 <= r.x and r.right <= w and bar.rect.y <= r.y and r.bottom <= h
-    for a in range(len(shown)):
-        for b in range(a + 1, len(shown)):
-            assert not shown[a].inflate(6, 6).colliderect(shown[b])  # at least a few pixels apart
-    assert bar.rows <= 2 and bar.rect.h <= h * 0.2 + 8  # never three rows eating the window
-    if w >= 480:
-        assert all(r.h >= 36 for r in shown)  # finger-sized
-        f = art.font(bar.font_size, True)
-        for i in bar.shown():
-            assert f.size(labels[i])[0] <= bar.rects[i].w - 4, (labels[i], size)  # no label shrunk or cut
-        assert bar.font_size >= 13
-
-
-def test_the_bar_folds_into_a_more_list_in_one_row_at_480x360() -> None:
-    from yukon.ui.widgets import layout_bar
-
-    labels = ["Undo", "Redo", "Hint", "Demo", "Restart deal", "New deal", "Lessons", "Deal #", "Stats",
-              "Settings", "Rules", "Full screen", "Quit"]
-    bar = layout_bar(labels, 480, 360)
-    assert bar.rows == 1 and bar.more is not None and bar.hidden
-    assert {r.y for i, r in enumerate(bar.rects) if i not in bar.hidden} == {bar.more.y}
-    wide = layout_bar(labels, 1920, 1080)
-    assert wide.rows == 1 and wide.more is None and not wide.hidden
-
-
 def test_text_grows_with_the_window() -> None:
     from yukon.ui.layout import text_scale
-    from yukon.ui.widgets import layout_bar
+    from yukon.ui.toolbar import layout_toolbar
+    from yukon.ui.widgets import ButtonSpec
 
-    labels = ["Undo", "Redo", "Hint", "New deal", "Rules", "Quit"]
+    specs = [ButtonSpec(c) for c in (Command.UNDO, Command.REDO, Command.HINT, Command.NEW_DEAL, Command.RULES,
+                                     Command.QUIT)]
     sizes = [(1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
-    fonts = [layout_bar(labels, w, h).font_size for w, h in sizes]
+    fonts = [layout_toolbar(specs, w, h).font_size for w, h in sizes]
     assert fonts == sorted(fonts) and fonts[-1] >= 2.2 * fonts[0]
     assert text_scale(800, 600) == 1.0 and text_scale(3840, 2160) == 2.7
     assert text_scale(3840, 800) == 1.0  # a wide but low window keeps small cards, so small text

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from window_helpers import hint_move, is_lesson
+from window_helpers import bar_clicks, hint_move, is_lesson
 from yukon.core.cards import SUIT, parse_card
 from yukon.core.notation import format_move, parse_move
 from yukon.core.state import FOUNDATION, ON_FOUNDATION
@@ -25,7 +25,7 @@ from yukon.ui.lesson_list import LessonList
 from yukon.ui.lessons_part import Lessons
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.parts import TablePrefs
-from yukon.ui.screen import MenuList, QuestionDialog
+from yukon.ui.screen import QuestionDialog
 from yukon.ui.sheet import SheetScreen
 from yukon.ui.table import TableScreen
 
@@ -101,20 +101,10 @@ class Driver:
         self.settle()
 
     def bar_button(self, label: str) -> None:
-        """Click the bar's button, through the "More" list when it is folded away there."""
-        labels = [b.label for b in self.screen.buttons()]
-        bar = self.screen.bar
-        assert bar is not None
-        i = labels.index(label)
-        if i not in bar.hidden:
-            self.click(*bar.rects[i].center)
-        else:
-            assert bar.more is not None
-            self.click(*bar.more.center)
-            menu = self.app.top
-            assert isinstance(menu, MenuList)
-            rects = menu.rects(*self.app.size)
-            self.click(*rects[bar.hidden.index(i)].center)
+        """Click the toolbar's button, through the menu when it is one of its items."""
+        screen = self.screen
+        assert isinstance(screen, TableScreen)
+        bar_clicks(self.app, label, self.click, screen)
         if isinstance(self.app.top, TableScreen):  # not a sheet it opened (the list of lessons)
             self.settle()
 

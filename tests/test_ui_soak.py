@@ -57,8 +57,8 @@ def random_point(app: App, rng: random.Random) -> tuple[int, int]:
     if r < 0.6:
         rect = rng.choice(lay.foundation_rects + lay.heading_rects + lay.column_rects)
         return (rect.x + rng.randrange(max(rect.w, 1)), rect.y + rng.randrange(max(min(rect.h, 200), 1)))
-    if r < 0.75 and t.bar is not None and t.bar.rects:
-        rect = rng.choice(t.bar.rects)
+    if r < 0.75 and t.bar is not None:
+        rect = rng.choice([t.bar.rects[i] for i in t.bar.shown()] + [t.bar.more])  # icons, the menu button
         return rect.center
     if r < 0.82 and isinstance(app.top, QuestionDialog):
         rects = app.top.layout(w, h)[3]  # a dialog's answers

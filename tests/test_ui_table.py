@@ -20,7 +20,7 @@ import pygame
 import pytest
 
 from parts_helpers import Notes, OnQuit, Ticker
-from window_helpers import hint_move
+from window_helpers import bar_clicks, hint_move
 from yukon.core.cards import KING, SUIT, make_card
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Change, Event, Moved, Redone, Refused
@@ -31,6 +31,7 @@ from yukon.ui.build import open_window
 from yukon.ui.layout import TableLayout
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import BaseMode, TableScreen
+from yukon.ui.table.questions import STUCK_TIME
 from yukon.ui.widgets import Panel
 
 
@@ -102,11 +103,7 @@ class Driver:
         return lay.column_end_rect(to).center
 
     def button(self, label: str) -> None:
-        labels = [b.label for b in self.table.buttons()]
-        bar = self.table.bar
-        assert bar is not None
-        r = bar.rects[labels.index(label)]
-        self.click(*r.center)
+        bar_clicks(self.app, label, self.click, self.table)
 
 
 def make(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None) -> Driver:
@@ -401,32 +398,45 @@ def stuck_line(seed: int) -> tuple[Game, Move]:
     raise AssertionError("random play never got stuck")
 
 
-def test_stuck_table_says_so_and_offers_a_way_out() -> None:
+def test_stuck_table_says_so_in_a_notice_and_the_bar_undoes() -> None:
+    """A stuck game asks nothing: a notice says so (no dialog stops play) and goes by itself on
+    the table's clock; the toolbar's Undo takes the move back."""
+    now = [100.0]
     game, move = stuck_line(44)
-    d = make(game=game)
+    app = open_window(size=(1280, 800), game=game, now=lambda: now[0])
+    app.frame()
+    d = Driver(app)
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
     assert d.table.session.game.moves_made[-1] == move
-    dialog = d.app.top
-    assert isinstance(dialog, QuestionDialog)
-    assert [a[0] for a in dialog.answers][:3] == ["Undo", "Restart deal", "New deal"]
-    w, h = d.app.size
-    d.click(*dialog.layout(w, h)[3][0].center)  # Undo
+    assert d.app.top is d.table  # no dialog
+    assert d.table.message_text() in ("No legal move is left.",
+                                      "No card can be turned up or sent home any more: only shuffling is left.")
+    now[0] += STUCK_TIME + 0.1
+    d.app.frame()
+    assert d.table.session.live_message() is None  # gone by itself
+    d.button("Undo")
     assert d.app.top is d.table and d.table.session.game.moves_made[-1:] != [move]
 
 
 @pytest.mark.parametrize("seed", [44, 7, 27])
-def test_stuck_new_deal_without_the_solver_deals_at_once(seed: int) -> None:
-    """Without the solver there is no level to choose: the Stuck question's New deal deals at once,
-    and does not ask "Replace the game under way?" after the player chose to leave the game."""
+def test_a_stuck_game_takes_input_at_once_and_new_deal_deals(seed: int) -> None:
+    """Without the solver, a stuck game leaves the table to the player: the very next key (Ctrl+N)
+    deals, asking nothing (the stuck game is over: "Replace the game under way?" does not come);
+    after an Undo the game is under way again and New deal asks."""
     game, move = stuck_line(seed)
     d = make(game=game)
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
-    dialog = d.app.top
-    assert isinstance(dialog, QuestionDialog) and dialog.title == "Stuck"
-    labels = [a[0] for a in dialog.answers]
-    d.click(*dialog.layout(*d.app.size)[3][labels.index("New deal")].center)
+    assert d.app.top is d.table and d.table.session.message is not None
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    d.button("New deal")
+    question = d.app.top
+    assert isinstance(question, QuestionDialog) and "Replace the game under way" in question.question
+    d.key(pygame.K_ESCAPE)
+    d.button("Redo")
+    assert d.app.top is d.table and d.table.session.ended is not None
+    d.key(pygame.K_n, pygame.KMOD_LCTRL)
     assert d.app.top is d.table
     assert d.app.session.game is not game and d.app.session.game.seed != seed and not d.app.session.game.history
 
@@ -607,9 +617,10 @@ def gold_bands(d: Driver) -> list[list[int]]:
     surf = display()
     r = d.lay.status_rect
     rows = [y for y in range(r.top, r.bottom) if any(surf.get_at((x, y))[:3] == GOLD for x in range(r.left, r.right))]
+    size, _rows = d.table.status_rows()
     bands: list[list[int]] = []
-    for y in rows:
-        if bands and y - bands[-1][-1] <= 2:
+    for y in rows:  # a line's glyphs leave gaps of pure gold here and there; lines lie further apart
+        if bands and y - bands[-1][-1] <= max(2, size // 3):
             bands[-1].append(y)
         else:
             bands.append([y])

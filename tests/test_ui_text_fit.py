@@ -27,8 +27,10 @@ from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.build import Extras, open_window
 from yukon.ui.build import add_extras as install
+from yukon.ui.commands import BAR_TEXT
+from yukon.ui.menu import Menu
 from yukon.ui.rules_screen import RulesScreen
-from yukon.ui.screen import MenuList, QuestionDialog
+from yukon.ui.screen import QuestionDialog
 from yukon.ui.sheet import SheetScreen
 from yukon.ui.table import describe_move
 from yukon.ui.widgets import SEP
@@ -144,9 +146,12 @@ def assert_status_and_bar_fit(d: Driver, size: tuple[int, int]) -> None:
     assert text_size >= (11 if size[0] >= 800 else 9)
     bar = table.bar
     f = art.font(bar.font_size, True)
+    window = pygame.Rect(0, 0, *size)
     for i in bar.shown():
-        assert f.size(table.buttons()[i].text())[0] <= bar.rects[i].w - 4, (size, i)
-    assert bar.rows == 1 or (bar.rows == 2 and size[1] >= 600)
+        assert window.contains(bar.rects[i]) and not bar.rects[i].colliderect(bar.more), (size, i)
+        if table.buttons()[i].command in BAR_TEXT:  # the icons have no text in the bar
+            assert f.size(table.buttons()[i].text())[0] <= bar.rects[i].w - 4, (size, i)
+    assert window.contains(bar.more) and bar.rect.h <= max(30, 0.07 * size[1])
 
 
 @pytest.mark.parametrize("size", SIZES + [(900, 1200)])  # the last: the status beside the foundations
@@ -194,24 +199,26 @@ def test_no_status_or_bar_text_runs_past_its_area_in_any_language(tmp_path: Path
     assert_status_and_bar_fit(d, size)
 
 
-def test_the_bar_is_one_row_with_a_more_list_at_480x360(tmp_path: Path) -> None:
+def test_the_menu_fits_a_480x360_window_and_runs_its_items(tmp_path: Path) -> None:
     d = start_with_settings(tmp_path, (480, 360), {})
     bar = d.table.bar
-    assert bar is not None and bar.rows == 1 and bar.more is not None and bar.hidden
-    assert bar.rect.h <= 0.15 * 360
-    hidden = [d.table.buttons()[i].label for i in bar.hidden]
+    assert bar is not None and bar.hidden
+    assert bar.rect.h <= 0.1 * 360
+    hidden = [d.table.buttons()[i].text() for i in bar.hidden]
     assert "Rules" in hidden
     d.click(*bar.more.center)
     menu = d.app.top
-    assert isinstance(menu, MenuList) and [label for label, _, _ in menu.items] == hidden
+    assert isinstance(menu, Menu) and [item.label for item in menu.items] == hidden
     d.app.draw()
     d.key(pygame.K_ESCAPE)  # closes it, nothing else
     assert d.app.top is d.table
     d.click(*bar.more.center)
     menu = d.app.top
-    assert isinstance(menu, MenuList)
+    assert isinstance(menu, Menu)
+    window = pygame.Rect(0, 0, 480, 360)
+    assert all(window.contains(r) for r in menu.rects(480, 360))
     rect = menu.rects(480, 360)[hidden.index("Rules")]
-    assert rect.bottom <= bar.more.top and rect.top >= 0
+    assert rect.top >= bar.rect.bottom
     d.click(*rect.center)
     from yukon.ui.rules_screen import RulesScreen
 

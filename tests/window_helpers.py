@@ -12,6 +12,7 @@ import pygame
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
 from yukon.ui.lessons_table import LessonMode
+from yukon.ui.menu import Menu
 from yukon.ui.table import TableScreen
 
 
@@ -68,12 +69,27 @@ def lesson_of(screen: object) -> LessonMode:
     return screen.mode
 
 
-def press_button(app: App, label: str) -> None:
-    """Click the bar's button ``label``."""
-    t = app.table
+def bar_clicks(app: App, label: str, click_at: Callable[[int, int], None], table: TableScreen | None = None) -> None:
+    """Press the toolbar's button ``label`` (an English button label) of ``table`` (the screen on
+    top when it is a table, else the main table) by clicks with ``click_at``, as a player does:
+    an icon in the bar is clicked; a menu item is reached by the menu button, then the item."""
+    t = table if table is not None else (app.top if isinstance(app.top, TableScreen) else app.table)
     assert t is not None and t.bar is not None
-    i = [b.label for b in t.buttons()].index(label)
-    click(app, *t.bar.rects[i].center)
+    specs = t.buttons()
+    i = [b.label for b in specs].index(label)
+    if i not in t.bar.hidden:
+        click_at(*t.bar.rects[i].center)
+        return
+    click_at(*t.bar.more.center)
+    menu = app.top
+    assert isinstance(menu, Menu), menu
+    k = [it.command for it in menu.items].index(specs[i].command)
+    click_at(*menu.rects(*app.size)[k].center)
+
+
+def press_button(app: App, label: str) -> None:
+    """Click the toolbar's button ``label`` (through the menu when it is a menu item)."""
+    bar_clicks(app, label, lambda x, y: click(app, x, y))
 
 
 def play_by_clicks(app: App, move: Move) -> None:

@@ -110,7 +110,7 @@ KEYS: list[tuple[str, str]] = [
     ("W", N_("why the position cannot be won, once the solver has proved it")),
     ("A", N_("all home: send every card that can go to its foundation, one after another "
              "(a click or any key stops it)")),
-    ("N", N_("new deal")),
+    (NC_("key", "Ctrl+N or N"), N_("new deal")),
     (NC_("key", "Ctrl+R"), N_("restart this deal from the beginning")),
     ("D", N_("choose a deal by its number")),
     ("S", N_("settings")),
@@ -118,6 +118,7 @@ KEYS: list[tuple[str, str]] = [
     ("L", N_("the lessons")),
     ("F1", N_("the rules")),
     ("?", N_("this list of keys")),
+    ("F10", N_("the menu: every command with its key (arrow keys choose, Enter runs one, Esc closes it)")),
     (NC_("key", "Home / End"), N_("scroll a table wider than the window to its left or right end")),
     (NC_("key", "Page Up / Page Down"), N_("scroll the rules a page at a time")),
     ("F11", N_("full screen on or off")),

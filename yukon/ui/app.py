@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 
 
 def default_buttons(app: App) -> list[ButtonSpec]:
-    """Undo, Redo, Hint, All home, Restart deal, New deal, Rules, Full screen, Quit."""
+    """Undo, Redo, Hint, All home, Restart deal, New deal (the toolbar's icons); Rules, Keys, Full
+    screen, Quit (in its menu)."""
     def game() -> Game:
         return app.session.game  # the game on the table when the button is looked at
 
@@ -69,6 +70,7 @@ def default_buttons(app: App) -> list[ButtonSpec]:
         ButtonSpec(Command.RESTART),
         ButtonSpec(Command.NEW_DEAL),
         ButtonSpec(Command.RULES),
+        ButtonSpec(Command.KEYS),
         ButtonSpec(Command.FULLSCREEN, shown=lambda: WINDOW_LABEL if app.fullscreen else NC_("button", "Full screen")),
         ButtonSpec(Command.QUIT),
     ]
@@ -172,7 +174,7 @@ class App:
             self.table.relayout()
 
     def buttons(self) -> list[ButtonSpec]:
-        """The button bar: the app's own buttons and every part's, in ``BAR_ORDER``."""
+        """The toolbar's buttons (icons and menu items): the app's own and every part's, in ``BAR_ORDER``."""
         specs = self._base_buttons + self.parts.buttons()
         return sorted(specs, key=lambda b: bar_position(b.command))
 

@@ -1,4 +1,4 @@
-"""What a key, a button or (later) a menu item asks for: typed commands, and the one table of them.
+"""What a key, a toolbar button or a menu item asks for: typed commands, and the one table of them.
 
 ``Command`` names every command of the program; ``Digit`` is a digit typed (the Deal # box).
 ``KEYMAP`` is the one table from keys to commands, ``COMMANDS`` the one table from a command to
@@ -14,7 +14,7 @@ from enum import Enum, auto
 
 import pygame
 
-from ..text.i18n import NC_
+from ..text.i18n import NC_, pgettext
 
 
 class Command(Enum):
@@ -30,7 +30,7 @@ class Command(Enum):
     DEMO = auto()
     RESTART = auto()
     NEW_DEAL = auto()
-    NEW_DEAL_CONFIRMED = auto()  # the player already chose to leave the game (the Stuck question)
+    NEW_DEAL_CONFIRMED = auto()  # no game to ask about leaving: New deal on a stuck game
     CHOOSE_DEAL = auto()
     LESSONS = auto()
     LEAVE_LESSONS = auto()
@@ -52,6 +52,7 @@ class Command(Enum):
     PAGE_DOWN = auto()
     HOME = auto()
     END = auto()
+    MENU = auto()  # open the menu (F10, or the bar's menu button)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +89,11 @@ COMMANDS: dict[Command, CommandInfo] = {
     Command.HINT: CommandInfo(NC_("button", "Hint"), "H"),
     Command.PLAY_HINT: CommandInfo("", "P"),
     Command.BACK_TO_WINNABLE: CommandInfo("", "B"),
-    Command.WHY: CommandInfo("", "W"),
+    Command.WHY: CommandInfo(NC_("button", "Why?"), "W"),
     Command.DEMO: CommandInfo(NC_("button", "Demo")),
     Command.ALL_HOME: CommandInfo(NC_("button", "All home"), "A"),
     Command.RESTART: CommandInfo(NC_("button", "Restart deal"), "Ctrl+R"),
-    Command.NEW_DEAL: CommandInfo(NC_("button", "New deal"), "N"),
+    Command.NEW_DEAL: CommandInfo(NC_("button", "New deal"), "Ctrl+N"),
     Command.NEW_DEAL_CONFIRMED: CommandInfo(),
     Command.LESSONS: CommandInfo(NC_("button", "Lessons"), "L"),
     Command.LEAVE_LESSONS: CommandInfo(NC_("button", "Leave lessons")),
@@ -100,7 +101,7 @@ COMMANDS: dict[Command, CommandInfo] = {
     Command.STATS: CommandInfo(NC_("button", "Stats"), "T"),
     Command.SETTINGS: CommandInfo(NC_("button", "Settings"), "S"),
     Command.RULES: CommandInfo(NC_("button", "Rules"), "F1"),
-    Command.KEYS: CommandInfo("", "?"),
+    Command.KEYS: CommandInfo(NC_("button", "Keys"), "?"),
     # TRANSLATORS: "Window" is the Full screen button's label while the game is full screen.
     Command.FULLSCREEN: CommandInfo(NC_("button", "Full screen"), "F11"),
     Command.QUIT: CommandInfo(NC_("button", "Quit"), "Ctrl+Q"),
@@ -116,13 +117,37 @@ COMMANDS: dict[Command, CommandInfo] = {
     Command.PAGE_DOWN: CommandInfo("", "PgDn"),
     Command.HOME: CommandInfo("", "Home"),
     Command.END: CommandInfo("", "End"),
+    # TRANSLATORS: the tooltip of the toolbar's menu button (three lines), which lists every other command.
+    Command.MENU: CommandInfo(NC_("button", "Menu"), "F10"),
 }
 WINDOW_LABEL = NC_("button", "Window")  # the Full screen button while the game is full screen
 
-# The button bar, left to right: every part's buttons take their place by command.
-BAR_ORDER: tuple[Command, ...] = (Command.UNDO, Command.REDO, Command.HINT, Command.DEMO, Command.ALL_HOME,
-                                  Command.RESTART, Command.NEW_DEAL, Command.LESSONS, Command.CHOOSE_DEAL,
-                                  Command.STATS, Command.SETTINGS, Command.RULES, Command.FULLSCREEN, Command.QUIT)
+# The toolbar, left to right, then the menu, top to bottom: every part's buttons take their place by
+# command. The commands in ICONS are the bar's icon buttons (the actions of every game); those in
+# BAR_TEXT are text buttons in the bar (a lesson's way out); every other button is a menu item.
+BAR_ORDER: tuple[Command, ...] = (Command.NEW_DEAL, Command.RESTART, Command.UNDO, Command.REDO, Command.HINT,
+                                  Command.ALL_HOME, Command.LEAVE_LESSONS,
+                                  Command.CHOOSE_DEAL, Command.DEMO, Command.WHY,
+                                  Command.LESSONS, Command.STATS, Command.SETTINGS,
+                                  Command.RULES, Command.KEYS,
+                                  Command.FULLSCREEN, Command.QUIT)
+ICONS: frozenset[Command] = frozenset({Command.NEW_DEAL, Command.RESTART, Command.UNDO, Command.REDO, Command.HINT,
+                                       Command.ALL_HOME})
+BAR_TEXT: frozenset[Command] = frozenset({Command.LEAVE_LESSONS})
+# The menu's groups (a line between two groups): the game, the player's things, help, the window.
+MENU_GROUPS: tuple[frozenset[Command], ...] = (
+    frozenset({Command.NEW_DEAL, Command.RESTART, Command.UNDO, Command.REDO, Command.HINT, Command.ALL_HOME,
+               Command.LEAVE_LESSONS, Command.CHOOSE_DEAL, Command.DEMO, Command.WHY}),
+    frozenset({Command.LESSONS, Command.STATS, Command.SETTINGS}),
+    frozenset({Command.RULES, Command.KEYS}),
+    frozenset({Command.FULLSCREEN, Command.QUIT}),
+)
+
+
+def menu_group(command: Command) -> int:
+    """The menu group ``command`` belongs to (a line is drawn between groups)."""
+    return next((i for i, g in enumerate(MENU_GROUPS) if command in g), len(MENU_GROUPS))
+
 
 # (key, modifiers) -> command: every key of the program, in one place.
 KEYMAP: dict[tuple[int, Mod], Asked] = {
@@ -152,6 +177,8 @@ KEYMAP: dict[tuple[int, Mod], Asked] = {
     (pygame.K_SPACE, Mod.NONE): Command.SELECT,
     (pygame.K_f, Mod.NONE): Command.TO_FOUNDATION,
     (pygame.K_n, Mod.NONE): Command.NEW_DEAL,
+    (pygame.K_n, Mod.CTRL): Command.NEW_DEAL,  # as in KPatience and Aisleriot
+    (pygame.K_F10, Mod.NONE): Command.MENU,
     (pygame.K_r, Mod.CTRL): Command.RESTART,  # with Ctrl: a stray R must not throw a game's moves away
     (pygame.K_d, Mod.NONE): Command.CHOOSE_DEAL,
     (pygame.K_s, Mod.NONE): Command.SETTINGS,
@@ -178,6 +205,15 @@ def key_command(key: int, mod: int) -> Asked | None:
     if ctrl:
         return KEYMAP.get((key, Mod.CTRL))
     return KEYMAP.get((key, Mod.NONE))
+
+
+def key_text(command: Command) -> str:
+    """The key of ``command`` as the player reads it, in the player's language ("Strg+Z"), or ""."""
+    key = COMMANDS[command].key
+    if key.startswith("Ctrl+"):
+        # TRANSLATORS: the Control key's name on a keyboard of your language, as in "Ctrl+Z".
+        key = pgettext("key", "Ctrl") + key[4:]
+    return key
 
 
 def bar_position(command: Command) -> int:

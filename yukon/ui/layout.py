@@ -1,8 +1,8 @@
 """Table geometry from the window size, and hit-testing; pure (no drawing, no display needed).
 
 ``compute_layout(width, height, position, ...)`` places the seven columns with a heading over
-each, the four foundations, the status, the button bar at the bottom (its height is an input:
-the table takes what the bar leaves) and, when a mode (a lesson) asks for one, a text panel on
+each, the four foundations, the status, under the slim toolbar along the window's top
+(``toolbar_rect``; its height is an input: the table takes what the bar leaves) and, when a mode (a lesson) asks for one, a text panel on
 the right. The foundations go where they cost least: in a window wider than tall, beside the
 columns (a column of four slots on the right, on the left in the left-handed layout, or two or
 four across in a very low window) with the status in a slim strip over the columns; in a tall
@@ -62,10 +62,18 @@ def sized(size: int, factor: float) -> int:
 
 
 def bar_height_for(height: int, rows: int = 1, width: int = 0) -> int:
-    """The button bar's height: finger-sized, growing with big windows (``width`` 0: by height alone)."""
+    """The toolbar's height: slim (at most 7% of the window from 640 px high up, as KPatience's
+    and Aisleriot's toolbars), big enough to hit, growing with big windows (``width`` 0: by height
+    alone). ``rows`` is kept for callers that stack rows of buttons (one row: the toolbar)."""
     scale = text_scale(width or round(height * 1.6), height)
-    row = max(44, min(round(60 * scale), round(height * 0.07)))
+    row = max(30, min(round(44 * scale), int(height * 0.07)))
     return row * rows + 8 * (rows - 1)
+
+
+def toolbar_rect(width: int, height: int) -> Rect:
+    """Where the toolbar lies in a ``width`` x ``height`` window: a slim band along the top."""
+    width, height = max(width, 1), max(height, 1)
+    return Rect(0, 0, width, min(bar_height_for(height, 1, width), max(height // 2, 1)))
 
 
 def index_height(card_w: int) -> int:
@@ -400,20 +408,20 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
                    index_strip: IndexStrip = simple_index_strip, text_factor: float = 1.0) -> TableLayout:
     """Lay the table out for a window of ``width`` x ``height`` pixels.
 
-    ``bar_height``: the pixels kept for the button bar at the bottom (None: one row of
-    ``bar_height_for``). ``panel_width``: a mode's text panel on the right. ``left_handed``:
-    the foundations on the left (side shape) or over the first four columns, the status over
-    the last three (top shape). ``index_strip``: how much of a card of a given size must show
-    for its corner index (the deck's ``index_height``). ``text_factor``: the player's text size.
+    ``bar_height``: the pixels kept for the toolbar along the top (None: ``toolbar_rect``'s).
+    ``panel_width``: a mode's text panel on the right. ``left_handed``: the foundations on the
+    left (side shape) or over the first four columns, the status over the last three (top
+    shape). ``index_strip``: how much of a card of a given size must show for its corner index
+    (the deck's ``index_height``). ``text_factor``: the player's text size.
     """
     width, height = max(width, 1), max(height, 1)
     if bar_height is None:
-        bar_height = bar_height_for(height, 1, width)
-    bar_h = max(0, min(bar_height, height // 2))
+        bar = toolbar_rect(width, height)
+    else:
+        bar = Rect(0, 0, width, max(0, min(bar_height, height // 2)))
     panel_width = min(panel_width, width // 2)
-    view = Rect(0, 0, width - panel_width, height - bar_h)
-    bar = Rect(0, height - bar_h, width, bar_h)
-    panel = Rect(width - panel_width, 0, panel_width, height - bar_h) if panel_width else None
+    view = Rect(0, bar.bottom, width - panel_width, height - bar.h)
+    panel = Rect(width - panel_width, bar.bottom, panel_width, height - bar.h) if panel_width else None
     margin = max(6, min(24, round(min(width, height) * 0.015)))  # as narrowest_table's
 
     area = _Area(view.w, view.h, margin, width, height, text_factor)

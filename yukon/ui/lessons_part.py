@@ -94,6 +94,6 @@ class Lessons(Part):
 
         self.app.push(QuestionDialog(
             self.app, _("New to Yukon? Four short lessons show its moves step by step, on real cards. "
-                        "You can open them later too, with the Lessons button or the L key."),
+                        "You can open them later too, from the menu (Lessons) or with the L key."),
             [(pgettext("button", "Show me the lessons"), open_lessons), (pgettext("button", "Just play"), None)],
             title=_("Welcome")))

@@ -20,7 +20,7 @@ from .commands import Command
 from .display_scale import DisplayScale
 from .input import Action, Input, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
-from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, ButtonSpec, draw_button, wrap
+from .widgets import GOLD, TEXT, ButtonSpec, draw_button, wrap
 
 
 class Host(Protocol):
@@ -229,87 +229,5 @@ class QuestionDialog(Screen):
             y += round(size * 1.35)
         for i, (r, (label, _)) in enumerate(zip(rects, self.answers)):
             draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == self.focus))
-        self.full = False
-        return None
-
-
-class MenuList(Screen):
-    """A short list of commands opened from a button (the bar's "More"), drawn just above it.
-
-    A click on an item closes the list and runs it; a click anywhere else, the right button
-    or Esc closes it. Up/Down choose an item and Enter runs it (keyboard play). The items'
-    labels come translated (the bar's ``ButtonSpec.text()``).
-    """
-
-    opaque = False
-
-    def __init__(self, app: Host, items: list[tuple[str, Callable[[], None], bool]], anchor: pygame.Rect,
-                 size: int) -> None:
-        super().__init__(app)
-        self.items = items  # (label, action, enabled)
-        self.anchor = anchor.copy()
-        self.size = size
-        self.hover = -1
-        self.focus = -1  # an item chosen with Up/Down (keyboard play), none at first
-
-    def rects(self, w: int, h: int) -> list[pygame.Rect]:
-        """One rectangle per item, stacked upwards from above the anchor, inside the window."""
-        f = art.font(self.size, True)
-        item_w = max([f.size(label)[0] + 3 * self.size for label, _, _ in self.items] + [self.anchor.w])
-        item_w = min(item_w, w - 8)
-        item_h = max(36, round(self.size * 2.1))
-        gap = 4
-        total = len(self.items) * (item_h + gap)
-        if total > self.anchor.y - 4:  # a very low window: shorter rows rather than off the top
-            item_h = max(12, (self.anchor.y - 4) // max(len(self.items), 1) - gap)
-            total = len(self.items) * (item_h + gap)
-        x = max(4, min(self.anchor.right - item_w, w - 4 - item_w))
-        y = max(4, self.anchor.y - total)
-        return [pygame.Rect(x, y + k * (item_h + gap), item_w, item_h) for k in range(len(self.items))]
-
-    def _run(self, k: int) -> None:
-        self.app.pop(self)
-        _, action, enabled = self.items[k]
-        if enabled:
-            action()
-
-    def handle(self, cmd: Input) -> None:
-        """Pick an item, or close the list."""
-        rects = self.rects(*self.app.size)
-        if isinstance(cmd, PointerMove):
-            k = next((k for k, r in enumerate(rects) if r.collidepoint(cmd.x, cmd.y)), -1)
-            if k != self.hover:
-                self.hover = k
-                self.full = True
-        elif isinstance(cmd, PointerDown):
-            k = next((k for k, r in enumerate(rects) if r.collidepoint(cmd.x, cmd.y)), -1)
-            if cmd.button == 1 and k >= 0:
-                self._run(k)
-            else:
-                self.app.pop(self)
-        elif isinstance(cmd, Action):
-            asked = cmd.command
-            if asked in (Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT) and self.items:
-                step = -1 if asked in (Command.UP, Command.LEFT) else 1
-                n = len(self.items)
-                self.focus = (self.focus + step) % n if self.focus >= 0 else (n - 1 if step < 0 else 0)
-                self.full = True
-            elif asked in (Command.CONFIRM, Command.SELECT) and self.items and self.focus >= 0:
-                self._run(self.focus)
-            elif asked is Command.QUIT:
-                self.app.quit()
-            else:
-                self.app.pop(self)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        """The items on a panel above the anchor."""
-        rects = self.rects(*surface.get_size())
-        if rects:
-            frame = rects[0].unionall(rects[1:]).inflate(12, 12)
-            pygame.draw.rect(surface, PANEL, frame, border_radius=8)
-            pygame.draw.rect(surface, BUTTON_EDGE, frame, width=1, border_radius=8)
-        for k, (r, (label, _, enabled)) in enumerate(zip(rects, self.items)):
-            draw_button(surface, r, label, self.size, hover=(k == self.hover), enabled=enabled,
-                        accent=(k == self.focus))
         self.full = False
         return None

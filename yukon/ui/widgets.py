@@ -1,9 +1,9 @@
-"""Buttons, the button bar, a question dialog and a text panel.
+"""Buttons, what a toolbar button is, and a text panel.
 
-The button bar is data: a list of ``ButtonSpec``, each carrying a ``Command``
+The toolbar is data: a list of ``ButtonSpec``, each carrying a ``Command``
 (``yukon.ui.commands``); its label and key come from the one table of commands, translated
 where the bar measures and draws it (``ButtonSpec.text``), and the screen that shows the bar
-runs the command. Buttons that do not fit the bar fold into its "More" list. ``fit_block``
+runs the command (``yukon.ui.toolbar`` lays it out; what is no icon is in its menu). ``fit_block``
 fits lines of text (the status) into a box: broken at their " · " separators first, then
 between words.
 """
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..text.i18n import NC_, pgettext
+from ..text.i18n import pgettext
 from . import art
 from .commands import COMMANDS, Command
-from .layout import bar_height_for, text_scale
+from .layout import text_scale
 from .line_breaks import segments
 
 TEXT = (240, 244, 236)
@@ -64,134 +64,6 @@ class ButtonSpec:
     def text(self) -> str:
         """The label to draw, in the player's language."""
         return pgettext("button", self.shown() if self.shown is not None else self.label)
-
-
-# TRANSLATORS: the button bar's last button when the others do not all fit: it opens a list of
-# the rest. Keep the sign before the word.
-MORE_LABEL = NC_("button", "\u2630 More")
-
-
-def more_label() -> str:
-    """The "More" button's label in the player's language."""
-    return pgettext("button", MORE_LABEL)
-
-
-@dataclass(slots=True)
-class BarLayout:
-    """Where each button of the bar lies; a button folded into the "More" list has an empty rect."""
-
-    rect: pygame.Rect
-    rows: int
-    font_size: int
-    rects: list[pygame.Rect]
-    more: pygame.Rect | None = None  # the "More" button, when some buttons are folded away
-    hidden: list[int] = field(default_factory=list)  # the folded buttons' indices, in bar order
-
-    def shown(self) -> list[int]:
-        """The indices of the buttons drawn in the bar."""
-        return [i for i in range(len(self.rects)) if i not in self.hidden]
-
-
-def _fit(labels: list[str], room: int, spacing: int, top: int, low: int) -> tuple[int, list[int]]:
-    """The largest size from ``top`` down to ``low`` at which the labels' buttons fit ``room``, and their widths."""
-    size = top
-    while True:
-        f = art.font(size, True)
-        widths = [f.size(lb)[0] + 2 * max(10, size) for lb in labels]
-        if sum(widths) + spacing * max(len(widths) - 1, 0) <= room or size <= low:
-            return size, widths
-        size -= 1
-
-
-def layout_bar(labels: list[str], width: int, height: int, factor: float = 1.0) -> BarLayout:
-    """Place the buttons in one row if they fit at a readable size (and not much smaller than
-    a second row would allow), else in two when that leaves the table most of the window;
-    else in one row whose last button, "More", opens a list of the buttons that did not fit.
-    In a window too small even for that, the buttons narrow and their labels shrink. Text
-    and buttons grow with big windows (``layout.text_scale``) and with the player's text size
-    (``factor``), up to the height of a button."""
-    margin = max(6, min(16, width // 100))
-    spacing = max(10, min(20, width // 80))
-    room = width - 2 * margin
-    readable = 13  # below this a label is hard to read: fold buttons into the list instead
-    two_rows_ok = bar_height_for(height, 2, width) <= height * 0.16
-    n = len(labels)
-    rows = 1
-    hidden: list[int] = []
-    for rows in ((1, 2) if two_rows_ok else (1,)):
-        bar_h = min(bar_height_for(height, rows, width), max(height // 2, 1))
-        row_h = (bar_h - 8 * (rows - 1) - 8) // rows
-        top = _top_size(width, height, row_h, factor)
-        per_row = -(-n // rows) if labels else 0
-        parts = [labels[r * per_row:(r + 1) * per_row] for r in range(rows)]
-        fits = [_fit(p, room, spacing, top, readable) for p in parts]
-        size = min(f[0] for f in fits) if fits else top
-        widths = [w for p in parts for w in _fit(p, room, spacing, size, size)[1]]
-        fit = all(sum(_fit(p, room, spacing, size, size)[1]) + spacing * max(len(p) - 1, 0) <= room for p in parts)
-        # One row unless its labels would come out much smaller than a second row allows.
-        if fit and (rows == 2 or not two_rows_ok or size >= 0.7 * top):
-            break
-    else:
-        # One row: as many buttons as fit beside "More" at a readable size; the rest go in its list.
-        rows = 1
-        bar_h = min(bar_height_for(height, 1, width), max(height // 2, 1))
-        row_h = bar_h - 8
-        size, widths, keep = _fold(labels, room, spacing, _top_size(width, height, row_h, factor), readable)
-        hidden = list(range(keep, n))
-        per_row = keep + 1
-    bar = pygame.Rect(0, height - bar_h, width, bar_h)
-    rects: list[pygame.Rect] = []
-    for r in range(rows):
-        rects += _row_rects(widths[r * per_row:(r + 1) * per_row], room, spacing, size, width,
-                            bar.y + 4 + r * (row_h + 8), row_h)
-    more = None
-    if hidden:
-        more = rects.pop()
-        rects += [pygame.Rect(more.x, more.y, 0, 0) for _ in hidden]
-    return BarLayout(bar, rows, size, rects, more, hidden)
-
-
-def _top_size(width: int, height: int, row_h: int, factor: float) -> int:
-    """The largest label size for buttons ``row_h`` high in a ``width`` x ``height`` window."""
-    return min(round(max(11, min(round(22 * text_scale(width, height)), round(row_h * 0.4))) * factor),
-               round(row_h * 0.62))
-
-
-def _fold(labels: list[str], room: int, spacing: int, top: int, readable: int) -> tuple[int, list[int], int]:
-    """As many of ``labels`` as fit beside "More" in one row: their text size, the widths (the kept
-    buttons' and "More"'s, last), and how many are kept."""
-    keep = len(labels)
-    while keep > 0:
-        size, widths = _fit(labels[:keep] + [more_label()], room, spacing, top, readable)
-        if sum(widths) + spacing * keep <= room:
-            break
-        keep -= 1
-    if keep == 0:
-        size, widths = _fit([more_label()], room, spacing, top, 11)
-    return size, widths[:keep] + [widths[-1]], keep
-
-
-def _row_rects(ws: list[int], room: int, spacing: int, size: int, width: int, y: int,
-               row_h: int) -> list[pygame.Rect]:
-    """One row of buttons ``ws`` wide, centred at height ``y``."""
-    row_w = sum(ws) + spacing * (len(ws) - 1)
-    if row_w > room and ws:
-        # A tiny window: narrower buttons (their labels shrink to fit) rather than cut off.
-        spacing = max(4, spacing // 2)
-        avail = max(len(ws), room - spacing * (len(ws) - 1))
-        scale = avail / sum(ws)
-        ws = [max(1, int(w * scale)) for w in ws]
-        row_w = sum(ws) + spacing * (len(ws) - 1)
-    extra = max(0, room - row_w)
-    # Buttons grow a little to fill a wide bar, but not to absurd widths.
-    grow = min(extra // max(len(ws), 1), size * 3)
-    total = sum(ws) + grow * len(ws) + spacing * (len(ws) - 1)
-    x = (width - total) // 2
-    rects = []
-    for w in ws:
-        rects.append(pygame.Rect(x, y, w + grow, row_h))
-        x += w + grow + spacing
-    return rects
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int,

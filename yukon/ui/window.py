@@ -27,8 +27,8 @@ import pygame
 
 from .idle import IdleWait
 
-# The smallest window: the button bar's labels all still fit their buttons at 230 pixels
-# across (12 buttons in three rows), and a table this narrow still scrolls sideways.
+# The smallest window: the toolbar's six icons and its menu button still fit at 240 pixels
+# across, and a table this narrow still scrolls sideways.
 MIN_SIZE = (240, 240)
 STALE_SIZE_TIME = 1.0  # seconds the full-screen switch's own size events are ignored
 HIGH_DPI_ENV = "YUKON_HIGH_DPI"

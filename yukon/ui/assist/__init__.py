@@ -100,8 +100,8 @@ class Assist(Part):
 
     # -- what the part adds to the table ---------------------------------------------------------
     def buttons(self) -> list[ButtonSpec]:
-        """The Demo button."""
-        return [ButtonSpec(Command.DEMO)]
+        """Demo, and Why? (usable once the solver has proved the position lost)."""
+        return [ButtonSpec(Command.DEMO), ButtonSpec(Command.WHY, self.why.offered)]
 
     def _explain(self) -> None:
         """Why? from a question: the same as W (the Why part is made after the questions)."""

@@ -209,7 +209,7 @@ class Difficulty(Part):
 
     def command(self, table: TableScreen, command: Command) -> bool:
         """New deal on the main table asks which kind of deal (while the solver is there); so does
-        NEW_DEAL_CONFIRMED (the Stuck question's New deal), whose player has already chosen to leave the game."""
+        NEW_DEAL_CONFIRMED (New deal on a stuck game), whose game is over already."""
         if command not in (Command.NEW_DEAL, Command.NEW_DEAL_CONFIRMED) or table is not self.app.table \
                 or table.mode is not None or not table.session.deals or self.assist.failed:
             return False

@@ -14,7 +14,7 @@ and its own way with a few commands.
 The screen is a view over sections (as Arcade's ``View`` and ``Section``), each owning its
 part of the window, its input and its drawing: ``board`` (the cards, their slides, rings and
 the victory lap), ``canvas`` (the still layer and the rectangles sent each frame),
-``pointer`` (press, drag, clicks), ``bar`` (the buttons and the "More" menu), ``panel`` (a
+``pointer`` (press, drag, clicks), ``bar`` (the toolbar, its tooltips and its menu), ``panel`` (a
 mode's panel), ``status`` (the status lines), ``message`` (the message box), ``operations``
 (commands and the wheel), ``home`` (cards sent home one by one) and ``questions`` (restart,
 new deal, won, stuck). ``manager`` routes input, time steps and changes of the cards to them.
@@ -47,8 +47,9 @@ from ..commands import Command
 from ..input import Input
 from ..layout import TableLayout, compute_layout
 from ..screen import Host, Screen
+from ..toolbar import BarLayout
 from ..tween import Animator
-from ..widgets import BarLayout, ButtonSpec
+from ..widgets import ButtonSpec
 from .bar import ButtonBar
 from .board import Board
 from .canvas import Canvas, merge_rects
@@ -237,6 +238,8 @@ class TableScreen(Screen):
     def run(self, command: Command) -> None:
         """Run a command from a key or a button: the app's parts first (keyboard play, settings, the
         solver ...), then the mode's own way, then the table's."""
+        if command is Command.NEW_DEAL and isinstance(self.session.ended, Stuck):
+            command = Command.NEW_DEAL_CONFIRMED  # a stuck game is over: nothing under way to ask about
         if self.app.part_command(self, command):
             return
         if self.mode is not None and self.mode.command(command):
@@ -286,6 +289,10 @@ class TableScreen(Screen):
         if new != self.scroll_x:
             self.scroll_x = new
             self.relayout()
+
+    def open_menu(self) -> None:
+        """Open the toolbar's menu from the keyboard (F10): its first item chosen."""
+        self.button_bar.open_menu(keyboard=True)
 
     def scroll_home(self) -> None:
         """The next layout starts at the table's left edge (a lesson put on the table)."""

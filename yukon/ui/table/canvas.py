@@ -110,6 +110,9 @@ class Canvas:
         if session.message is not None and session.live_message() is None:
             self.moved_on()  # the old message's box goes out (see draw)
             return True
+        if session.message is not None and self.msgbox.fade_step() != self.msgbox.drawn_step:
+            self.moved_on()  # the box fades a step: it alone is drawn again
+            return True
         if self.status.ticked():
             self.clock_due = True
             return True
@@ -120,8 +123,9 @@ class Canvas:
         session = self.table.session
         now = session.now()
         times = []
-        if session.message is not None:
-            times.append(session.message.until - now)
+        fade = self.msgbox.next_fade_in()
+        if fade is not None:
+            times.append(fade)
         tick = session.clock.next_tick(now)
         if tick is not None:
             times.append(tick)
@@ -201,6 +205,7 @@ class Canvas:
         self.panel.draw(surface)
         self.bar.draw(surface)
         self.msgbox.draw(surface)
+        self.bar.draw_tip(surface)  # over the table under the bar
 
     def _paint_status(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """Paint the status area ``r`` alone (the clock moved on), and a message lying over it."""

@@ -1,4 +1,9 @@
-"""The message box: the session's message in words, placed where it hides no card the player looks for."""
+"""The message box: the session's message in words, placed where it hides no card the player looks for.
+
+A message asks nothing (a hint, a refusal, "no legal move is left"): it stays a few seconds on
+the session's clock and fades out by itself in its last ``FADE`` seconds, in ``FADE_STEPS``
+steps (each a timed redraw of the box alone, so an idle table still sleeps between them).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,8 @@ from .view import TableView
 from .wording import spoken_text
 
 Placed = tuple[pygame.Rect, int, list[str]]  # the box, its text size, its lines
+FADE = 0.6  # seconds a message takes to fade out, at the end of its time
+FADE_STEPS = 4
 BACKGROUND = {Tone.INFO: INFO_BG, Tone.ERROR: ERROR_BG, Tone.HINT: (16, 60, 96), Tone.LESSON: (110, 60, 10)}
 
 
@@ -24,12 +31,38 @@ class MessageBox:
     rect: pygame.Rect | None  # where the box was last drawn (a little larger), for redraws
     _fit: tuple[str, TableLayout, Placed | None] | None
     _words: tuple[Message, str] | None  # the message last put into words, and its words
+    drawn_step: int  # the fade step the box was last drawn at
 
     def __init__(self, table: TableView) -> None:
         self.table = table
         self.rect = None
         self._fit = None
         self._words = None
+        self.drawn_step = 0
+
+    def fade_step(self) -> int:
+        """How far the message on show has faded: 0 (not yet) to FADE_STEPS (almost gone)."""
+        session = self.table.session
+        m = session.message
+        if m is None:
+            return 0
+        left = m.until - session.now()
+        if left >= FADE:
+            return 0
+        return min(FADE_STEPS, max(1, FADE_STEPS - int(left / FADE * FADE_STEPS)))
+
+    def next_fade_in(self) -> float | None:
+        """Seconds until the message's next fade step, or None (no message)."""
+        session = self.table.session
+        m = session.message
+        if m is None:
+            return None
+        left = m.until - session.now()
+        for k in range(FADE_STEPS):
+            boundary = FADE * (FADE_STEPS - k) / FADE_STEPS  # the step k+1 starts with this much left
+            if left > boundary:
+                return left - boundary
+        return max(0.0, left)
 
     def pin(self) -> None:
         """Put the message just said into words now, while the position it speaks of is on the table
@@ -71,15 +104,22 @@ class MessageBox:
         placed = self.box()
         assert placed is not None
         box, size, lines = placed
-        imgs = [art.text(t, size, TEXT, True) for t in lines]
-        bg = BACKGROUND[m.tone]
         self.rect = box.inflate(2, 2)
-        pygame.draw.rect(surface, bg, box, border_radius=size // 2)
-        pygame.draw.rect(surface, (230, 230, 220), box, width=1, border_radius=size // 2)
-        y = box.y + (box.h - sum(i.get_height() for i in imgs)) // 2
+        self.drawn_step = step = self.fade_step()
+        target, at = surface, box
+        if step:  # fading: drawn apart, then laid over the table at the step's opacity
+            target = pygame.Surface(box.size, pygame.SRCALPHA)
+            at = pygame.Rect(0, 0, box.w, box.h)
+        imgs = [art.text(t, size, TEXT, True) for t in lines]
+        pygame.draw.rect(target, BACKGROUND[m.tone], at, border_radius=size // 2)
+        pygame.draw.rect(target, (230, 230, 220), at, width=1, border_radius=size // 2)
+        y = at.y + (at.h - sum(i.get_height() for i in imgs)) // 2
         for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            target.blit(img, img.get_rect(midtop=(at.centerx, y)))
             y += img.get_height()
+        if step:
+            target.set_alpha(round(255 * (1 - step / (FADE_STEPS + 1))))
+            surface.blit(target, box)
 
 
 def place_message(text: str, lay: TableLayout, factor: float = 1.0) -> Placed | None:

@@ -1,7 +1,7 @@
 """What a lesson shows at the table (``TableMode``, ``BaseMode``): the window's side of a guide.
 
 The session's ``Guide`` refuses moves and hears every event; the table's mode adds what is
-drawn and pressed: cards and places lit, a panel beside the table, its own button bar and
+drawn and pressed: cards and places lit, a panel beside the table, its own toolbar buttons and
 status lines, its own way with a few commands (Hint, Restart, New deal), and whether the end
 of the game asks a question.
 """

@@ -43,6 +43,8 @@ class Operations:
             app.show_rules()
         elif command is Command.QUIT:
             app.quit()
+        elif command is Command.MENU:
+            table.open_menu()
         elif command in (Command.LEFT, Command.RIGHT):
             step = table.layout.cw if table.layout else 60
             table.scroll(step if command is Command.RIGHT else -step)

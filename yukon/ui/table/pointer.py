@@ -175,8 +175,10 @@ class Pointer:
         if cmd.button != 1:
             return
         b = self.bar.button_at(cmd.x, cmd.y)
-        if b >= 0:
+        if b != -1:  # a button, or the menu button (MORE)
             self.press = Press(cmd.x, cmd.y, Hit("none"), "button", b, touch=cmd.touch)
+            self.bar.pressed()
+            table.invalidate()  # its tooltip goes
             return
         pb = self.panel.button_at(cmd.x, cmd.y)
         if pb >= 0:

@@ -1,9 +1,9 @@
-"""The questions the table asks: before a restart or a new deal loses moves, after a win
-(once the victory lap is over), and when the player is stuck."""
+"""The questions the table asks: before a restart or a new deal loses moves, and after a win
+(once the victory lap is over); and the notice (no question) when the player is stuck."""
 
 from __future__ import annotations
 
-from ...play.events import Actor, Stuck, StuckWhy, Won
+from ...play.events import Actor, Stuck, StuckWhy, Tone, Won
 from ...text.i18n import _, join_sentences, ngettext, pgettext
 from ..commands import Command
 from ..screen import Answer, QuestionDialog
@@ -11,6 +11,7 @@ from .view import TableView
 from .wording import clock_text
 
 Answers = list[Answer]
+STUCK_TIME = 8.0  # seconds the stuck notice stays: it ends the game, so longer than a hint's
 
 
 class Questions:
@@ -83,7 +84,8 @@ class Questions:
             self.table.app.push(dialog)
 
     def stuck(self, stuck: Stuck) -> None:
-        """Say the game is stuck and offer the ways on."""
+        """Say the game is stuck, in a notice that goes by itself: it asks nothing, and the ways on
+        (Undo, Restart, New deal) are the toolbar's first buttons."""
         table = self.table
         if table.mode is not None and table.mode.quiet_end():
             return
@@ -91,13 +93,4 @@ class Questions:
             text = _("No legal move is left.")
         else:
             text = _("No card can be turned up or sent home any more: only shuffling is left.")
-        session = table.session
-        answers: Answers = [(pgettext("button", "Undo"), session.undo),
-                            (pgettext("button", "Restart deal"), session.restart)]
-        if session.deals:
-            # As the bar's New deal (with the solver it asks which kind of deal), but the player has
-            # already chosen to leave this game: no "Replace the game under way?" after it.
-            answers.append((pgettext("button", "New deal"), lambda: table.run(Command.NEW_DEAL_CONFIRMED)))
-        answers.append((pgettext("button", "Keep looking"), None))
-        # TRANSLATORS: the title of the question when no useful move is left.
-        table.app.push(QuestionDialog(table.app, text, answers, title=_("Stuck")))
+        table.session.tell(text, Tone.INFO, STUCK_TIME)

@@ -16,6 +16,6 @@ DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.45
 LONG_PRESS = 0.5  # seconds a finger stays on a card before it shows what the card can do
 MESSAGE_TIME = 3.0
-MORE = 1000  # the bar's "More" button, as a button index
+MORE = 1000  # the toolbar's menu button, as a button index
 HOME_PACE = 0.6  # cards sent home one after another slide this much faster than a move by hand
 SYMBOL = art.SUIT_SYMBOLS

@@ -16,8 +16,9 @@ from ...play.session import TableSession
 from ..commands import Command
 from ..layout import TableLayout
 from ..screen import Host
+from ..toolbar import BarLayout
 from ..tween import Animator
-from ..widgets import BarLayout, ButtonSpec
+from ..widgets import ButtonSpec
 from .mode import TableMode
 
 
@@ -86,5 +87,7 @@ class TableView(Protocol):
     def relayout(self, precise: bool = False) -> None: ...
 
     def invalidate(self) -> None: ...
+
+    def open_menu(self) -> None: ...
 
     def draw_overlays(self, surface: pygame.Surface) -> None: ...
