@@ -64,6 +64,11 @@ def test_a_name_is_its_nominative_and_gives_each_case_a_translation_asks_for() -
     assert f"{i18n.foundation_name(1):loc}" == "stosie bazowym kier"
     i18n.set_language("ru")
     assert f"{i18n.card_name(c('KC')):ins}" == "королём треф"
+    i18n.set_language("uk")  # Ukrainian names the suit by its adjective, which agrees in case
+    assert fill("{card} на {target:acc}", card=i18n.card_name(c("8S")), target=i18n.card_name(c("9H"))) == \
+        "пікова вісімка на чирвову дев’ятку"
+    assert f"{i18n.card_name(c('KC')):ins}" == "трефовим королем"
+    assert f"{i18n.foundation_name(2):loc}" == "бубновій базі"
 
 
 def test_an_unknown_case_is_refused_and_a_printed_card_is_the_same_in_every_case() -> None:
@@ -83,8 +88,8 @@ def test_a_language_without_a_case_gets_the_nominative_for_it(code: str) -> None
         assert all(format(name, case) == name for case in i18n.CASES)
 
 
-@pytest.mark.parametrize("code", ["pl", "ru"])
-def test_polish_and_russian_name_every_card_and_foundation_in_every_case(code: str) -> None:
+@pytest.mark.parametrize("code", ["pl", "ru", "uk"])
+def test_polish_russian_and_ukrainian_name_every_card_and_foundation_in_every_case(code: str) -> None:
     i18n.set_language(code)
     for case in CASE_CODES:
         cards = [format(i18n.card_name(card), case) for card in ALL_CARDS]

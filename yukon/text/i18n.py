@@ -51,6 +51,7 @@ LANGUAGES: Final[dict[str, str]] = {
     "pl": "Polski",
     "ru": "Русский",
     "tr": "Türkçe",
+    "uk": "Українська",
     "ja": "日本語",
     "zh_CN": "简体中文",
 }
