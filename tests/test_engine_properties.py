@@ -26,7 +26,10 @@ def _check_cards(p: Position) -> None:
     assert sorted(table + home) == list(range(52))
     for i, col in enumerate(p.columns):
         assert 0 <= p.down[i] <= len(col)
-        assert not col or p.down[i] < len(col), "a column may not end face down"
+        if col:
+            assert p.down[i] < len(col), "a column may not end face down"
+        else:
+            assert p.down[i] == 0
     fresh = p.copy()
     fresh.reindex()
     assert fresh.loc == p.loc
@@ -44,7 +47,8 @@ def _check_moves(p: Position, moves: list) -> None:
         assert src != m.to
         dest = p.columns[m.to]
         if not dest:
-            assert RANK[m.card] == KING or rules.any_card_in_space
+            if not rules.any_card_in_space:
+                assert RANK[m.card] == KING
             if src != ON_FOUNDATION:
                 assert p.columns[src][0] != m.card
         else:
