@@ -25,6 +25,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from player_input import click, post, press, quit_events
 from yukon import i18n, pseudo
 from yukon.play.events import Tone, made_move
 from yukon.save import Store
@@ -101,17 +102,6 @@ class Drawn:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     return Drawn(monkeypatch)
-
-
-def press(app: App, key: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    app.frame()
-
-
-def click(app: App, x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
 
 
 def start(folder: Path, seed: int = 5, language: str | None = None, size: tuple[int, int] = (1024, 700)) -> App:
@@ -222,7 +212,7 @@ def run_main(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch,
         app = real_build(options)
         languages.append(i18n.language())
         drawn.clear()
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        post(quit_events())
         return app
 
     monkeypatch.setattr(build, "build_app", build_then_quit)

@@ -36,6 +36,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from player_input import LEFT, RIGHT, click, press
 from window_helpers import hint_move, lesson_of
 from yukon import i18n, pseudo
 from yukon.notation import parse_position
@@ -283,18 +284,12 @@ class Walk:
     def shoot(self, name: str) -> None:
         self.stops[name] = shoot(self.app, name, self.monkeypatch)
 
-    def post(self, etype: int, **kw: object) -> None:
-        pygame.event.post(pygame.event.Event(etype, kw))
-        self.app.frame()
-
-    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
-        self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+    def key(self, k: int, mod: int = 0, unicode: str = "") -> None:
+        press(self.app, k, mod, unicode)
         self.settle()
 
-    def click(self, pos: tuple[int, int]) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    def click(self, pos: tuple[int, int], button: int = LEFT) -> None:
+        click(self.app, *pos, button)
         self.settle()
 
     def settle(self) -> None:
@@ -425,8 +420,7 @@ def walk(w: Walk) -> dict[str, Stop]:
     w.table.session.move(Move.of(w.table.session.position.columns[0][0], FOUNDATION))
     w.settle()
     if not isinstance(app.top, QuestionDialog):  # the victory lap: any input cuts it short
-        w.post(pygame.MOUSEBUTTONDOWN, pos=(2, 2), button=3)
-        w.post(pygame.MOUSEBUTTONUP, pos=(2, 2), button=3)
+        w.click((2, 2), RIGHT)
     assert isinstance(app.top, QuestionDialog), "a win asks what next"
     w.shoot("the win")
     return w.stops

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from player_input import press
 from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
 from window_helpers import hint_move, run_until, settle
@@ -269,8 +270,7 @@ def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None
         app.frame()
         assert a.solver_note == i18n._("Solver: this deal can be won")
         assert_translated(a.solver_note)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0))
-        app.frame()
+        press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None, 120.0)
         assert t.session.message is not None
         assert_translated(t.message_text())

@@ -34,6 +34,7 @@ import pytest
 
 import yukon
 from browser_helpers import SystemBrowsers
+from player_input import click, press
 from yukon import resources
 from yukon.i18n import ENGLISH, LANGUAGES
 from yukon.lessons import LESSON_DIR, load_lessons
@@ -393,13 +394,10 @@ def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
     app.table.session.move(app.session.game.position.legal_moves()[0])
     app.frame()
     assert app.table.session.message is None  # said once
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
-    app.frame()
+    press(app, pygame.K_F1)
     rules = app.top
     assert isinstance(rules, RulesScreenPlus)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rules.save_rect.center, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rules.save_rect.center, button=1))
-    app.frame()
+    click(app, *rules.save_rect.center)
     # Without a data folder the rules page the player asked for goes into the temporary folder,
     # for the browser to show: nothing of ours appears in the home folder.
     page = (tmp_path / "tmp" / "yukon-rules.html").resolve()

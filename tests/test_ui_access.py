@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from player_input import click, press
 from window_helpers import hint_move, is_lesson, lesson_of
 from yukon.cards import SUIT
 from yukon.settings import SETTINGS_FILE
@@ -42,19 +43,7 @@ _SPADES, HEARTS, DIAMONDS, CLUBS = range(4)  # suit numbers (spades unused here)
 ALL_ON = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)
 
 
-
 # -- driving the window ------------------------------------------------------------------------
-def press(app: App, key: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    app.frame()
-
-
-def click(app: App, x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
-
-
 def start(folder: Path, seed: int = 5, size: tuple[int, int] = (1024, 700)) -> tuple[App, Extras]:
     app = open_window(seed=seed, size=size)
     extras = install(app, folder=str(folder), resume=False)

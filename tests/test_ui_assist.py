@@ -18,8 +18,9 @@ import time
 
 import pygame
 
+from player_input import click, press
 from solver_helpers import small_position
-from window_helpers import click, hint_move, key, play_by_clicks, press_button, run_until, settle
+from window_helpers import hint_move, play_by_clicks, press_button, run_until, settle, shown_message
 from yukon.notation import parse_move
 from yukon.play.events import Tone
 from yukon.rules import YUKON
@@ -86,7 +87,7 @@ def test_reasons_never_name_a_face_down_card() -> None:
 def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     # Deal 28 takes the solver a few tenths of a second: the hint is asked at once.
     app, a = make_app(Game.deal(28), service, hint_patience=600.0)  # the hint waits for the answer
-    key(app, pygame.K_h)
+    press(app, pygame.K_h)
     t = app.table
     assert t is not None and t.session.message is not None and "looking" in t.message_text()
     run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: ")
@@ -98,13 +99,13 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     # Following the hint: the next hint is the next move of the same line, with no new request.
     play_by_clicks(app, k.line[0])
     assert a.link.pending is None and a.solver_note == "Solver: still winnable"
-    key(app, pygame.K_h)
+    press(app, pygame.K_h)
     assert hint_move(t) == k.line[1]
     # Pressing again shows, once the child has checked them, the other moves after which the deal is
     # proved winnable, each a different one, then the line's again.
     seen = [hint_move(t)]
     for _ in range(40):
-        key(app, pygame.K_h)
+        press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None, 600.0)
         if hint_move(t) == k.line[1]:
             break
@@ -131,7 +132,7 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     first = a.link.pending
     assert first is not None and first.kind == "status"
     # A hint asked meanwhile says the solver is looking, then a heuristic move stands in.
-    key(app, pygame.K_h)
+    press(app, pygame.K_h)
     t = app.table
     assert t is not None and t.session.message is not None and "looking" in t.message_text()
     run_until(app, lambda: t.session.message is not None and t.message_text().startswith("The solver is still"))
@@ -190,7 +191,7 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     dialog = app.top
     assert isinstance(dialog, QuestionDialog)
     click(app, *dialog.rects[-1].center)  # Play on
-    key(app, pygame.K_h)
+    press(app, pygame.K_h)
     t = app.table
     assert t is not None and t.session.message is not None
     assert t.message_text().startswith("This deal can no longer be won.")
@@ -205,11 +206,11 @@ def test_status_and_back_to_the_last_winnable_position(service: SolverService) -
     app.frame()
     n = 1 + loser_moves
     assert f"B goes back {n} move" in a.solver_note
-    key(app, pygame.K_b)
+    press(app, pygame.K_b)
     settle(app)
     assert app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == Verdict.WINNABLE)
-    key(app, pygame.K_b)
+    press(app, pygame.K_b)
     assert t.session.message is not None and "no need to go back" in t.message_text()
     assert not app.errors
     a.close()
@@ -344,7 +345,7 @@ def hint_says_the_move_once(position: Position, move: Move, text: str) -> None:
 def hint_on_show(t: TableScreen) -> bool:
     """The solver's hint has come (not the "looking" message)."""
     m = t.session.message
-    return hint_move(t) is not None and m is not None and m.tone is Tone.HINT and "\u2026" not in (t.message_text() or "")
+    return hint_move(t) is not None and m is not None and m.tone is Tone.HINT and "\u2026" not in shown_message(t)
 
 
 def test_no_reason_says_again_what_its_move_says_in_any_language() -> None:
@@ -388,7 +389,7 @@ def test_hints_at_the_table_say_each_move_once(service: SolverService) -> None:
             app, a = make_app(game, service, hint_patience=600.0)
             t = app.table
             assert t is not None
-            key(app, pygame.K_h)
+            press(app, pygame.K_h)
             run_until(app, lambda t=t: hint_on_show(t), 120.0)
             shown, text = hint_move(t), t.message_text()
             assert shown is not None and text is not None

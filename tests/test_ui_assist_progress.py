@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from player_input import click, press
 from window_helpers import hint_move
 from yukon.rules import Rules
 from yukon.solver import Verdict, solve
@@ -89,27 +90,11 @@ def positions_of(game: Game) -> list[tuple]:
     return keys
 
 
-def post(event_type: int, **kw: object) -> None:
-    pygame.event.post(pygame.event.Event(event_type, **kw))
-
-
-def click(app: App, xy: tuple[int, int]) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=xy, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=xy, button=1)
-    app.frame()
-
-
-def press(app: App, key: int) -> None:
-    post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
-    post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
-    app.frame()
-
-
 def press_button(app: App, label: str) -> None:
     t = app.table
     assert t is not None and t.bar is not None
     i = [b.label for b in t.buttons()].index(label)
-    click(app, t.bar.rects[i].center)
+    click(app, *t.bar.rects[i].center)
 
 
 def play_by_clicks(app: App, move: Move) -> None:
@@ -119,13 +104,13 @@ def play_by_clicks(app: App, move: Move) -> None:
     lay = t.layout
     where = t.session.position.loc[move.card]
     if where < ON_FOUNDATION:
-        click(app, lay.strip_rect(move.card).center)
+        click(app, *lay.strip_rect(move.card).center)
     else:
-        click(app, lay.foundation_rects[move.card // 13].center)
+        click(app, *lay.foundation_rects[move.card // 13].center)
     assert t.session.selection == move.card
     dest = lay.foundation_rects[move.card // 13] if move.to == FOUNDATION else lay.heading_rects[move.to]
     n = len(t.session.game.history)
-    click(app, dest.center)
+    click(app, *dest.center)
     assert len(t.session.game.history) == n + 1 and t.session.game.history[-1].move == move
     run_until(app, lambda: not app.busy())
 
@@ -220,7 +205,7 @@ def test_finish_plays_opened_endings_out_without_coming_back(service: SolverServ
         start_line = len(a.knowledge.line_here(a.app.session.game))
         assert start_line > 0
         app.frame()
-        click(app, dialog.rects[0].center)
+        click(app, *dialog.rects[0].center)
         run_until(app, lambda app=app: app.session.game.position.is_won())
         check_progress(app.session.game, start_line)
         assert not app.errors

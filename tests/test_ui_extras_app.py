@@ -12,15 +12,18 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
 import json
 import time
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
+from player_input import click, press
 from window_helpers import is_lesson, play_by_clicks
 from yukon.notation import parse_position
 from yukon.play.events import Tone, made_move
@@ -55,7 +58,6 @@ Foundations: S-9 H-J D-Q C-J
 """
 
 
-
 def table_of(app: App) -> TableScreen:
     """The app's table (an App has one from the start)."""
     assert app.table is not None
@@ -69,19 +71,9 @@ def layout_of(app: App) -> TableLayout:
     return lay
 
 
-def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    app.frame()
-
-
-def click(app: App, x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
-
-
-def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: bool = True) -> tuple[App, Extras]:
-    app = open_window(seed=seed, size=(1024, 700), game=game)
+def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: bool = True,
+          now: Callable[[], float] = time.monotonic) -> tuple[App, Extras]:
+    app = open_window(seed=seed, size=(1024, 700), game=game, now=now)
     extras = install(app, folder=str(folder), resume=resume)
     app.frame()
     return app, extras
@@ -171,7 +163,8 @@ def test_keyboard_refusal_keeps_selection_and_escape_cancels(tmp_path: Path) -> 
 
 
 def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
-    app, extras = start(tmp_path, seed=21, resume=False)
+    seconds = itertools.count(1000)
+    app, extras = start(tmp_path, seed=21, resume=False, now=lambda: float(next(seconds)))  # a second a look
     table = table_of(app)
     for _ in range(6):
         moves = [m for m in app.session.game.position.legal_moves() if app.session.game.position.loc[m.card] < ON_FOUNDATION]
@@ -184,10 +177,12 @@ def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     assert json.loads((tmp_path / GAME_FILE).read_text())["moves"] == [str(m) for m in history]
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     assert not app.running
+    played = json.loads((tmp_path / GAME_FILE).read_text())["elapsed"]
+    assert played >= 1.0  # the clock ran from the first move to the quit
     app2, extras2 = start(tmp_path, seed=999)
     assert app2.session.game.seed == 21 and app2.session.game.position == position
     assert app2.session.game.moves_made == history and app2.session.game.can_redo()
-    assert app2.session.elapsed() > 0 or not history
+    assert app2.session.elapsed() >= played  # the time played goes on from where it was
     press(app2, pygame.K_z, pygame.KMOD_CTRL)
     assert app2.session.game.moves_made == history[:-1]
     assert extras2.records.stats.of(YUKON).played == 1  # the same game, counted once

@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from player_input import click_events, key_events, post, press
 from yukon.save import Store, load_game
 from yukon.state import ON_FOUNDATION
 from yukon.ui.app import App
@@ -31,7 +32,6 @@ KEYS = [(pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_UP, 0), (pygame.K_DOW
         (pygame.K_F1, 0), (pygame.K_PAGEDOWN, 0)]
 # the moving keys more often: they are what keyboard play is made of
 WEIGHTS = [6, 6, 4, 4, 6, 5, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-
 
 
 def quit_rect(app: App) -> pygame.Rect:
@@ -96,20 +96,18 @@ def test_soak_with_the_extras(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
             plan = None
         if key is not None and plan is not None:
             plan_steps += 1
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-            app.frame()
+            press(app, key)
             if len(app.session.game.history) > made:
                 moves_by_keys += 1
                 plan = None
         elif rng.random() < 0.85:
             key, mod = rng.choices(KEYS, WEIGHTS)[0]
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+            post(key_events(key, mod))
         else:
             x, y = rng.randrange(900), rng.randrange(640)
             if quit_rect(app).collidepoint(x, y):
                 continue  # the soak goes on; quitting is tested elsewhere
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+            post(click_events((x, y)))
         app.frame()
         cursor_seen = cursor_seen or extras.keyboard.cursor.shown
         assert not failures, failures[0]

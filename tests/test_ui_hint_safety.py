@@ -16,7 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from window_helpers import hint_move, key, run_until, settle
+from player_input import press
+from window_helpers import hint_move, run_until, settle
 from yukon.notation import parse_move
 from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
@@ -52,7 +53,7 @@ def hint_on_show(app: App, presses: int) -> None:
     t = app.table
     assert t is not None
     for _i in range(presses):
-        key(app, pygame.K_h)
+        press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None, 600.0)
 
 
@@ -67,7 +68,7 @@ def follow(app: App, a: Assist, presses: int) -> bool:
     other = move not in a.knowledge.line_here(a.app.session.game)[:1]
     before = t.session.position.copy()
     n = len(app.session.game.history)
-    key(app, pygame.K_p)
+    press(app, pygame.K_p)
     run_until(app, lambda: len(app.session.game.history) == n + 1)
     settle(app)
     assert app.session.game.history[-1].move == move
@@ -127,7 +128,7 @@ def test_a_hint_while_the_solver_still_looks_leaves_out_the_moves_proved_to_lose
     legal = Position.deal(0).legal_moves()
     offered = []
     for _i in range(len(legal)):  # round every simple hint and back to the first
-        key(app, pygame.K_h)
+        press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None)
         assert t.session.message is not None and t.message_text().startswith("The solver is still looking")
         offered.append(hint_move(t))

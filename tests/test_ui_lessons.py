@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from window_helpers import hint_move, is_lesson
+from player_input import RIGHT, click, click_events, drag, post, press
+from window_helpers import hint_move, is_lesson, shown_message
 from yukon.cards import SUIT, parse_card
 from yukon.lessons import LessonReply, load_lessons
 from yukon.notation import format_move, parse_move
@@ -50,26 +51,14 @@ class Driver:
         assert isinstance(top, TableScreen) and isinstance(top.mode, LessonMode)
         return top.mode
 
-    def post(self, etype: int, **kw: object) -> None:
-        pygame.event.post(pygame.event.Event(etype, kw))
-
     def click(self, x: int, y: int) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)
-        self.app.frame()
+        click(self.app, x, y)
 
     def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
-        for i in range(1, steps + 1):
-            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-            self.app.frame()
-        self.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
-        self.app.frame()
+        drag(self.app, a, b, steps)
 
-    def key(self, key: int, mod: int = 0) -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self.app.frame()
+    def key(self, k: int, mod: int = 0) -> None:
+        press(self.app, k, mod)
 
     def settle(self) -> None:
         self.screen.anim.finish()
@@ -92,7 +81,7 @@ class Driver:
     def move_by_clicks(self, text: str) -> None:
         """Click the card, then its destination (the game's click-to-select, click-to-place)."""
         move = parse_move(text)
-        self.post(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=3)  # drop any selection first
+        post(click_events((1, 1), RIGHT))  # drop any selection first
         self.click(*self.card_point(text.split("-")[0]))
         lay = self.screen.layout
         assert lay is not None
@@ -198,7 +187,7 @@ def test_lessons_by_clicks_progress_and_on_to_lesson_two() -> None:
 
     # The wrong 9: told why, not made.
     d.move_by_clicks("9C-3")
-    assert not s.session.game.history and "turns nothing up" in (s.table.message_text() or "")
+    assert not s.session.game.history and "turns nothing up" in shown_message(s.table)
     d.move_by_clicks("9S-3")
     assert len(s.session.game.history) == 1 and s.session.game.history[0].flipped and s.run.step_index == 1
 
@@ -311,7 +300,6 @@ def test_a_lesson_left_half_done_is_taken_up_again() -> None:
     assert d.lesson.index == 0 and d.lesson.run.step_index == 0
 
 
-
 @pytest.mark.parametrize("lesson", [0, 3])
 def test_new_deal_key_in_a_lesson_leaves_the_lessons_and_deals(lesson: int) -> None:
     d = make()
@@ -345,7 +333,6 @@ def test_new_deal_key_in_a_lesson_asks_about_the_game_under_way(answer: str) -> 
         assert d.app.session.game.seed == 11 and [u.move for u in d.app.session.game.history] == [move]
 
 
-
 def test_lesson_bar_full_screen_button_reads_window_in_full_screen() -> None:
     d = make()
     d.open_lessons()
@@ -362,7 +349,7 @@ def test_hint_on_a_try_step_says_the_move_will_be_refused() -> None:
     assert d.lesson.run.step is not None and d.lesson.run.step.kind == "try"
     d.key(pygame.K_h)
     m = d.lesson.session.message
-    text = d.lesson.table.message_text() or ""
+    text = shown_message(d.lesson.table)
     assert m is not None and m.tone is Tone.HINT and "refuse" in text and text.endswith(".")
 
 
@@ -413,7 +400,7 @@ def test_all_lessons_broken_says_so_on_the_table(tmp_path: Path, monkeypatch: py
     assert d.app.top is d.app.table
     message = d.app.table.session.message
     assert message is not None and message.tone is Tone.ERROR
-    text = d.app.table.message_text() or ""
+    text = shown_message(d.app.table)
     assert text.startswith("The lessons cannot be opened: lesson file ")
     assert text.count("not valid JSON (nested too deeply)") == 4
 

@@ -20,6 +20,7 @@ import pygame
 import pytest
 
 from parts_helpers import Notes, OnQuit, Ticker
+from player_input import LEFT, click, drag, motion_events, post, press, press_events, resize_events, wheel_events
 from window_helpers import hint_move
 from yukon.cards import KING, SUIT, make_card
 from yukon.play.events import Change, Event, Moved, Redone, Refused
@@ -63,27 +64,14 @@ class Driver:
         """The table's layout."""
         return layout_of(self.table)
 
-    def post(self, etype: int, **kw: object) -> None:
-        pygame.event.post(pygame.event.Event(etype, kw))
-
-    def click(self, x: int, y: int, button: int = 1) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=button)
-        self.post(pygame.MOUSEBUTTONUP, pos=(x, y), button=button)
-        self.app.frame()
+    def click(self, x: int, y: int, button: int = LEFT) -> None:
+        click(self.app, x, y, button)
 
     def drag(self, x1: int, y1: int, x2: int, y2: int, steps: int = 5) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=(x1, y1), button=1)
-        for i in range(1, steps + 1):
-            x = x1 + (x2 - x1) * i // steps
-            y = y1 + (y2 - y1) * i // steps
-            self.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-            self.app.frame()
-        self.post(pygame.MOUSEBUTTONUP, pos=(x2, y2), button=1)
-        self.app.frame()
+        drag(self.app, (x1, y1), (x2, y2), steps)
 
-    def key(self, key: int, mod: int = 0) -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self.app.frame()
+    def key(self, k: int, mod: int = 0) -> None:
+        press(self.app, k, mod)
 
     def card_point(self, card: int) -> tuple[int, int]:
         """A point on the visible strip of a card (or its foundation)."""
@@ -207,8 +195,7 @@ def test_drag_follows_pointer_with_the_whole_tail() -> None:
     pos = d.table.session.position
     card = next(c for c in range(52) if pos.loc[c] < 7 and len(pos.tail(c)) >= 3)
     x, y = d.card_point(card)
-    d.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
-    d.post(pygame.MOUSEMOTION, pos=(x + 40, y + 30), rel=(40, 30), buttons=(1, 0, 0))
+    post(press_events((x, y)), motion_events((x + 40, y + 30), held=True))
     d.app.frame()
     lay = d.lay
     tail = pos.tail(card)
@@ -504,7 +491,7 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
     key = d.table.session.position.key()
-    d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)
+    post(resize_events(700, 450))
     d.app.frame()
     assert d.app.size == (700, 450) and d.lay.width == 700
     d.key(pygame.K_F11)
@@ -523,10 +510,10 @@ def test_leaving_full_screen_ignores_the_switch_s_own_stale_size_event() -> None
     assert d.app.fullscreen and full != (800, 600)
     d.key(pygame.K_F11)
     assert d.app.size == (800, 600)
-    d.post(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])  # queued during the switch
+    post(resize_events(*full))  # queued during the switch
     d.app.frame()
     assert d.app.size == (800, 600) and d.lay.width == 800
-    d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)  # a real resize still counts
+    post(resize_events(700, 450))  # a real resize still counts
     d.app.frame()
     assert d.app.size == (700, 450)
 
@@ -686,7 +673,7 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     d = make(21, size=(240, 500))
     lay = d.lay
     assert lay is not None and lay.max_scroll > 0
-    d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    post(wheel_events(-1))
     d.app.frame()
     s1 = d.table.scroll_x
     assert s1 > 0
@@ -694,7 +681,7 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     s2 = d.table.scroll_x
     assert s2 > s1
     pygame.key.set_mods(pygame.KMOD_LSHIFT)
-    d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    post(wheel_events(1))
     d.app.frame()
     pygame.key.set_mods(0)
     assert d.table.scroll_x < s2
@@ -752,7 +739,7 @@ def test_rules_screen_scrolls_and_goes_back() -> None:
     assert isinstance(rules, RulesScreen)
     d.app.draw()
     assert rules.max_scroll > 0  # the rules are longer than a window
-    d.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
+    post(wheel_events(-2))
     d.app.frame()
     assert rules.scroll > 0
     d.key(pygame.K_END)

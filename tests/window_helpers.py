@@ -7,8 +7,7 @@ import time
 from collections.abc import Callable
 from typing import TypeGuard
 
-import pygame
-
+from player_input import click
 from yukon.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
 from yukon.ui.lessons_table import LessonMode
@@ -33,28 +32,17 @@ def settle(app: App) -> None:
     app.frame()
 
 
-def post_click(x: int, y: int) -> None:
-    """Queue a left click at (x, y)."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-
-
-def click(app: App, x: int, y: int) -> None:
-    """A left click at (x, y), and one frame."""
-    post_click(x, y)
-    app.frame()
-
-
-def key(app: App, k: int) -> None:
-    """A key press, and one frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.frame()
-
-
 def hint_move(t: TableScreen) -> Move | None:
     """The hint on show at table ``t``, if any."""
     shown = t.session.hint
     return shown.move if shown is not None else None
+
+
+def shown_message(t: TableScreen) -> str:
+    """The words of the message on show at table ``t`` (there must be one)."""
+    text = t.message_text()
+    assert text is not None, "no message on show"
+    return text
 
 
 def is_lesson(screen: object) -> TypeGuard[TableScreen]:
