@@ -275,10 +275,11 @@ def test_the_metainfo_speaks_every_language_of_the_game(code: str) -> None:
     theirs = [e for e in texts if e.get(XML_LANG) == code]
     assert [e.tag for e in theirs] == [e.tag for e in english]
     for mine, their in zip(english, theirs):
-        words = " ".join((their.text or "").split())
+        assert mine.text is not None and their.text is not None, f"an empty <{their.tag}>"
+        words = " ".join(their.text.split())
         assert words, f"an empty <{their.tag} xml:lang={code}>"
         if mine.tag != "name":
-            assert words != " ".join((mine.text or "").split()), f"<{mine.tag} xml:lang={code}> is the English"
+            assert words != " ".join(mine.text.split()), f"<{mine.tag} xml:lang={code}> is the English"
 
 
 def test_the_metainfo_screenshot_is_the_committed_picture_at_its_size() -> None:

@@ -141,7 +141,7 @@ def test_every_refusal_is_worded_in_every_language(code: str) -> None:
                     if card is not None:
                         assert i18n.card_name(card) in text, (code, key, text)
             if key[1] is Refusal.FOUNDATION_STARTS_WITH_ACE:
-                assert i18n.foundation_name(illegal.suit or 0) in text, (code, key, text)
+                assert illegal.suit is not None and i18n.foundation_name(illegal.suit) in text, (code, key, text)
             if code != i18n.ENGLISH:
                 assert text != english[key], (code, key, text)
     finally:

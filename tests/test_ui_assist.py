@@ -54,7 +54,10 @@ def test_reasons_name_what_a_move_does() -> None:
     seen = set()
     for i in range(len(line)):
         reason = move_reason(q, line[i:])
-        assert not reason or reason[0].islower()
+        if reason:
+            assert reason[0].islower()  # a clause: "it turns up ..."
+        else:
+            assert line[i].to == FOUNDATION  # only a move home can go without saying why
         u = q.play(line[i])
         if u.flipped:
             assert f"turns up a card in column {u.source + 1}" in reason

@@ -39,9 +39,11 @@ def player_line(position: Position, clicked: int | None = None) -> list[Move]:
     result = solve(position, timeout=20)
     assert result.status == Verdict.WINNABLE
     line = list(result.moves)
+    first_clicked = 0 if clicked is None else len(line) - clicked
     p = position.copy()
     for i, m in enumerate(line):
-        assert i < len(line) - (clicked or len(line)) or p.loc[m.card] < ON_FOUNDATION, "a foundation return"
+        if i >= first_clicked:
+            assert p.loc[m.card] < ON_FOUNDATION, "a foundation return"
         p.play(m)
     return line
 

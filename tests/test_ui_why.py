@@ -10,10 +10,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 import pygame
+import pytest
 
 from player_input import click, press
 from test_ui_assist import find_losing_move, make_app
-from window_helpers import play_by_clicks, run_until, settle
+from window_helpers import play_by_clicks, run_until, settle, shown_message
 from yukon import i18n
 from yukon.explain import explain
 from yukon.solver import Verdict
@@ -47,14 +48,17 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     # The alert colour still marks the whole verdict with its offer.
     assert any("Why? (click, or W)" in n.text and n.alert for n in app.status_notes())
 
-    press(app, pygame.K_w)
-    first = a.link.pending
-    press(app, pygame.K_w)  # again while the answer is on its way: no second request
-    assert isinstance(app.top, WhyScreen) or (a.link.pending is first and first is not None and first.kind == "explain")
+    with pytest.MonkeyPatch.context() as held:
+        held.setattr(service, "poll", list)  # the child's answer stays on its way until the second W
+        press(app, pygame.K_w)
+        first = a.link.pending
+        assert first is not None and first.kind == "explain" and "working out why" in shown_message(t)
+        press(app, pygame.K_w)  # again while the answer is on its way: no second request
+        assert a.link.pending is first and not isinstance(app.top, WhyScreen)
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     screen = app.top
     assert isinstance(screen, WhyScreen)
-    assert t.session.message is None or "working out why" not in t.message_text()  # the wait is over
+    assert t.session.message is None  # the wait is over: its message went with it
     shown = screen.sheet.paragraphs()
     # What the sheet says is the explanation worked out here, with the losing move named.
     here = explain(start, [losing], timeout=None)
