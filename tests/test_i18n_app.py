@@ -403,9 +403,11 @@ def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (800, 600), (640, 480), (420, 600)])
+# From 1024 wide up every (40% longer) label has its button; below, the bar folds into a More list.
+@pytest.mark.parametrize(("size", "folds"), [((1280, 800), False), ((1024, 700), False), ((800, 600), True),
+                                             ((640, 480), True), ((420, 600), True)])
 def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_translated(
-        tmp_path: Path, drawn: Drawn, size: tuple[int, int]) -> None:
+        tmp_path: Path, drawn: Drawn, size: tuple[int, int], folds: bool) -> None:
     app = start_in_pseudo(tmp_path / "data", size)
     try:
         table = app.table
@@ -418,9 +420,10 @@ def test_the_bar_is_laid_out_for_the_labels_it_shows_and_more_lists_them_transla
             assert pseudo.PAD in label
             # measured as drawn: the 40% longer label fits its button at the bar's size
             assert font.size(label)[0] <= bar.rects[i].w, (label, bar.rects[i])
-        if bar.more is None:
+        if not folds:
+            assert bar.more is None and not bar.hidden and len(bar.shown()) == len(specs)
             return
-        assert bar.hidden
+        assert bar.more is not None and bar.hidden
         click(app, *bar.more.center)
         texts = draw_top(app, drawn)
         assert sorted(texts) == sorted(specs[i].text() for i in bar.hidden)

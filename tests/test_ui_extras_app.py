@@ -361,10 +361,10 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest
     assert played[-2:] == ["home", "win"]
     y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
-    for _ in range(400):  # the win message comes once the celebration has landed
+    for _ in range(600):  # the win message comes once the celebration has landed: ten seconds of steps
         if any(isinstance(s, QuestionDialog) for s in app.screens):
             break
-        time.sleep(0.01)
+        app.update(1 / 60)
         app.frame()
     dialog = next(s for s in app.screens if isinstance(s, QuestionDialog))
     assert "first win" in dialog.question.lower()

@@ -97,8 +97,9 @@ class Driver:
         self.click(*r.center)
 
 
-def make(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None) -> Driver:
-    app = open_window(seed=seed, size=size, game=game)
+def make(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None,
+         now: Callable[[], float] = time.monotonic) -> Driver:
+    app = open_window(seed=seed, size=size, game=game, now=now)
     app.frame()
     return Driver(app)
 
@@ -335,16 +336,21 @@ def test_winning_move_offers_a_new_deal() -> None:
 def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
     """Listeners of the winning move (the statistics) read the same time the win message shows."""
     king = make_card(KING, 0)
-    d = make(game=Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])))
+    now = [10_000.0]
+
+    def later(seconds: float) -> None:
+        now[0] += seconds
+
+    d = make(game=Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])), now=lambda: now[0])
     seen: list[float] = []
     d.app.session.listen(lambda e: seen.append(d.app.session.elapsed()) if isinstance(e, Moved) else None)
-    d.table.session.clock.start = time.monotonic() - 59.99  # a minute is about to tick over
-    d.app.session.listen(lambda e: time.sleep(0.02))  # saving and sounds take a moment
+    d.table.session.clock.start = now[0] - 59.99  # a minute is about to tick over
+    d.app.session.listen(lambda e: later(0.02))  # saving and sounds take a moment
     d.click(*d.card_point(king))
     d.click(*d.card_point(king))  # double-click: home, and the game is won
     assert d.table.session.position.is_won() and len(seen) == 1
-    time.sleep(0.02)
-    assert seen[0] == d.table.session.elapsed()
+    later(0.02)
+    assert seen[0] == d.table.session.elapsed() > 60  # stopped at the winning move, past the minute
     d.key(pygame.K_ESCAPE)  # cut the celebration short
     if isinstance(d.app.top, QuestionDialog):
         d.key(pygame.K_ESCAPE)  # Admire it
