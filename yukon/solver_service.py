@@ -89,19 +89,10 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: in
         # parent may be gone before this process has finished importing.
         return os.getppid() != parent
 
-    pending: list = []
+    pending: list[Any] = []
     while True:
-        while not pending:
-            try:
-                pending.append(requests.get(timeout=1.0))
-            except queue.Empty:
-                if orphaned():
-                    return
-        try:
-            while True:
-                pending.append(requests.get_nowait())
-        except queue.Empty:
-            pass
+        if not _wait_for_requests(requests, pending, orphaned):
+            return
         item = pending.pop(0)
         if item is _STOP:
             return
@@ -134,6 +125,22 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: in
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
         replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], stats))
+
+
+def _wait_for_requests(requests: Any, pending: list[Any], orphaned: Callable[[], bool]) -> bool:
+    """Add to ``pending`` every request queued, waiting for one when there is none; False: the parent is gone."""
+    while not pending:
+        try:
+            pending.append(requests.get(timeout=1.0))
+        except queue.Empty:
+            if orphaned():
+                return False
+    try:
+        while True:
+            pending.append(requests.get_nowait())
+    except queue.Empty:
+        pass
+    return True
 
 
 def _explain(request_id: int, start: Position, move_texts: list[str], timeout: float | None,
