@@ -27,6 +27,12 @@ SOURCES = ["yukon", "main.py"]
 KEYWORDS = ["NC_:1c,2"]
 
 
+def messages(catalogue: gettext.GNUTranslations) -> dict[str | tuple[str, int], str]:
+    """A compiled catalogue's messages by key (gettext keeps them in an attribute of its own, with no public way)."""
+    table: dict[str | tuple[str, int], str] = vars(catalogue)["_catalog"]  # plural forms: (msgid, n)
+    return table
+
+
 def _babel(args: list[str]) -> None:
     from babel.messages.frontend import CommandLineInterface
 
@@ -94,7 +100,7 @@ def check() -> list[str]:
                 problems.append(f"{code}: no compiled catalogue (run compile)")
                 continue
             with mo.open("rb") as a, (copy / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as b:
-                if gettext.GNUTranslations(a)._catalog != gettext.GNUTranslations(b)._catalog:
+                if messages(gettext.GNUTranslations(a)) != messages(gettext.GNUTranslations(b)):
                     problems.append(f"{code}: yukon.mo is older than yukon.po (run compile)")
     return problems
 
@@ -104,7 +110,7 @@ def stats() -> None:
     print("language  messages  length vs English  longest message (chars) vs its English  longest button vs English")
     for code in languages():
         with (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
-            table = gettext.GNUTranslations(f)._catalog
+            table = messages(gettext.GNUTranslations(f))
         pairs = []
         for k, v in table.items():
             msgid = k[0] if isinstance(k, tuple) else k

@@ -14,7 +14,7 @@ from typing import Protocol
 import pygame
 
 Point = tuple[int, int]
-LEFT, MIDDLE, RIGHT = 1, 2, 3  # pygame's mouse button numbers
+LEFT, RIGHT = 1, 3  # pygame's mouse button numbers
 
 
 class Looping(Protocol):

@@ -32,7 +32,7 @@ from yukon.play.daily import (
 )
 from yukon.play.share_code import decode
 from yukon.rules import Rules
-from yukon.solver import check_line, solve
+from yukon.solver import Verdict, check_line, solve
 from yukon.state import Position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +101,7 @@ def test_candidates_are_deal_numbers_a_player_can_type_in_a_fixed_order() -> Non
 
 
 def fake_rating(level: Level) -> Rating:
-    status = {Level.UNWINNABLE: "unwinnable", Level.UNKNOWN: "unknown"}.get(level, "winnable")
+    status = {Level.UNWINNABLE: Verdict.LOST, Level.UNKNOWN: Verdict.UNKNOWN}.get(level, Verdict.WINNABLE)
     return Rating(level, status, 10, 0, 0.0, 0, 0, 0.0)
 
 

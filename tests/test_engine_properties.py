@@ -17,7 +17,7 @@ from enginetools import naive_legal_moves
 from yukon.cards import KING, RANK, RED, SUIT
 from yukon.notation import format_position, parse_move, parse_position
 from yukon.rules import Rules
-from yukon.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
+from yukon.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
 
 
 def _check_cards(p: Position) -> None:
@@ -35,7 +35,7 @@ def _check_cards(p: Position) -> None:
     assert fresh.loc == p.loc
 
 
-def _check_moves(p: Position, moves: list) -> None:
+def _check_moves(p: Position, moves: list[Move]) -> None:
     rules = p.rules
     for m in moves:
         assert p.why_illegal(m) is None, (str(m), p.why_illegal(m))

@@ -3,6 +3,7 @@ exhaustive search on small endings, and every other fact it states is checked on
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
@@ -15,7 +16,7 @@ from yukon.explain import Explanation, Stuck, explain, stuck_cards
 from yukon.pseudo import install_pseudo
 from yukon.rules import YUKON, Rules
 from yukon.solver import Verdict, crowded_pair, dead_end, relaxation_closure, solve
-from yukon.state import FACE_DOWN, ON_FOUNDATION, Move, Position
+from yukon.state import FACE_DOWN, ON_FOUNDATION, Move, Position, Undo
 from yukon.text.why_words import sentences
 
 NO_RETURN = Rules("yukon", False, False)
@@ -59,6 +60,11 @@ def never_home(p: Position, card: int, limit: int = REACH_LIMIT) -> bool | None:
 def above(p: Position, card: int) -> list[int]:
     col = p.columns[p.column_of(card) or 0]
     return col[col.index(card) + 1:]
+
+
+def all_home(cards: tuple[int, ...], q: Position, _undo: Undo) -> bool:
+    """Are all of ``cards`` on their foundations in ``q``?"""
+    return all(q.loc[x] == ON_FOUNDATION for x in cards)
 
 
 def check_facts(p: Position, s: Stuck) -> None:
@@ -196,7 +202,7 @@ def test_twins_that_block_each_other_never_both_get_home() -> None:
                 assert e.twins.closed in e.twins.targets
                 assert sorted(e.twins.targets) == sorted(x for x in range(52) if p.rules.fits(c, x))
                 both = (c, d)
-                r = p.reaches(lambda q, u, both=both: all(q.loc[x] == ON_FOUNDATION for x in both), REACH_LIMIT)
+                r = p.reaches(functools.partial(all_home, both), REACH_LIMIT)
                 if r is not None:
                     assert r is False
                     checked += 1

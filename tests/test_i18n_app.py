@@ -26,6 +26,7 @@ import pygame
 import pytest
 
 from player_input import click, post, press, quit_events
+from window_helpers import on_table
 from yukon import i18n, pseudo
 from yukon.play.events import Tone, made_move
 from yukon.save import Store
@@ -384,7 +385,7 @@ def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
         assert english_left(texts) == []
         press(app, pygame.K_ESCAPE)
         press(app, pygame.K_ESCAPE)
-        assert app.top is app.table
+        assert on_table(app)
         # a question dialog: another deal while a game is under way
         table = app.table
         assert table is not None

@@ -459,7 +459,7 @@ def test_all_text_is_rendered_through_art() -> None:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             func = node.func if isinstance(node, ast.Call) else None
-            if isinstance(func, ast.Attribute) and func.attr in ("render", "render_to", "render_raw", "Font",
+            if isinstance(node, ast.Call) and isinstance(func, ast.Attribute) and func.attr in ("render", "render_to", "render_raw", "Font",
                                                                   "SysFont"):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {func.attr}")
     assert not found

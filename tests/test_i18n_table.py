@@ -22,7 +22,7 @@ import pytest
 from player_input import press
 from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
-from window_helpers import hint_move, run_until, settle
+from window_helpers import hint_move, run_until, settle, shown_message
 from yukon import i18n
 from yukon.cards import ACE, KING, RANK, SUIT, make_card
 from yukon.pseudo import install_pseudo
@@ -229,8 +229,8 @@ def test_the_hints_are_in_the_language(pseudo: None, seed: int) -> None:
         d.key(pygame.K_h)
         text = message_text(d)
         assert_translated(text)
-        assert hint_move(d.table) is not None
-        assert describe_move(d.table.session.position, hint_move(d.table)) in text
+        hinted = hint_move(d.table)
+        assert hinted is not None and describe_move(d.table.session.position, hinted) in text
     d.table.send_home()
     for _step in range(400):
         if not d.table.sending_home:
@@ -273,8 +273,8 @@ def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None
         press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None, 120.0)
         assert t.session.message is not None
-        assert_translated(t.message_text())
-        assert move_reason(t.session.position, a.knowledge.line_here(a.app.session.game)) in t.message_text()
+        assert_translated(shown_message(t))
+        assert move_reason(t.session.position, a.knowledge.line_here(a.app.session.game)) in shown_message(t)
         a.start_demo()
         assert a.demo
         assert_translated(a.player.note)

@@ -6,6 +6,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -261,11 +262,12 @@ def test_a_finished_lesson_takes_no_more_moves() -> None:
 
 
 # -- broken files ------------------------------------------------------------------------
-def good_data() -> dict:
-    return json.loads((LESSON_DIR / f"{LESSONS[0].key}.json").read_text(encoding="utf-8"))
+def good_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((LESSON_DIR / f"{LESSONS[0].key}.json").read_text(encoding="utf-8"))
+    return data
 
 
-def broken(change: Callable[[dict], object]) -> str:
+def broken(change: Callable[[dict[str, Any]], object]) -> str:
     data = good_data()
     change(data)
     return json.dumps(data)

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import configparser
 import fnmatch
+import importlib.resources
 import json
 import re
 import shutil
@@ -35,6 +36,7 @@ import pytest
 import yukon
 from browser_helpers import SystemBrowsers
 from player_input import click, press
+from window_helpers import shown_message
 from yukon import resources
 from yukon.i18n import ENGLISH, LANGUAGES
 from yukon.lessons import LESSON_DIR, load_lessons
@@ -164,7 +166,7 @@ def test_assets_are_found_from_another_directory(tmp_path: Path) -> None:
 def test_installed_copy_wins_and_a_missing_file_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "assets" / "fonts").mkdir(parents=True)
     (tmp_path / "assets" / "fonts" / "DejaVuSans.ttf").write_bytes(b"installed")
-    monkeypatch.setattr(resources.resources, "files", lambda name: tmp_path)
+    monkeypatch.setattr(importlib.resources, "files", lambda name: tmp_path)
     assert asset_path("fonts", "DejaVuSans.ttf") == tmp_path / "assets" / "fonts" / "DejaVuSans.ttf"
     assert asset_path("lessons") == resources.CLONE_ASSETS / "lessons"  # not in the installed copy
 
@@ -174,7 +176,7 @@ def test_assets_inside_a_zip_get_a_real_path(tmp_path: Path, monkeypatch: pytest
     with zipfile.ZipFile(archive, "w") as z:
         z.writestr("yukon/__init__.py", "")
         z.writestr("yukon/assets/lessons/x.json", '{"zipped": true}')
-    monkeypatch.setattr(resources.resources, "files", lambda name: zipfile.Path(archive, "yukon/"))
+    monkeypatch.setattr(importlib.resources, "files", lambda name: zipfile.Path(archive, "yukon/"))
     path = asset_path("lessons", "x.json")
     assert isinstance(path, Path) and json.loads(path.read_text()) == {"zipped": True}
 
@@ -390,7 +392,7 @@ def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
     app.frame()
     assert extras.folder is None
     assert app.table is not None and app.table.session.message is not None
-    assert "cannot save" in app.table.message_text().lower()
+    assert "cannot save" in shown_message(app.table).lower()
     app.table.session.message = None
     app.table.session.move(app.session.game.position.legal_moves()[0])
     app.frame()

@@ -545,4 +545,5 @@ def test_the_question_after_a_change_of_rules_names_the_rule_changed(tmp_path: P
     focus_row(app, sheet.rows[-1][0])
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)  # Done
-    assert sheet.question is not None and sheet.question.text.startswith(named), sheet.question.text
+    question = sheet.question
+    assert question is not None and question.text.startswith(named), question

@@ -13,6 +13,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import functools
 import random
 import time
 from types import SimpleNamespace
@@ -94,12 +95,12 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
     app, a = make_app(Game.deal(28), service, hint_patience=600.0)  # the hint waits for the answer
     press(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.session.message is not None and "looking" in t.message_text()
-    run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: ")
-              and "looking" not in t.message_text(), 600.0)
+    assert t is not None and "looking" in shown_message(t)
+    run_until(app, lambda: t.session.message is not None and shown_message(t).startswith("Hint: ")
+              and "looking" not in shown_message(t), 600.0)
     k = a.knowledge.lookup(t.session.position)
     assert k is not None and k.status == Verdict.WINNABLE and check_line(t.session.position, list(k.line))
-    assert hint_move(t) == k.line[0] and " \u2013 it " in t.message_text()
+    assert hint_move(t) == k.line[0] and " \u2013 it " in shown_message(t)
     assert a.solver_note == "Solver: this deal can be won"
     # Following the hint: the next hint is the next move of the same line, with no new request.
     play_by_clicks(app, k.line[0])
@@ -115,9 +116,11 @@ def test_hint_arrives_while_frames_keep_coming(service: SolverService) -> None:
         if hint_move(t) == k.line[1]:
             break
         assert hint_move(t) in t.session.position.legal_moves() and hint_move(t) not in seen
-        assert t.session.message is not None and t.message_text().startswith("Another move that keeps the deal winnable")
+        assert shown_message(t).startswith("Another move that keeps the deal winnable")
+        hinted = hint_move(t)
+        assert hinted is not None
         after = t.session.position.copy()
-        after.play(hint_move(t))
+        after.play(hinted)
         known = a.knowledge.lookup(after)
         assert known is not None and known.status == Verdict.WINNABLE and check_line(after, list(known.line))
         seen.append(hint_move(t))
@@ -139,8 +142,8 @@ def test_stale_search_is_dropped_after_a_move(service: SolverService) -> None:
     # A hint asked meanwhile says the solver is looking, then a heuristic move stands in.
     press(app, pygame.K_h)
     t = app.table
-    assert t is not None and t.session.message is not None and "looking" in t.message_text()
-    run_until(app, lambda: t.session.message is not None and t.message_text().startswith("The solver is still"))
+    assert t is not None and "looking" in shown_message(t)
+    run_until(app, lambda: t.session.message is not None and shown_message(t).startswith("The solver is still"))
     assert hint_move(t) in t.session.position.legal_moves()
     assert a.link.pending is first  # still the same search
     play_by_clicks(app, losing)
@@ -397,7 +400,7 @@ def test_hints_at_the_table_say_each_move_once(service: SolverService) -> None:
             t = app.table
             assert t is not None
             press(app, pygame.K_h)
-            run_until(app, lambda t=t: hint_on_show(t), 120.0)
+            run_until(app, functools.partial(hint_on_show, t), 120.0)
             shown, text = hint_move(t), t.message_text()
             assert shown is not None and text is not None
             hint_says_the_move_once(t.session.position, shown, text)

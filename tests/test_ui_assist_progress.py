@@ -12,6 +12,7 @@ long as the solver needs, and every wait is for an event with only a generous sa
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 
@@ -119,6 +120,16 @@ def play_by_clicks(app: App, move: Move) -> None:
     run_until(app, lambda: not app.busy())
 
 
+def asks(app: App) -> bool:
+    """Is a question on top of the window?"""
+    return isinstance(app.top, QuestionDialog)
+
+
+def won(app: App) -> bool:
+    """Is the window's game won?"""
+    return app.session.game.position.is_won()
+
+
 def check_progress(game: Game, start_line: int) -> None:
     keys = positions_of(game)
     assert len(set(keys)) == len(keys), "a position came back"
@@ -161,7 +172,7 @@ def test_following_the_hints_wins_without_coming_back(service: SolverService, se
     start_line = len(a.knowledge.line_here(a.app.session.game))
     while not app.session.game.position.is_won():
         press(app, pygame.K_h)
-        run_until(app, lambda: t.session.message is not None and t.message_text().startswith("Hint: "))
+        run_until(app, lambda: t.session.message is not None and shown_message(t).startswith("Hint: "))
         move = hint_move(t)
         assert move is not None and move in t.session.position.legal_moves()
         play_by_clicks(app, move)
@@ -204,14 +215,14 @@ def test_finish_plays_opened_endings_out_without_coming_back(service: SolverServ
         app.apply_prefs(TablePrefs(animation_speed=0.0))
         a = install(app, service, hint_patience=SAFETY, demo_pause=0.0, records=extras.records)
         app.draw()
-        run_until(app, lambda app=app: isinstance(app.top, QuestionDialog))
+        run_until(app, functools.partial(asks, app))
         dialog = app.top
         assert isinstance(dialog, QuestionDialog) and dialog.title == "Finish"
         start_line = len(a.knowledge.line_here(a.app.session.game))
         assert start_line > 0
         app.frame()
         click(app, *dialog.rects[0].center)
-        run_until(app, lambda app=app: app.session.game.position.is_won())
+        run_until(app, functools.partial(won, app))
         check_progress(app.session.game, start_line)
         assert not app.errors
         a.close()

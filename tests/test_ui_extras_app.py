@@ -24,7 +24,7 @@ import pytest
 
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from player_input import click, press
-from window_helpers import is_lesson, play_by_clicks
+from window_helpers import is_lesson, on_table, play_by_clicks, shown_message
 from yukon.notation import parse_position
 from yukon.play.events import Tone, made_move
 from yukon.rules import YUKON, Rules
@@ -215,7 +215,7 @@ def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("")
     app, _extras = start(tmp_path / "f" / "yukon", seed=8)
     table = table_of(app)
-    assert table.session.message is not None and "cannot save" in table.message_text().lower()
+    assert "cannot save" in shown_message(table).lower()
     table.session.message = None
     m = app.session.game.position.legal_moves()[0]
     table.session.move(m)
@@ -229,7 +229,7 @@ def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
         press(app, key)
         assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, kind)
         press(app, pygame.K_ESCAPE)
-        assert app.top is app.table
+        assert on_table(app)
     labels = [b.label for b in app.buttons()]
     for label in ("Settings", "Stats", "Deal #"):
         bar = table_of(app).bar
@@ -382,7 +382,7 @@ def test_question_answers_by_keyboard(tmp_path: Path) -> None:
     assert isinstance(app.top, QuestionDialog)
     press(app, pygame.K_RIGHT)  # onto "Keep playing"
     press(app, pygame.K_RETURN)
-    assert app.top is app.table and app.session.game.seed == 8
+    assert on_table(app) and app.session.game.seed == 8
     press(app, pygame.K_n)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_LEFT)  # back onto "New deal"

@@ -20,10 +20,10 @@ import pytest
 
 from player_input import click_events, key_events, post, press
 from yukon.save import Store, load_game
-from yukon.state import ON_FOUNDATION
+from yukon.state import ON_FOUNDATION, Move
 from yukon.ui.app import App
+from yukon.ui.build import Extras, open_window
 from yukon.ui.build import add_extras as install
-from yukon.ui.build import open_window
 
 KEYS = [(pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_UP, 0), (pygame.K_DOWN, 0), (pygame.K_RETURN, 0),
         (pygame.K_SPACE, 0), (pygame.K_f, 0), (pygame.K_ESCAPE, 0), (pygame.K_z, pygame.KMOD_CTRL),
@@ -45,10 +45,11 @@ def quit_rect(app: App) -> pygame.Rect:
     return pygame.Rect(0, 0, 0, 0)
 
 
-def next_key(app: App, extras, move) -> int | None:
+def next_key(app: App, extras: Extras, move: Move) -> int | None:
     """The next key of keyboard play toward ``move`` (closed loop on the real cursor), or None when done."""
     c = extras.keyboard.cursor
     t = app.table
+    assert t is not None
     pos = t.session.position
     if not c.shown:
         return pygame.K_RIGHT

@@ -34,6 +34,7 @@ import pytest
 from parts_helpers import Buttons
 from player_input import click_events, post, press, resize_events, window_events
 from solver_helpers import small_position
+from window_helpers import shown_message
 from yukon import save as save_module
 from yukon.notation import format_position
 from yukon.play.events import Tone
@@ -273,7 +274,7 @@ def test_a_failed_save_is_told_at_once(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(app.session.game.history) == 1  # told without waiting for another change
     t = app.table
     assert t is not None and t.session.message is not None and t.session.message.tone is Tone.ERROR
-    assert os.strerror(errno.ENOSPC) in t.message_text()
+    assert os.strerror(errno.ENOSPC) in shown_message(t)
     assert os.strerror(errno.ENOSPC) in t.status_text()[2]
 
 

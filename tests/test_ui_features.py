@@ -21,7 +21,7 @@ import pygame
 import pytest
 
 from player_input import click, motion_events, post, press, press_events, release_events, window_events
-from window_helpers import is_lesson, shown_message
+from window_helpers import is_lesson, on_table, shown_message
 from yukon.cards import parse_card
 from yukon.play.events import Event, Moved, Refused, Won, made_move
 from yukon.play.session import TableSession
@@ -158,10 +158,10 @@ def test_key_a_sends_only_cards_with_nothing_on_them() -> None:
     t = table_of(app)
     assert t.session.game.moves_made == [Move.of(parse_card("AS"), FOUNDATION), Move.of(parse_card("2S"), FOUNDATION)]
     assert t.session.position.loc[parse_card("AH")] < ON_FOUNDATION
-    assert t.session.message is not None and "2 cards sent home" in t.message_text()
+    assert "2 cards sent home" in shown_message(t)
     press(app, pygame.K_a)  # nothing left that can go
     settle(app)
-    assert len(t.session.game.history) == 2 and t.session.message is not None and "No card can go home" in t.message_text()
+    assert len(t.session.game.history) == 2 and "No card can go home" in shown_message(t)
 
 
 def test_a_click_or_a_key_stops_the_cards_where_they_are() -> None:
@@ -216,7 +216,7 @@ def test_all_home_respects_a_lesson_veto() -> None:
     press(app, pygame.K_a)
     settle(app)
     assert lesson.session.game.history == [] and mode.asked  # asked, refused, nothing made
-    assert lesson.session.message is not None and "Not yet" in lesson.message_text()
+    assert "Not yet" in shown_message(lesson)
     assert not lesson.sending_home
 
 
@@ -490,7 +490,7 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     app.frame()
     assert isinstance(app.top, QuestionDialog)
     press(app, pygame.K_ESCAPE)  # Just play
-    assert app.top is app.table and extras.records.settings.lessons_offered
+    assert on_table(app) and extras.records.settings.lessons_offered
     # A folder given by a test or a benchmark: no question unless asked for.
     plain = tmp_path / "plain"
     plain.mkdir()

@@ -150,13 +150,13 @@ def test_lessons_by_clicks_progress_and_on_to_lesson_two() -> None:
     # Step 1 is a "try": the refused move is explained, not made, and the lesson goes on.
     d.move_by_clicks("9S-3")
     assert s.session.position.key() == start and not s.session.game.history
-    assert s.session.message is not None and "needs a red 10" in s.table.message_text()
+    assert "needs a red 10" in shown_message(s.table)
     assert "Step 2 of 3" in panel_text(d) and "needs a red 10" in panel_text(d)
 
     # A legal move that is not the step's: refused with the step's words, nothing changes.
     d.move_by_clicks("JS-7")
     assert s.session.position.key() == start and s.run.step_index == 1
-    assert s.session.message is not None and "this lesson is about groups" in s.table.message_text()
+    assert "this lesson is about groups" in shown_message(s.table)
 
     # Step 2 by dragging the 9 with its tail onto the 10 of hearts.
     d.drag(d.card_point("9S"), d.dest_point(0))
@@ -374,8 +374,8 @@ def test_one_broken_lesson_is_left_out_in_words_and_the_others_play(
     assert [lesson.key for lesson in s.lessons] == [LESSONS[i].key for i in (0, 2, 3)]
     assert s.session.message is not None and s.session.message.tone is Tone.ERROR
     bad = f"{LESSONS[1].key}.json"
-    assert s.table.message_text().startswith(f"Lesson file {bad}: not valid JSON (a number is far too long).")
-    assert "left out; the others play as usual" in s.table.message_text() and "ValueError" not in s.table.message_text()
+    assert shown_message(s.table).startswith(f"Lesson file {bad}: not valid JSON (a number is far too long).")
+    assert "left out; the others play as usual" in shown_message(s.table) and "ValueError" not in shown_message(s.table)
     assert "One lesson file cannot be used and is left out." in panel_text(d)
     assert panel_text(d).startswith("Lesson 1 of 3: ")
     # every lesson left in plays to its end by real clicks, the hints showing the way
@@ -453,6 +453,7 @@ def test_high_contrast_draws_the_lesson_panel_and_bar_plain_not_green() -> None:
     lay = s.table.layout
     assert lay is not None and lay.panel is not None
     surface = pygame.display.get_surface()
+    assert surface is not None
     panel = surface.get_at((lay.panel.x + 3, lay.panel.bottom - 3))[:3]
     bar = surface.get_at((lay.bar.x + 2, lay.bar.bottom - 2))[:3]
     for colour in (panel, bar):

@@ -14,6 +14,8 @@ import random
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Sequence
+
 import pygame
 import pytest
 
@@ -35,23 +37,29 @@ class FrozenTime:
         return 1000.0
 
 
+def display() -> pygame.Surface:
+    """The window's surface (open in every test here)."""
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    return surface
+
+
 class Window:
     """What the display has been sent so far."""
 
     def __init__(self) -> None:
-        self.shown = pygame.display.get_surface().copy()
+        self.shown = display().copy()
 
     def flip(self) -> None:
-        self.shown.blit(pygame.display.get_surface(), (0, 0))
+        self.shown.blit(display(), (0, 0))
 
-    def update(self, rects: object = None) -> None:
+    def update(self, rects: pygame.Rect | Sequence[pygame.Rect] | None = None) -> None:
         if rects is None:
             self.flip()
             return
-        surface = pygame.display.get_surface()
-        for r in rects if isinstance(rects, (list, tuple)) and rects and not isinstance(rects[0], int) else [rects]:
+        surface = display()
+        for r in [rects] if isinstance(rects, pygame.Rect) else rects:
             if r:
-                r = pygame.Rect(r)
                 self.shown.blit(surface, r, r)
 
     def bytes(self) -> bytes:
@@ -170,8 +178,17 @@ def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monke
     app = open_window(seed=41, size=(1280, 800), now=SteppedTime.monotonic)
     window = Window()
     sent: list[object] = []
-    monkeypatch.setattr(pygame.display, "flip", lambda: (sent.append("flip"), window.flip()))
-    monkeypatch.setattr(pygame.display, "update", lambda rects=None: (sent.append(rects), window.update(rects)))
+
+    def flip() -> None:
+        sent.append("flip")
+        window.flip()
+
+    def update(rects: pygame.Rect | Sequence[pygame.Rect] | None = None) -> None:
+        sent.append(rects)
+        window.update(rects)
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    monkeypatch.setattr(pygame.display, "update", update)
     app.draw()
     t = app.table
     assert t is not None and t.layout is not None

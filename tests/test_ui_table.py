@@ -21,7 +21,7 @@ import pytest
 
 from parts_helpers import Notes, OnQuit, Ticker
 from player_input import LEFT, click, drag, motion_events, post, press, press_events, resize_events, wheel_events
-from window_helpers import hint_move
+from window_helpers import hint_move, on_table, shown_message
 from yukon.cards import KING, SUIT, make_card
 from yukon.play.events import Change, Event, Moved, Redone, Refused
 from yukon.play.session import TableSession, simple_hints
@@ -148,7 +148,7 @@ def test_illegal_place_shows_reason_and_drops_selection() -> None:
     assert d.table.session.position.key() == before
     assert d.table.session.selection is None  # the next click picks a card up (tests/test_ui_pointer.py)
     assert d.table.session.message is not None and reason is not None
-    assert reason.lower() in d.table.message_text().lower()
+    assert reason.lower() in shown_message(d.table).lower()
 
 
 def test_cancel_by_click_on_selection_right_click_and_escape() -> None:
@@ -267,14 +267,14 @@ def test_restart_brings_back_the_deal() -> None:
     d.button("Restart deal")  # the moves cannot be had back: it asks first
     assert isinstance(d.app.top, QuestionDialog) and f"{n} moves" in d.app.top.question
     d.key(pygame.K_ESCAPE)  # Keep playing
-    assert d.app.top is d.table and len(d.table.session.game.history) == n
+    assert on_table(d.app) and len(d.table.session.game.history) == n
     d.button("Restart deal")
     d.key(pygame.K_RETURN)  # Restart deal
     assert d.table.session.position.key() == start
     assert d.table.session.game.history == []
     assert d.table.session.game.seed == 9
     d.button("Restart deal")  # nothing to lose: no question
-    assert d.app.top is d.table
+    assert on_table(d.app)
 
 
 def test_new_deal_asks_when_a_game_is_under_way() -> None:
@@ -478,7 +478,7 @@ def test_mode_vetoes_hears_and_shows_a_panel() -> None:
     d.click(r.centerx, r.y + 4)
     d.click(*lay.column_end_rect(shuffle.to).center)
     assert lesson.session.game.history == [] and lesson.session.message is not None
-    assert "only send cards home" in lesson.message_text()
+    assert "only send cards home" in shown_message(lesson)
     home = next(m for m in pos.legal_moves() if m.to == FOUNDATION)
     d.key(pygame.K_ESCAPE)
     x, y = layout_of(lesson).strip_rect(home.card).center

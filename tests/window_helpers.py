@@ -45,6 +45,11 @@ def shown_message(t: TableScreen) -> str:
     return text
 
 
+def on_table(app: App) -> bool:
+    """Is the table the screen on top (no sheet, dialog or list over it)?"""
+    return app.top is app.table
+
+
 def is_lesson(screen: object) -> TypeGuard[TableScreen]:
     """Is ``screen`` the lessons' table (a table showing a lesson's mode)?"""
     return isinstance(screen, TableScreen) and isinstance(screen.mode, LessonMode)
