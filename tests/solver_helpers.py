@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from yukon import solver
-from yukon.relaxation import tables_for
+from yukon.relaxation import Layout, Round, tables_for
 from yukon.rules import Rules
 from yukon.state import Position
 
@@ -69,7 +69,7 @@ class RecordingSearch(solver._Search):
         super().__init__(start, tables_for(start.rules), None, {}, stuck_twins=True)
         self.found = []
 
-    def _stuck_crowded(self, layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
+    def _stuck_crowded(self, layout: Layout | None = None, hist: list[Round] | None = None) -> bool:
         r = super()._stuck_crowded(layout, hist)
         if r:
             self.found.append(self.p.copy())

@@ -22,7 +22,7 @@ from yukon.lessons import (
     parse_lesson,
 )
 from yukon.notation import format_position, parse_position
-from yukon.state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
+from yukon.state import FOUNDATION, ON_FOUNDATION, Key, Move, Position, Undo
 from yukon.text.words import refusal, sentence
 from yukon.ui.table.wording import answer_text
 
@@ -214,7 +214,7 @@ def test_lesson_three_refuses_a_non_king_in_the_space_with_the_rule() -> None:
 @pytest.mark.parametrize("lesson", LESSONS, ids=lesson_ids())
 def test_undo_takes_back_moves_and_their_steps(lesson: Lesson) -> None:
     run = LessonRun(lesson)
-    seen: list[tuple[tuple, int]] = []
+    seen: list[tuple[Key, int]] = []
     while not run.finished:
         before = (run.position.key(), run.step_index)
         reply = run.play(hinted(run))

@@ -29,7 +29,7 @@ from window_helpers import hint_move, shown_message
 from yukon.rules import Rules
 from yukon.solver import Verdict, solve
 from yukon.solver_service import SolverService
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Key, Move, Position
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.build import add_assist as install
@@ -85,7 +85,7 @@ def decided(app: App, a: Assist) -> str:
     return a.status
 
 
-def positions_of(game: Game) -> list[tuple]:
+def positions_of(game: Game) -> list[Key]:
     """Keys of every position the game has been in, from its start."""
     p = game.position.copy()
     keys = [p.key()]

@@ -46,7 +46,7 @@ from .cards import Card, parse_card
 from .i18n import ENGLISH, _
 from .notation import MoveTextError, PositionError, parse_move, parse_position
 from .resources import asset_path
-from .state import FOUNDATION, Illegal, Move, Position, Undo
+from .state import FOUNDATION, Illegal, Key, Move, Position, Undo
 from .text.words import refusal
 
 LESSON_DIR = asset_path("lessons")
@@ -297,7 +297,7 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
     """Play every alternative of every step; raise on the first fault. Returns the number
     of moves played in the check (its work: at most the distinct positions reached times
     the distinct alternatives, never the number of paths)."""
-    frontier: dict[tuple, Position] = {position.key(): position}
+    frontier: dict[Key, Position] = {position.key(): position}
     played = 0
     reached = 1
     for index, step in enumerate(steps):
@@ -322,7 +322,7 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
                                             "the foundations").format(where=where))
                     p.push(home)
             continue
-        after: dict[tuple, Position] = {}
+        after: dict[Key, Position] = {}
         for p in frontier.values():
             for move in moves:
                 illegal = p.why_illegal(move)

@@ -76,10 +76,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from .lines import check_line, cut_line, without_loops
 from .relaxation import (
     TERM,
+    Layout,
+    Round,
     Tables,
     crowded,
     crowded_pair,
@@ -115,6 +118,11 @@ __all__ = [
     "without_loops",
 ]
 
+
+
+Stats = dict[str, Any]  # a search's measures by name: "nodes", "seconds", "phase", ... (see ``solve``)
+Spec = tuple[int, int]  # a best-first step: the card, and its destination (-1 home, -2 a space, else a card)
+Pair = tuple[int, int, int, int]  # twins c, d and their targets x1, x2 (``relaxation.twin_pairs``)
 
 
 class Verdict(str, Enum):
@@ -183,7 +191,7 @@ class Result:
 
     status: Verdict
     moves: list[Move] = field(default_factory=list)
-    stats: dict = field(default_factory=dict)
+    stats: Stats = field(default_factory=dict)
 
 
 def canonical_key(p: Position) -> bytes:
@@ -468,7 +476,7 @@ class _Search(_Turn):
     safe: bool  # safe foundation moves made at once
     relax: bool  # the relaxation and the twin rule at all
     tt: dict[bytes, int]  # transpositions: key -> the budget it was searched with
-    stack: list[list]  # frames: [moves, next index, safe undos, move undo, non-progress run, key parts]
+    stack: list[list[Any]]  # frames: [moves, next index, safe undos, move undo, non-progress run, key parts]
     root_forced: list[Undo]
     started: bool
     hit_limit: bool  # a move was cut by ``limit`` (running out then proves nothing)
@@ -519,7 +527,7 @@ class _Search(_Turn):
         self.safe = safe
         self.relax = relax
         self.tt: dict[bytes, int] = {}
-        self.stack: list[list] = []
+        self.stack: list[list[Any]] = []
         self.root_forced: list[Undo] = []
         self.started = False
         self.hit_limit = False
@@ -574,7 +582,7 @@ class _Search(_Turn):
                     return False
         return True
 
-    def _stuck_crowded(self, layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
+    def _stuck_crowded(self, layout: Layout | None = None, hist: list[Round] | None = None) -> bool:
         """The twin rule at a stuck check (``stuck_crowded``), while it pays: always for
         the first 64 tries, then while one in 32 proves a loss, else one time in 16."""
         self.twin_tries += 1
@@ -717,7 +725,7 @@ class _Search(_Turn):
                     self.tries += 1
                     if self.tries <= 64 or self.hits * 8 >= self.tries or not self.tries % 16:
                         layout = layout_of(p, t, k)
-                        hist: list[tuple[int, tuple]] | None = [] if self.stuck_twins else None
+                        hist: list[Round] | None = [] if self.stuck_twins else None
                         r = (dead_end_from(p, t, layout, hist)
                              or (self.stuck_twins and self._stuck_crowded(layout, hist)))
                         if r:
@@ -751,7 +759,7 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
         twins = bool(search.pairs) and (n <= 8 or stats[1] * 32 >= n or not n % 16)
         first = next(twin_pairs(p, t, hidden_only, search.pairs, layout), None) if twins else None
         # the relaxation keeps its rounds: the twin rule's closures start from them
-        hist: list[tuple[int, tuple]] | None = None if first is None else []
+        hist: list[Round] | None = None if first is None else []
         r = dead_end_from(p, t, layout, hist)
         if not r and search.pairs:
             stats[0] += 1
@@ -824,8 +832,8 @@ class _BestFirst(_Turn):
     dead: dict[bytes, bool]
     safe: bool
     relax: bool
-    parent: dict[bytes, tuple[bytes | None, tuple]]  # key -> (parent key, the moves from it)
-    heap: list  # (score, -count, key)
+    parent: dict[bytes, tuple[bytes | None, tuple[Spec, ...]]]  # key -> (parent key, the moves from it)
+    heap: list[tuple[int, int, bytes]]  # (score, -count, key)
     count: int
     started: bool
 
@@ -847,8 +855,8 @@ class _BestFirst(_Turn):
         self.relax = relax
         self.nodes = 0
         self.line: list[Move] | None = None
-        self.parent: dict[bytes, tuple[bytes | None, tuple]] = {}
-        self.heap: list = []
+        self.parent: dict[bytes, tuple[bytes | None, tuple[Spec, ...]]] = {}
+        self.heap: list[tuple[int, int, bytes]] = []
         self.count = 0
         self.started = False
 
@@ -862,7 +870,7 @@ class _BestFirst(_Turn):
         return score + self.blocker_weight * _blockers(p) if self.blocker_weight else score
 
     def _replay(self, key: bytes) -> list[Move]:
-        specs: list[tuple] = []
+        specs: list[Spec] = []
         k: bytes | None = key
         while k is not None:
             parent, sp = self.parent[k]
@@ -962,7 +970,7 @@ class _Restarts(_Turn):
     the twin pairs are shared by all its restarts.
     """
 
-    make: Callable[[random.Random | None, float, list | None], _Search]
+    make: Callable[[random.Random | None, float, list[Pair] | None], _Search]
     unit: int
     noise: float
     restarts: int  # runs started
@@ -971,7 +979,7 @@ class _Restarts(_Turn):
     cur: _Search  # the run under way
     ran_out: bool  # a run searched its whole space (not the cap)
 
-    def __init__(self, make: Callable[[random.Random | None, float, list | None], _Search], unit: int,
+    def __init__(self, make: Callable[[random.Random | None, float, list[Pair] | None], _Search], unit: int,
                  noise: float, share: int = 1) -> None:
         """``make(rng, noise, pairs)`` makes each run's search (see ``_Search``)."""
         self.make = make
@@ -1057,7 +1065,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     """
     t0 = clock()
     tables = tables_for(position.rules)
-    stats: dict = {"nodes": 0, "seconds": 0.0, "phase": ""}
+    stats: Stats = {"nodes": 0, "seconds": 0.0, "phase": ""}
 
     def done(status: Verdict, moves: list[Move], phase: str) -> Result:
         stats["seconds"] = clock() - t0
@@ -1169,8 +1177,8 @@ def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], 
             s = _BestFirst(position, t, d, safe, relax, ts, BLOCKER_WEIGHT if t is not tables else 0,
                            real_rules=t is tables, twin_rule=twin_rule, share=int(share or 1))
         else:
-            def make(rng: random.Random | None = None, noise: float = 0.0, pairs: list | None = None,
-                     t: Tables = t, d: dict = d, ts: list[int] = ts, limited: bool = limited,
+            def make(rng: random.Random | None = None, noise: float = 0.0, pairs: list[Pair] | None = None,
+                     t: Tables = t, d: dict[bytes, bool] = d, ts: list[int] = ts, limited: bool = limited,
                      kind: str = kind, purpose: bool = purpose, share: int = int(share or 1)) -> _Search:
                 return _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
                                purpose, stuck_twins and twin_rule, real_rules=t is tables, twin_rule=twin_rule,
@@ -1208,7 +1216,7 @@ REPLAYS_PER_NODE = 16
 
 def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTEN_BUDGET,
                  seconds: float | None = None, clock: Callable[[], float] = time.process_time,
-                 stats: dict | None = None) -> list[Move]:
+                 stats: Stats | None = None) -> list[Move]:
     """A winning line from ``position`` no longer than ``moves`` (a winning line), usually shorter.
 
     First the moves the rest of the line does not need are cut (``yukon.lines.cut_line``). Then,

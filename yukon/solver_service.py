@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .notation import parse_move
 from .rules import Rules
-from .solver import Verdict
+from .solver import Stats, Verdict
 from .state import Move, Position
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class Reply:
     request_id: int
     status: Verdict | Literal["error"]  # "error": bad position text or moves (``error`` says what)
     move_texts: list[str] = field(default_factory=list)
-    stats: dict = field(default_factory=dict)
+    stats: Stats = field(default_factory=dict)
     error: str = ""
     explanation: Explanation | None = None  # for a request with ``explain``: why the position is lost
 
@@ -200,7 +200,7 @@ class SolverService:
         self._last_id = request_id
         if supersede:
             self._stale_below.value = request_id
-        item: tuple = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
+        item: tuple[Any, ...] = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
                        timeout, node_limit, rate)
         if explain is not None:
             item += (list(explain),)
@@ -222,9 +222,10 @@ class SolverService:
     def wait(self, timeout: float) -> Reply | None:
         """The next reply, waiting up to ``timeout`` seconds (for scripts and tests)."""
         try:
-            return self._replies.get(timeout=timeout)
+            reply: Reply = self._replies.get(timeout=timeout)
         except queue.Empty:
             return None
+        return reply
 
     @property
     def pid(self) -> int | None:

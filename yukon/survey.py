@@ -47,6 +47,7 @@ from typing import BinaryIO, NamedTuple, TextIO
 from .cards import MAX_SEED
 from .cliargs import (
     EXIT_OK,
+    OneLineParser,
     UsageError,
     add_position_option,
     add_rule_options,
@@ -738,7 +739,7 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> 
         raise UsageError(str(e)) from None
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
+def add_commands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """Add ``solve`` and ``survey`` to the command line's subcommands."""
     p = sub.add_parser("solve", help="decide a position or deal: winnable (with moves), unwinnable or unknown",
                        description="Decide a position: prints winnable (then the winning moves, one per line), "

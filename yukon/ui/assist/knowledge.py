@@ -23,11 +23,10 @@ from dataclasses import dataclass, field
 
 from ...rules import Rules
 from ...solver import Verdict
-from ...state import Game, Move, Position
+from ...state import Game, Key, Move, Position
 
 CACHE_LIMIT = 20000
 
-Key = tuple[object, ...]  # a position's cards in their places (``Position.key()``)
 RulesKey = tuple[str, bool, bool]  # the variant and its two options
 PositionKey = tuple[RulesKey, Key]  # a position under its rules: what the cache knows things by
 
