@@ -264,6 +264,7 @@ def _freed(s: Facts, w: tuple[int, int, int], back: bool) -> bool:
             or (s[4] and w[2] != 0))
 
 
+# Longer than 60 lines: the relaxation's closure loop, run at most positions searched; its masks stay in locals
 def _close(t: Tables, layout: Layout, s: Facts, pins: int = 0, watch: tuple[int, int, int] | None = None,
            goal: int = -1, mark: int = 0, hist: list[Round] | None = None) -> bool:
     """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been

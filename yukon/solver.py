@@ -246,6 +246,7 @@ def _safe_after(p: Position, tables: Tables, u: Undo) -> list[Undo]:
     return [first] + _apply_safe(p, tables)
 
 
+# Longer than 60 lines: the move generator runs at every position searched, its tables in locals, its order inline
 def _gen(p: Position, t: Tables) -> list[tuple[Move, bool]]:
     """Ordered candidate moves with a flag: does the move make progress?"""
     cols, down, found, loc = p.columns, p.down, p.foundations, p.loc
@@ -324,6 +325,7 @@ def _gen(p: Position, t: Tables) -> list[tuple[Move, bool]]:
     return out
 
 
+# Longer than 60 lines: the purpose rule's move generator runs at every position that search meets; kept whole like _gen
 def _gen_need(p: Position, t: Tables, b: int, c: int, flipped: bool) -> list[tuple[Move, bool]]:
     """The moves a search with the purpose rule tries after a move of card ``c`` (with its
     tail) from one column to another: the moves that use what it did, and any card home;
@@ -596,6 +598,8 @@ class _Search(_Turn):
     def _is_dead(self, key: bytes, hidden_only: bool = True, parts: list[bytes] | None = None) -> bool:
         return self.relax and _is_dead(self, key, self.p, hidden_only, parts)
 
+    # Depth-first search on an explicit stack, a frame per position: a call per step would slow every search.
+    # Longer than 60 lines: the depth-first search's loop, the solver's hottest path, kept whole
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` new positions: "won", "exhausted" or "paused"."""
         p = self.p
@@ -1042,6 +1046,7 @@ class _Restarts(_Turn):
         return "paused"
 
 
+# Longer than 60 lines: the loop that hands out node slices among the searches; each of its exits is a verdict
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
           plan: tuple[str, ...] = PLAN, cancel: Callable[[], bool] | None = None,
