@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
-    from yukon.state import Game, Move
+    from yukon.core.state import Game, Move
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -48,7 +48,7 @@ def long_tail_game() -> tuple[Game, Move]:
     """
     import random
 
-    from yukon.state import FOUNDATION, ON_FOUNDATION, Game
+    from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game
     from yukon.ui.layout import compute_layout
 
     rng = random.Random(1)

@@ -27,8 +27,9 @@ from i18n_tools import (
     placeholders,
     shipped,
 )
-from yukon import i18n, pseudo
-from yukon.cards import ALL_CARDS
+from yukon.core.cards import ALL_CARDS
+from yukon.play import pseudo
+from yukon.text import i18n
 
 
 @pytest.fixture(autouse=True)

@@ -27,10 +27,11 @@ import pytest
 
 from player_input import click, post, press, quit_events
 from window_helpers import on_table
-from yukon import i18n, pseudo
+from yukon.play import pseudo
 from yukon.play.events import Tone, made_move
-from yukon.save import Store
-from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from yukon.play.save import Store
+from yukon.play.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from yukon.text import i18n
 from yukon.ui import art, build, launch
 from yukon.ui.app import App
 from yukon.ui.build import add_extras as install

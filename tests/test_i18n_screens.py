@@ -1,6 +1,6 @@
 """Every screen in the pseudo-language: no English left, no text cut, no text on text.
 
-With ``yukon.pseudo.install_pseudo()`` every translated message comes out accented and
+With ``yukon.play.pseudo.install_pseudo()`` every translated message comes out accented and
 about 40% longer, so English that escaped the catalogue stands out, and so does a layout
 that cannot take a longer language. The app is built as ``main.py`` builds it
 (``build_app``), in an 800x600 headless window, and walked by real key and mouse events
@@ -38,10 +38,11 @@ import pytest
 
 from player_input import LEFT, RIGHT, click, press
 from window_helpers import hint_move, lesson_of
-from yukon import i18n, pseudo
-from yukon.notation import parse_position
+from yukon.core.notation import parse_position
+from yukon.core.state import FOUNDATION, Game, Move
+from yukon.play import pseudo
 from yukon.play.events import Tone
-from yukon.state import FOUNDATION, Game, Move
+from yukon.text import i18n
 from yukon.ui import art, widgets
 from yukon.ui.app import App
 from yukon.ui.build import Options, build_app

@@ -23,12 +23,12 @@ from player_input import press
 from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
 from window_helpers import hint_move, run_until, settle, shown_message
-from yukon import i18n
-from yukon.cards import ACE, KING, RANK, SUIT, make_card
-from yukon.pseudo import install_pseudo
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.core.cards import ACE, KING, RANK, SUIT, make_card
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.play.pseudo import install_pseudo
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
+from yukon.text import i18n
 from yukon.text.words import refusal
 from yukon.ui.assist import move_reason
 from yukon.ui.screen import QuestionDialog

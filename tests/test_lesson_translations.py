@@ -16,9 +16,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from test_ui_lessons import Driver, make, panel_text
-from yukon import i18n, pseudo
-from yukon import lessons as lesson_files
-from yukon.lessons import (
+from yukon.play import lessons as lesson_files
+from yukon.play import pseudo
+from yukon.play.events import Tone
+from yukon.play.lessons import (
     LESSON_DIR,
     LessonError,
     LessonReply,
@@ -29,7 +30,7 @@ from yukon.lessons import (
     text_fields,
     translate_lesson,
 )
-from yukon.play.events import Tone
+from yukon.text import i18n
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.widgets import panel_text_size
 

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from yukon import i18n
-from yukon.cards import ALL_CARDS, parse_card
-from yukon.notation import parse_position
-from yukon.solver import Verdict
-from yukon.state import FOUNDATION, Game, Move, Position
+from yukon.core.cards import ALL_CARDS, parse_card
+from yukon.core.notation import parse_position
+from yukon.core.state import FOUNDATION, Game, Move, Position
+from yukon.solve.solver import Verdict
+from yukon.text import i18n
 from yukon.ui.phrases import (
     Case,
     Verbosity,

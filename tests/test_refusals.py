@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 
 from test_i18n_core import positions
-from yukon import i18n
-from yukon.cards import ACE, KING, RANK, RED, SUIT
-from yukon.pseudo import install_pseudo
-from yukon.rules import Rules
-from yukon.state import FOUNDATION, Illegal, Move, Position, Refusal
+from yukon.core.cards import ACE, KING, RANK, RED, SUIT
+from yukon.core.rules import Rules
+from yukon.core.state import FOUNDATION, Illegal, Move, Position, Refusal
+from yukon.play.pseudo import install_pseudo
+from yukon.text import i18n
 from yukon.text.words import refusal, sentence
 
 ALL_RULES = [Rules(v, a, b) for v in ("yukon", "russian") for a in (False, True) for b in (True, False)]

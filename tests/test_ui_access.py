@@ -24,9 +24,9 @@ import pytest
 
 from player_input import click, press
 from window_helpers import hint_move, is_lesson, lesson_of
-from yukon.cards import SUIT
-from yukon.settings import SETTINGS_FILE
-from yukon.state import FOUNDATION, ON_FOUNDATION
+from yukon.core.cards import SUIT
+from yukon.core.state import FOUNDATION, ON_FOUNDATION
+from yukon.play.settings import SETTINGS_FILE
 from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.build import Extras, open_window

@@ -20,10 +20,10 @@ import pytest
 from player_input import click, press
 from test_ui_assist_progress import SAFETY, decided, press_button, run_until
 from window_helpers import hint_move, shown_message
-from yukon.rules import Rules
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import Game, Move, Position, Undo
+from yukon.core.rules import Rules
+from yukon.core.state import Game, Move, Position, Undo
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, SOLVE_TIMEOUT, Assist
 from yukon.ui.build import add_assist as install

@@ -26,10 +26,10 @@ import pytest
 
 from player_input import click, press
 from window_helpers import hint_move, shown_message
-from yukon.rules import Rules
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Key, Move, Position
+from yukon.core.rules import Rules
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Key, Move, Position
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.build import add_assist as install

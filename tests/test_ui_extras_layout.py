@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from yukon.state import Game, Position
+from yukon.core.state import Game, Position
 from yukon.ui.layout import compute_layout
 
 

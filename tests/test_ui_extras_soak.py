@@ -19,8 +19,8 @@ import pygame
 import pytest
 
 from player_input import click_events, key_events, post, press
-from yukon.save import Store, load_game
-from yukon.state import ON_FOUNDATION, Move
+from yukon.core.state import ON_FOUNDATION, Move
+from yukon.play.save import Store, load_game
 from yukon.ui.app import App
 from yukon.ui.build import Extras, open_window
 from yukon.ui.build import add_extras as install

@@ -22,12 +22,12 @@ import pytest
 
 from player_input import click, motion_events, post, press, press_events, release_events, window_events
 from window_helpers import is_lesson, on_table, shown_message
-from yukon.cards import parse_card
+from yukon.core.cards import parse_card
+from yukon.core.rules import YUKON, Rules
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Event, Moved, Refused, Won, made_move
 from yukon.play.session import TableSession
-from yukon.rules import YUKON, Rules
-from yukon.settings import SETTINGS_FILE, Settings
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.play.settings import SETTINGS_FILE, Settings
 from yukon.ui import input as ui_input
 from yukon.ui.app import App
 from yukon.ui.build import add_extras as install
@@ -520,7 +520,7 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
 
 
 def test_the_keys_list_names_a() -> None:
-    from yukon.help_text import KEYS
+    from yukon.play.help_text import KEYS
 
     assert any(k == "A" and "home" in what for k, what in KEYS)
     assert key_command(pygame.K_a, 0) is Command.ALL_HOME

@@ -18,10 +18,10 @@ import pytest
 
 from player_input import press
 from window_helpers import hint_move, run_until, settle, shown_message
-from yukon.notation import parse_move
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import Game, Position
+from yukon.core.notation import parse_move
+from yukon.core.state import Game, Position
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.build import add_assist as install

@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from yukon.state import Game, Position
+from yukon.core.state import Game, Position
 from yukon.ui.layout import MIN_FAN, MIN_STRIP, compute_layout, index_height
 
 SIZES = [(640, 400), (800, 600), (1024, 768), (1280, 800), (1366, 768), (1440, 900), (1920, 1080),

@@ -19,9 +19,9 @@ import pytest
 
 from player_input import LEFT, click, drag, press
 from window_helpers import shown_message
-from yukon.cards import KING, make_card
+from yukon.core.cards import KING, make_card
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Tone
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.build import open_window

@@ -20,7 +20,7 @@ import pygame
 import pytest
 
 from player_input import RIGHT, click_events, key_events, motion_events, press_events, release_events
-from yukon.state import FOUNDATION, ON_FOUNDATION
+from yukon.core.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
@@ -222,8 +222,8 @@ def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monke
 
 
 def test_the_victory_lap_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yukon.cards import make_card
-    from yukon.state import Game, Move, Position
+    from yukon.core.cards import make_card
+    from yukon.core.state import Game, Move, Position
 
     queen, king = make_card(12, 0), make_card(13, 0)
     columns = [[king, queen]] + [[] for _ in range(6)]

@@ -31,7 +31,7 @@ from player_input import (
     wheel,
     wheel_events,
 )
-from yukon.settings import SETTINGS_FILE, Settings
+from yukon.play.settings import SETTINGS_FILE, Settings
 from yukon.ui.app import App
 from yukon.ui.build import add_extras as install
 from yukon.ui.build import open_window

@@ -22,10 +22,10 @@ import pytest
 from parts_helpers import Notes, OnQuit, Ticker
 from player_input import LEFT, click, drag, motion_events, post, press, press_events, resize_events, wheel_events
 from window_helpers import hint_move, on_table, shown_message
-from yukon.cards import KING, SUIT, make_card
+from yukon.core.cards import KING, SUIT, make_card
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Change, Event, Moved, Redone, Refused
 from yukon.play.session import TableSession, simple_hints
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.build import open_window
@@ -638,7 +638,7 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(m
 
 def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:
     """Deal 1 after three moves has a column down to the bottom: a hint's box stands beside it."""
-    from yukon.notation import format_move, parse_move
+    from yukon.core.notation import format_move, parse_move
 
     d = make(1, (1280, 800))
     for text in ("6S-1", "7H-2", "2C-2"):

@@ -19,9 +19,9 @@ import pytest
 from parts_helpers import Notes
 from player_input import post, wheel_events
 from test_ui_table import Driver
-from yukon.cards import ACE, RANK, SUIT, make_card
-from yukon.rules import Rules
-from yukon.state import FOUNDATION, Game, Move, Position
+from yukon.core.cards import ACE, RANK, SUIT, make_card
+from yukon.core.rules import Rules
+from yukon.core.state import FOUNDATION, Game, Move, Position
 from yukon.text.words import rules_line
 from yukon.ui import art
 from yukon.ui.app import App

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TypeGuard
 
 from player_input import click
-from yukon.state import FOUNDATION, ON_FOUNDATION, Move
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.table import TableScreen

@@ -1,18 +1,18 @@
 """Why a position cannot be won, in the player's words: the table's "Why?" sheet.
 
-``yukon.explain`` finds the facts (which cards can never go home, what holds them, which
+``yukon.solve.explain`` finds the facts (which cards can never go home, what holds them, which
 move closed their way); ``sentences`` says them, one paragraph per string, through
-``yukon.i18n``. No pygame.
+``yukon.text.i18n``. No pygame.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import KING, RANK, Card
-from ..explain import Explanation, Stuck, Target
-from ..i18n import _, capital, card_name, ngettext
-from ..state import Move
+from ..core.cards import KING, RANK, Card
+from ..core.state import Move
+from ..solve.explain import Explanation, Stuck, Target
+from .i18n import _, capital, card_name, ngettext
 
 
 def _move_sentence(number: int | None, moves: Sequence[Move]) -> str:

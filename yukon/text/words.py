@@ -1,7 +1,7 @@
 """The rules' typed values in the player's language: why a move is refused, the rules' names.
 
-``yukon.state`` says why the rules refuse a move as an ``Illegal`` value and
-``yukon.rules`` knows its variants by code; this module words both for the window, the
+``yukon.core.state`` says why the rules refuse a move as an ``Illegal`` value and
+``yukon.core.rules`` knows its variants by code; this module words both for the window, the
 lessons and the command line (which never sets a language, so it prints the English).
 A reason is a sentence without its capital and full stop ("the 7 of hearts is face
 down"): ``sentence`` adds them where a reason stands alone. No pygame.
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RANK, RED
-from ..i18n import N_, _, capital, card_name, foundation_name
-from ..rules import Rules
-from ..state import Illegal, Refusal
+from ..core.cards import RANK, RED
+from ..core.rules import Rules
+from ..core.state import Illegal, Refusal
+from .i18n import N_, _, capital, card_name, foundation_name
 
 # The variants' names in English, marked for the catalogue: show them through
 # ``variant_title`` (or ``_()``), which gives the player's language.

@@ -16,9 +16,9 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from ..cards import RANK, RED, SUIT
-from ..i18n import NC_, pgettext
-from ..resources import asset_path
+from ..core.cards import RANK, RED, SUIT
+from ..core.resources import asset_path
+from ..text.i18n import NC_, pgettext
 from .layout import UP_STEP
 
 FONT_DIR = asset_path("fonts")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from ..state import COLUMN_COUNT, Position
+from ..core.state import COLUMN_COUNT, Position
 
 CARD_RATIO = 1.4  # height / width, close to a real playing card
 MIN_CARD_W = 36  # narrower cards are not readable: the table scrolls instead

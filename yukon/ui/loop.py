@@ -22,7 +22,7 @@ from typing import Protocol
 
 import pygame
 
-from .clock import FixedClock
+from .fixed_clock import FixedClock
 from .idle import IdleWait
 from .screen import Screen
 

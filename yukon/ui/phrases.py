@@ -21,10 +21,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final, Literal
 
-from ..cards import KING, Card, make_card
-from ..i18n import NC_, _, capital, ngettext, pgettext
-from ..solver import Verdict
-from ..state import FOUNDATION, ON_FOUNDATION, Position, Undo
+from ..core.cards import KING, Card, make_card
+from ..core.state import FOUNDATION, ON_FOUNDATION, Position, Undo
+from ..solve.solver import Verdict
+from ..text.i18n import NC_, _, capital, ngettext, pgettext
 
 
 class Case(Enum):

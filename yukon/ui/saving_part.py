@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..difficulty import first_deal
-from ..i18n import _, ngettext, pgettext
+from ..core.rules import Rules
+from ..core.state import Game
 from ..play.records import Records
-from ..rules import Rules
-from ..state import Game
+from ..solve.difficulty import first_deal
+from ..text.i18n import _, ngettext, pgettext
 from ..text.words import variant_title
 from .parts import Part, StatusNote
 from .screen import QuestionDialog

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pygame
 
-from ..i18n import N_, NC_, _, pgettext
-from ..rules import VARIANTS, Rules
-from ..stats import RulesRecord, Statistics, format_share, format_time
+from ..core.rules import VARIANTS, Rules
+from ..play.stats import RulesRecord, Statistics, format_share, format_time
+from ..text.i18n import N_, NC_, _, pgettext
 from ..text.words import rules_line
 from . import art
 from .commands import Asked, Command

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..i18n import NC_, pgettext
+from ..text.i18n import NC_, pgettext
 from . import art
 from .commands import COMMANDS, Command
 from .layout import bar_height_for, text_scale

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cards import RANK
-from ...i18n import _, ngettext, pgettext
-from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
+from ...core.cards import RANK
+from ...core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
+from ...text.i18n import _, ngettext, pgettext
 from ..table import short_name
 
 Freed = tuple[str, int, int]  # how a card just uncovered is used soon: ("home" | "move" | "uncovers", it, the mover)

@@ -37,10 +37,10 @@ from typing import Protocol
 
 import pygame
 
-from ...i18n import language
+from ...core.state import Position
 from ...play.events import Dealt, Event, Moved, Notice, Redone, Restarted, Stuck, Undone, Won
 from ...play.session import TableSession
-from ...state import Position
+from ...text.i18n import language
 from .. import art
 from ..changes import TablePrefs
 from ..commands import Command

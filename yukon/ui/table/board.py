@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...cards import RANK
-from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
+from ...core.cards import RANK
+from ...core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
 from .. import art
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ...cards import SUIT
-from ...i18n import _, capital, card_name, foundation_name, ngettext
+from ...core.cards import SUIT
+from ...core.state import FOUNDATION, ON_FOUNDATION, Move
 from ...play.events import Tone, made_move
-from ...state import FOUNDATION, ON_FOUNDATION, Move
+from ...text.i18n import _, capital, card_name, foundation_name, ngettext
 from ...text.words import refusal, sentence
 from ..input import PointerDown, PointerMove, PointerUp
 from ..layout import Hit

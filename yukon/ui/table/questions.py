@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext, pgettext
 from ...play.events import Actor, Stuck, StuckWhy, Won
+from ...text.i18n import _, ngettext, pgettext
 from ..commands import Command
 from ..screen import Answer, QuestionDialog
 from .view import TableView

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...text.i18n import _
 from ...text.words import rules_line
 from .. import art
 from ..layout import sized, text_scale

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...cards import SUIT
-from ...i18n import _, ngettext
+from ...core.cards import SUIT
+from ...core.state import FOUNDATION, ON_FOUNDATION, Illegal, Move, Position
 from ...play.events import HintShown, Notice, Refused, Said, Spoken
-from ...state import FOUNDATION, ON_FOUNDATION, Illegal, Move, Position
+from ...text.i18n import _, ngettext
 from ...text.words import refusal, sentence
 from .. import art
 from .style import SYMBOL

@@ -26,7 +26,7 @@ Languages: the English file holds the script; ``assets/lessons/<code>/<same name
 holds only its text in language ``<code>`` (title, intro, outro and, step by step in the
 same order, instruction, done, wrong and the same reply keys). ``localize`` lays that text
 over the English lesson for the language it is given (a code; the pseudo-language is made
-from the English by ``yukon.pseudo.pseudo_lesson``). A missing translation leaves the
+from the English by ``yukon.play.pseudo.pseudo_lesson``). A missing translation leaves the
 lesson in English; a broken or mismatched one is refused in words and the lesson plays in
 English.
 ``check_translations`` is the translators' check of one language's files.
@@ -42,12 +42,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, parse_card
-from .i18n import ENGLISH, _
-from .notation import MoveTextError, PositionError, parse_move, parse_position
-from .resources import asset_path
-from .state import FOUNDATION, Illegal, Key, Move, Position, Undo
-from .text.words import refusal
+from ..core.cards import Card, parse_card
+from ..core.notation import MoveTextError, PositionError, parse_move, parse_position
+from ..core.resources import asset_path
+from ..core.state import FOUNDATION, Illegal, Key, Move, Position, Undo
+from ..text.i18n import ENGLISH, _
+from ..text.words import refusal
 
 LESSON_DIR = asset_path("lessons")
 STEP_KINDS = ("move", "try", "finish")

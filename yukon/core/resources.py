@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-CLONE_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+CLONE_ASSETS = Path(__file__).resolve().parents[2] / "assets"  # yukon/core/ -> the clone
 
 # Files that had to be copied out of a zip to get a real path stay until the program ends.
 _extracted = contextlib.ExitStack()

@@ -9,8 +9,8 @@ function with the same shape (position, last move) -> list of moves.
 
 from __future__ import annotations
 
-from .cards import KING, RANK
-from .state import FOUNDATION, ON_FOUNDATION, Move, Position
+from ..core.cards import KING, RANK
+from ..core.state import FOUNDATION, ON_FOUNDATION, Move, Position
 
 
 def move_score(position: Position, move: Move) -> float:

@@ -4,10 +4,10 @@ Public API (pure Python, no pygame)::
 
     dead_end(position)            # True: the relaxation proves some card can never go home
     crowded(position)             # True: the twin rule proves the position lost
-    relaxation_closure(position)  # the relaxation's facts, for explaining a loss (yukon.explain)
+    relaxation_closure(position)  # the relaxation's facts, for explaining a loss (yukon.solve.explain)
     crowded_pair(position)        # the twin rule's facts, likewise
 
-The searches of ``yukon.solver`` run both as they go (when, its module docstring says;
+The searches of ``yukon.solve.solver`` run both as they go (when, its module docstring says;
 it re-exports these four names) and read the per-rules tables made here (``Tables``,
 ``tables_for``, ``no_return_tables``) for their moves too. This module does not import
 the solver.
@@ -26,11 +26,11 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .rules import Rules
-from .safe import safe_guards
-from .state import Position
+from ..core.rules import Rules
+from ..core.safe import safe_guards
+from ..core.state import Position
 
-# The end of a column's part of a position key (see ``yukon.solver.canonical_key``): its
+# The end of a column's part of a position key (see ``yukon.solve.solver.canonical_key``): its
 # face-down count plus 64, so that it cannot be taken for a card.
 TERM = [bytes((64 + d,)) for d in range(20)]
 
@@ -70,7 +70,7 @@ class Tables:
         for c in rules.space_leaders:
             self.leader[c] = True
         self.leaders = tuple(rules.space_leaders)
-        self.guards = safe_guards(rules)  # the safe foundation rule (yukon.safe)
+        self.guards = safe_guards(rules)  # the safe foundation rule (yukon.core.safe)
         # Pairs of cards that fit on the same two targets (Yukon's same-colour twins), with
         # those targets: (c, d, x1, x2).
         twins: list[tuple[int, int, int, int]] = []
@@ -166,7 +166,7 @@ def layout_of(p: Position, t: Tables, parts: list[bytes] | None = None) -> Layou
     card's bit, the bit of the card it lies on; ``_FOOT`` at the foot of a column), the
     leaders that lie on another card, tails (see ``_column``), the cards that have one, and
     whether a column is empty. ``parts`` are the columns as the search keys them (see
-    ``yukon.solver._Search.run``) when the caller has them. Each column's share is worked out once
+    ``yukon.solve.solver._Search.run``) when the caller has them. Each column's share is worked out once
     (``_column``) and kept in ``t.columns``: the search meets the same few columns in
     many positions."""
     f0, f1, f2, f3 = p.foundations
@@ -201,7 +201,7 @@ def layout_of(p: Position, t: Tables, parts: list[bytes] | None = None) -> Layou
 
 def _column(part: bytes, t: Tables) -> ColumnShare:
     """One column's share of ``layout_of`` (``part``: its cards, deepest first, then its
-    face-down count plus 64, as ``yukon.solver.canonical_key`` writes it): its end card, its foot, its
+    face-down count plus 64, as ``yukon.solve.solver.canonical_key`` writes it): its end card, its foot, its
     face-up cards, what each card lies on, its tails and the cards that have one (all 0
     for an empty column).
 
@@ -464,7 +464,7 @@ def crowded(p: Position, tables: Tables | None = None, hidden_only: bool = False
 def stuck_crowded(p: Position, t: Tables, pairs: list[tuple[int, int, int, int]],
                   layout: Layout | None = None, hist: list[Round] | None = None) -> bool:
     """The twin rule (``crowded``, twins with a face-down target) where the complete search
-    checks a position after a move that left its card stuck (``yukon.solver._Search._stuck``).
+    checks a position after a move that left its card stuck (``yukon.solve.solver._Search._stuck``).
 
     It proves nothing new: the proof is the twin rule's, so it is as sound as ``crowded``.
     What it adds is where it runs. The search otherwise asks the twin rule only after moves
@@ -479,7 +479,7 @@ def stuck_crowded(p: Position, t: Tables, pairs: list[tuple[int, int, int, int]]
     return bool(pairs) and crowded(p, t, True, pairs, layout, hist)
 
 
-# -- the proofs' facts, for explaining a loss (yukon.explain) ----------------------------------
+# -- the proofs' facts, for explaining a loss (yukon.solve.explain) ----------------------------------
 
 def relaxation_closure(p: Position) -> tuple[list[bool], list[bool], bool]:
     """What the relaxation (see ``dead_end``) makes true from ``p``: which cards can get home,

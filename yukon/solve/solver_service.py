@@ -13,7 +13,7 @@ back replies by queue::
             ...
     service.close()
 
-With ``rate=True`` the child also rates the position as a deal (``yukon.difficulty``):
+With ``rate=True`` the child also rates the position as a deal (``yukon.solve.difficulty``):
 the reply's ``stats["rating"]`` is its ``Rating``.
 Request ids must grow. A new request makes every older one stale (``supersede``, the
 default): the child skips stale requests still queued and stops a stale search within a
@@ -35,10 +35,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from .notation import parse_move
-from .rules import Rules
+from ..core.notation import parse_move
+from ..core.rules import Rules
+from ..core.state import Move, Position
 from .solver import Stats, Verdict
-from .state import Move, Position
 
 if TYPE_CHECKING:
     from typing import Self
@@ -74,7 +74,7 @@ def _ignore_interrupts() -> None:
 
 def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: int) -> None:
     """The child's loop: take requests in order, skip stale ones, solve the rest, reply."""
-    from .notation import PositionError, parse_position
+    from ..core.notation import PositionError, parse_position
     from .solver import solve
 
     _ignore_interrupts()
@@ -145,7 +145,7 @@ def _wait_for_requests(requests: Any, pending: list[Any], orphaned: Callable[[],
 
 def _explain(request_id: int, start: Position, move_texts: list[str], timeout: float | None,
              node_limit: int | None, cancelled: Callable[[], bool], replies: Any) -> None:
-    """In the child: why the position after ``move_texts`` from ``start`` is lost (``yukon.explain``)."""
+    """In the child: why the position after ``move_texts`` from ``start`` is lost (``yukon.solve.explain``)."""
     from .explain import explain
 
     try:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .i18n import LANGUAGES, NC_, SYSTEM, _, pgettext
-from .rules import VARIANTS, Rules
+from ..core.rules import VARIANTS, Rules
+from ..text.i18n import LANGUAGES, NC_, SYSTEM, _, pgettext
 from .save import SAVE_VERSION, Store, file_fault
 
 SETTINGS_FILE = "settings.json"

@@ -43,13 +43,13 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import date
 from typing import Any, Literal
 
-from .i18n import N_, NC_, _, ngettext, pgettext
-from .play.daily import DAILY_GAMES
-from .play.daily_calendar import DailyCalendar
-from .play.history import History, HistoryEntry
-from .rules import VARIANTS, Rules
+from ..core.rules import VARIANTS, Rules
+from ..text.i18n import N_, NC_, _, ngettext, pgettext
+from ..text.words import rules_line, variant_title
+from .daily import DAILY_GAMES
+from .daily_calendar import DailyCalendar
+from .history import History, HistoryEntry
 from .save import MAX_SAVED_MOVES, MAX_SECONDS, Store, file_fault, number_in
-from .text.words import rules_line, variant_title
 
 STATS_FILE = "stats.json"
 # 1: {"variants": {variant: record}}; 2: {"records": {record_key: record}}; 3: also "history" and "daily"

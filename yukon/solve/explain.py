@@ -1,6 +1,6 @@
 """Why a position cannot be won, in facts a player can check: the core of the table's "Why?".
 
-The solver (``yukon.solver``) proves a position lost in one of three ways, and
+The solver (``yukon.solve.solver``) proves a position lost in one of three ways, and
 ``explain`` says which, with the facts behind it:
 
 - "stuck": the relaxation shows that some cards can never reach their foundations. For
@@ -16,7 +16,7 @@ The solver (``yukon.solver``) proves a position lost in one of three ways, and
 "undecided" (the solver ran out of time) and "winnable" (no loss to explain) complete it.
 An explanation is facts only (cards, ways, move numbers), no words:
 ``yukon.text.why_words.sentences`` says it in the player's language. No pygame; the
-solver's child process computes explanations (``yukon.solver_service``).
+solver's child process computes explanations (``yukon.solve.solver_service``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import SUIT, Card
+from ..core.cards import SUIT, Card
+from ..core.state import FACE_DOWN, ON_FOUNDATION, Move, Position
 from .solver import Verdict, crowded_pair, relaxation_closure, solve
-from .state import FACE_DOWN, ON_FOUNDATION, Move, Position
 
 Kind = Literal["stuck", "twins", "exhausted", "undecided", "winnable"]
 # How a target is out of reach: "on": the blocker lies on it already; "under": it lies

@@ -25,8 +25,8 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
-from .cards import Card
-from .resources import asset_path
+from ..core.cards import Card
+from ..core.resources import asset_path
 
 DOMAIN: Final = "yukon"
 ENGLISH: Final = "en"

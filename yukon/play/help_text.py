@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .i18n import N_, NC_, _, language, pgettext
+from ..text.i18n import N_, NC_, _, language, pgettext
 from .save import atomic_write_text
 
 if TYPE_CHECKING:
@@ -198,8 +198,8 @@ def column_label(column: int) -> str:
 
 def group_move_svg() -> str:
     """The group-move example as an inline SVG picture: the two columns before and after."""
-    from .cards import RANK_LETTERS, RED
-    from .notation import parse_move, parse_position
+    from ..core.cards import RANK_LETTERS, RED
+    from ..core.notation import parse_move, parse_position
 
     before = parse_position(GROUP_MOVE_POSITION)
     move = parse_move(GROUP_MOVE)

@@ -14,10 +14,10 @@ space was exhausted or the relaxation below proved that some card can never reac
 ``dead_end(position)`` is the cheap relaxation on its own (True = proved lost).
 Options: ``cancel`` (a callable polled every few hundred positions; True stops with
 "unknown"), ``clock`` (``time.process_time`` for benchmarks). For a window use
-``yukon.solver_service.SolverService``, which runs ``solve`` in a child process and hands
+``yukon.solve.solver_service.SolverService``, which runs ``solve`` in a child process and hands
 replies back by queue. When the player plays the first move of a winning line, the rest
 of that line is still a winning line: no new search is needed for the next hint.
-A winning line comes back shortened (``shorten_line``; the cuts are ``yukon.lines``'): the
+A winning line comes back shortened (``shorten_line``; the cuts are ``yukon.solve.lines``'): the
 searches wander, and a player following hints or watching Demo should see a direct line
 (Yukon deals 1-1000: median 100 moves as found, 91 shortened; p99 192 -> 105), for a few
 hundredths of a second.
@@ -58,12 +58,12 @@ How it searches (see the module's tests for the checks behind each rule):
   every slice from then on.
 - A child's key is worked out before its move is made, so the many children that are
   positions seen before cost a look-up, not a move, its safe moves and its undo.
-- The relaxation (``dead_end``; what it is: ``yukon.relaxation``) proves many positions lost
+- The relaxation (``dead_end``; what it is: ``yukon.solve.relaxation``) proves many positions lost
   at once; it runs at the root and after every move that turns a card up or sends
   one home, and in the complete search also after a move whose card has no other
   target face up elsewhere (while that keeps proving positions lost: in the deals that
   turn out lost four such checks in five do).
-- The twin rule (``crowded``, also in ``yukon.relaxation``) runs with the relaxation,
+- The twin rule (``crowded``, also in ``yukon.solve.relaxation``) runs with the relaxation,
   and in the complete search also at the checks after moves that leave a card stuck
   (``stuck_crowded``): there it halves the search of several lost deals.
 """
@@ -78,6 +78,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..core.rules import Rules
+from ..core.state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 from .lines import check_line, cut_line, without_loops
 from .relaxation import (
     TERM,
@@ -95,12 +97,10 @@ from .relaxation import (
     tables_for,
     twin_pairs,
 )
-from .rules import Rules
-from .state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 
 # What the window, the command line, the benchmarks and the tests import from here; the
-# relaxation's and the twin rule's names are yukon.relaxation's, check_line and
-# without_loops yukon.lines', re-exported.
+# relaxation's and the twin rule's names are yukon.solve.relaxation's, check_line and
+# without_loops yukon.solve.lines', re-exported.
 __all__ = [
     "PLAN",
     "SHORTEN_BUDGET",
@@ -1197,7 +1197,7 @@ def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], 
 def solve_text(text: str, rules: Rules | None = None, timeout: float | None = 10.0,
                node_limit: int | None = None) -> Result:
     """Solve position text (RULES.md format); options of ``rules`` apply if given."""
-    from .notation import parse_position
+    from ..core.notation import parse_position
 
     if rules is None:
         p = parse_position(text)
@@ -1224,7 +1224,7 @@ def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTE
                  stats: Stats | None = None) -> list[Move]:
     """A winning line from ``position`` no longer than ``moves`` (a winning line), usually shorter.
 
-    First the moves the rest of the line does not need are cut (``yukon.lines.cut_line``). Then,
+    First the moves the rest of the line does not need are cut (``yukon.solve.lines.cut_line``). Then,
     unless the line is already short (``DIRECT_ENOUGH``), the searches of
     ``SHORTEN_PLANS`` look for other wins with what is left of the budget; each is cut the
     same way and the shortest line is kept. ``budget`` counts search positions, and one

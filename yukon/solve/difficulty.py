@@ -13,7 +13,7 @@ counts as the cap; one it proves lost is left out). ``effort`` is the mean of th
 logarithms of those node counts: a deal the solver's narrow, greedy searches win at
 once, whatever is played first, has few wrong turns; one that needs wide search has
 many. Measured with a player that follows the game's own heuristic hints
-(``benchmarks/difficulty_bench.py``; ``yukon.move_order``) on the 1025 winnable Yukon deals
+(``benchmarks/difficulty_bench.py``; ``yukon.solve.move_order``) on the 1025 winnable Yukon deals
 of 1-1200, the chance that a deal the hint player won has a smaller measure than one it
 lost is 0.72 for ``effort``, 0.70 for ``nodes`` alone, 0.64 for the share of first
 moves not won within the cap (which ``effort`` already counts) and 0.57 for the length
@@ -24,7 +24,7 @@ information.
 The thresholds (``THRESHOLDS``) are data: the thirds of the winnable Yukon deals of a
 calibration range ordered by effort (``difficulty_bench.py --calibrate``; the README's
 difficulty section has the validation on another range). They belong to the solver's
-search as it is: when ``yukon.solver`` changes how it searches, calibrate again.
+search as it is: when ``yukon.solve.solver`` changes how it searches, calibrate again.
 A deal the solver does not settle within the budget is ``Level.UNKNOWN``, never a guess;
 ``unwinnable`` is the solver's proof, never a level for a deal merely not won.
 """
@@ -38,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .rules import YUKON, Rules
+from ..core.rules import YUKON, Rules
+from ..core.state import Position
 from .solver import Result, Verdict, solve
-from .state import Position
 
 
 class Level(Enum):

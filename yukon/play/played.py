@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import MAX_SEED
-from .i18n import _
+from ..core.cards import MAX_SEED
+from ..text.i18n import _
 from .save import SAVE_VERSION, Store, file_fault, number_in
 
 PLAYED_FILE = "played.json"

@@ -2,7 +2,7 @@
 
 Pure Python, no pygame. ``without_loops`` cuts every stretch of a line that comes back to a
 position passed, ``check_line`` replays a line through the engine, and ``cut_line`` cuts
-the moves the rest of a winning line does not need. ``yukon.solver`` (which re-exports
+the moves the rest of a winning line does not need. ``yukon.solve.solver`` (which re-exports
 ``without_loops`` and ``check_line``) uses them on every win it finds: ``shorten_line``
 there cuts the line it was given and the wins of its own quick searches, and keeps the
 shortest. This module does not import the solver.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Key, Move, Position
+from ..core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Key, Move, Position
 
 
 def without_loops(position: Position, moves: Sequence[Move]) -> list[Move]:

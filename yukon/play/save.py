@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import MAX_SEED
-from .i18n import N_, _, ngettext
-from .notation import MoveTextError, PositionError, format_move, format_position, parse_move, parse_position
-from .rules import VARIANTS, Rules
-from .state import Game, IllegalMove, Position
-from .text.words import refusal
+from ..core.cards import MAX_SEED
+from ..core.notation import MoveTextError, PositionError, format_move, format_position, parse_move, parse_position
+from ..core.rules import VARIANTS, Rules
+from ..core.state import Game, IllegalMove, Position
+from ..text.i18n import N_, _, ngettext
+from ..text.words import refusal
 
 SAVE_VERSION = 1
 GAME_FILE = "game.json"

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from .state import FOUNDATION, Move, Position
+from ..core.state import FOUNDATION, Move, Position
 
 
 def bench_positions(count: int = 40) -> list[Position]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from . import i18n
+from ..text import i18n
 from .lessons import Lesson
 
 CODE: Final = "pseudo"

@@ -2,7 +2,7 @@
 
 A job is one deal under one rule set and budget (``Job``); its outcome is the verdict, the
 work it took and the winning line (``Outcome``). ``LocalWorkers`` runs jobs on plain
-child processes of the survey (``worker_main``); ``yukon.cluster`` runs the same jobs on a
+child processes of the survey (``worker_main``); ``yukon.solve.cluster`` runs the same jobs on a
 Dask cluster (``solve_checked`` there). Both hand the outcomes to ``yukon.survey``, which
 alone writes the results. Nothing here imports Dask.
 """
@@ -22,9 +22,9 @@ import time
 from collections.abc import Iterator
 from typing import Protocol
 
-from .rules import Rules
+from ..core.rules import Rules
+from ..core.state import Position
 from .solver import Verdict, solve
-from .state import Position
 
 # seed, variant, any card in space, foundation return, timeout (CPU s), node limit (positions)
 Job = tuple[int, str, bool, bool, float | None, int | None]
@@ -51,17 +51,20 @@ def solve_deal(job: Job) -> Outcome:
 
 @functools.cache
 def code_fingerprint() -> str:
-    """A digest of this yukon package's own modules: equal where the solver's code is equal.
+    """A digest of the rules' and the solver's modules (``yukon/core``, ``yukon/solve``): equal
+    where the solver's code is equal.
 
     A cluster's workers must solve with the same code as the survey that sends them deals
-    (``solve_checked``); the window's modules (``yukon/ui``) are not part of it.
+    (``solve_checked``); the play's, the words' and the window's modules are not part of it.
     """
     digest = hashlib.sha256()
-    here = os.path.dirname(os.path.abspath(__file__))
-    for name in sorted(os.listdir(here)):
-        if name.endswith(".py"):
-            with open(os.path.join(here, name), "rb") as f:
-                digest.update(name.encode() + b"\0" + f.read() + b"\0")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for folder in ("core", "solve"):  # the rules and the solver: all a worker runs
+        here = os.path.join(package, folder)
+        for name in sorted(os.listdir(here)):
+            if name.endswith(".py"):
+                with open(os.path.join(here, name), "rb") as f:
+                    digest.update(f"{folder}/{name}".encode() + b"\0" + f.read() + b"\0")
     return digest.hexdigest()[:20]
 
 
@@ -170,7 +173,7 @@ class LocalWorkers:
         self.outcomes = queue.Queue()
         self.procs = []
         self.threads = []
-        package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH", "")) if p)
         # Started with SIGINT ignored, which Python then keeps: a Ctrl+C cannot give a
@@ -179,7 +182,7 @@ class LocalWorkers:
             with sigint_ignored():
                 for _ in range(workers):
                     self.procs.append(subprocess.Popen(
-                        [sys.executable, "-c", "from yukon.survey_workers import worker_main; worker_main()"],
+                        [sys.executable, "-c", "from yukon.solve.survey_workers import worker_main; worker_main()"],
                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env))
         except BaseException:  # the ones already started must not be left behind
             self.stop()
@@ -252,6 +255,6 @@ class LocalWorkers:
 
 
 def missing_dask_message() -> str:
-    """The one line for --cluster where Dask is not installed (checked before yukon.cluster is imported)."""
+    """The one line for --cluster where Dask is not installed (checked before yukon.solve.cluster is imported)."""
     return ("--cluster needs Dask's distributed package, which is not installed: "
             'pip install "yukon-solitaire[cluster]" (or pip install distributed)')
