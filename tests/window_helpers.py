@@ -13,9 +13,14 @@ from yukon.ui.app import App
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.table import TableScreen
 
+SAFETY = 300.0  # seconds: only a net under a hung window or child, never what a test measures
 
-def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
-    """Run loop iterations until ``done``; the number of iterations it took."""
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = SAFETY) -> int:
+    """Run loop iterations until ``done``; the number of iterations it took.
+
+    ``seconds`` is only a net for a hang: two whole suites at once on two busy cores took the solver
+    child past a minute for a rating it gives in two seconds alone."""
     end = time.monotonic() + seconds
     n = 0
     while not done():
@@ -28,7 +33,7 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
 
 def settle(app: App) -> None:
     """Run frames until nothing slides or flips any more."""
-    run_until(app, lambda: not app.busy(), 10.0)
+    run_until(app, lambda: not app.busy(), SAFETY)
     app.frame()
 
 
