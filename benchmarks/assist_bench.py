@@ -104,9 +104,9 @@ def frame_costs(frames: int) -> dict[str, object]:
     from frame_bench import long_tail_game
     from yukon.core.notation import format_position
     from yukon.core.state import Position
-    from yukon.ui import assist as assist_mod
     from yukon.ui.art import CardArt
-    from yukon.ui.build import open_window
+    from yukon.ui.assist import link as link_mod
+    from yukon.ui.build import add_assist, open_window
     from yukon.ui.parts import TablePrefs
 
     game, move = long_tail_game()
@@ -144,7 +144,7 @@ def frame_costs(frames: int) -> dict[str, object]:
         return out
 
     slide_frames(60)  # warm the caches
-    a = assist_mod.install(app)
+    a = add_assist(app)
     polled.append(a)
     wait_for(app, lambda: a.status not in ("checking", ""), 15.0)  # the child started and answered
     slide_frames(60)  # both positions of the slide get known (no more requests)
@@ -164,7 +164,7 @@ def frame_costs(frames: int) -> dict[str, object]:
         polled.append(a)
         for case in ("idle", "busy"):
             if case == "busy":  # a hard deal with no time limit keeps the child searching
-                svc.request(next(assist_mod._ids), hard, game.rules, timeout=None)
+                svc.request(next(link_mod._ids), hard, game.rules, timeout=None)
                 time.sleep(0.3)
             c0, w0 = cpu_seconds(pid), time.monotonic()
             runs[case] += slide_frames(frames // rounds)

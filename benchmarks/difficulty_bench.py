@@ -26,6 +26,7 @@ import math
 import os
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -71,14 +72,14 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def level_of(row: dict, th: Thresholds) -> Level:
+def level_of(row: dict[str, Any], th: Thresholds) -> Level:
     """A saved deal's level under thresholds ``th``."""
     if row["status"] == Verdict.WINNABLE:
         return th.level(row["effort"])
     return Level(row["level"]) if row["level"] in ("unwinnable", "unknown") else Level.UNKNOWN
 
 
-def table(rows: list[dict], th: Thresholds) -> str:
+def table(rows: list[dict[str, Any]], th: Thresholds) -> str:
     """The per-level table (Markdown) under thresholds ``th``."""
     out = [f"Thresholds: easy <= {th.easy:.4f}, medium <= {th.medium:.4f} effort, hard above.",
            "",
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", help="write each deal's measures here (JSON lines)")
     ap.add_argument("--load", help="read measures saved by --save instead of solving")
     a = ap.parse_args(argv)
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     t0 = time.process_time()
     if a.load:
         with open(a.load, encoding="utf-8") as f:

@@ -77,8 +77,8 @@ def play_deal(seed: int, service: SolverService, presses: list[int], tally: Tall
     """Follow the hints on deal ``seed``: H ``presses[i]`` times, then P, for each i."""
     import pygame
 
-    from yukon import hints
     from yukon.core.state import Game
+    from yukon.solve.move_order import hint_moves
     from yukon.solve.solver import solve
     from yukon.ui.assist import CHECKING
     from yukon.ui.build import add_assist as install
@@ -109,7 +109,7 @@ def play_deal(seed: int, service: SolverService, presses: list[int], tally: Tall
         tally.others += move not in line[:1]
         if line:  # what the old second hint was: the first other useful move, unchecked
             last = app.session.game.history[-1].move if app.session.game.history else None
-            old = [m for m in hints.hint_moves(pos, last) if m != line[0]]
+            old = [m for m in hint_moves(pos, last) if m != line[0]]
             if old:
                 q = pos.copy()
                 q.play(old[0])

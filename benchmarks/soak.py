@@ -28,7 +28,8 @@ def load_soak() -> Callable[..., int]:
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.soak
+    soak: Callable[..., int] = mod.soak
+    return soak
 
 
 def main() -> int:

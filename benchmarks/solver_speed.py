@@ -25,6 +25,7 @@ import os
 import subprocess
 import sys
 import time
+from typing import Any
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 # Hard deals of issue 14 (lost or unknown at 10 s) and a spread of ordinary ones.
@@ -55,19 +56,20 @@ def worker() -> None:
         print(json.dumps(out), flush=True)
 
 
-def start(path: str) -> subprocess.Popen:
+def start(path: str) -> subprocess.Popen[str]:
     """A worker process importing ``yukon`` from ``path``."""
     env = dict(os.environ, PYTHONPATH=os.path.abspath(path))
     return subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"], env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=path)
 
 
-def ask(w: subprocess.Popen, request: list) -> dict:
+def ask(w: subprocess.Popen[str], request: list[object]) -> dict[str, Any]:
     """One request to worker ``w`` and its answer."""
     assert w.stdin is not None and w.stdout is not None
     w.stdin.write(json.dumps(request) + "\n")
     w.stdin.flush()
-    return json.loads(w.stdout.readline())
+    answer: dict[str, Any] = json.loads(w.stdout.readline())
+    return answer
 
 
 def main(argv: list[str] | None = None) -> int:

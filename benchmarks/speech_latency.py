@@ -190,7 +190,7 @@ def _no_module(name: str) -> types.ModuleType:
     raise ImportError(name)
 
 
-def utterance(speaker: Speaker, recording: Recording, text: str, whole: bool = True) -> tuple[float, float, array]:
+def utterance(speaker: Speaker, recording: Recording, text: str, whole: bool = True) -> tuple[float, float, array[int]]:
     """Say ``text`` once after a silence: (say() time, time to sound, the audio from its first sound).
 
     Unless ``whole``, the speech is stopped a second after it began (a long read-out need not be heard out).
@@ -218,7 +218,7 @@ def measure(args: argparse.Namespace, recording: Recording, out: Path) -> None:
         said = announcements(language)
         cold = utterance(speaker, recording, said[0][1])
         print(f"\n{language} through {speaker.name}: the first sentence (cold) sounded after {cold[1] * 1000:.0f} ms")
-        audio: dict[str, array] = {}
+        audio: dict[str, array[int]] = {}
         for what, text in said:
             calls, sounds = [], []
             for round_ in range(args.rounds):
@@ -242,7 +242,7 @@ def measure(args: argparse.Namespace, recording: Recording, out: Path) -> None:
 
 
 def interrupt_check(speaker: Speaker, recording: Recording, said: list[tuple[str, str]],
-                    audio: dict[str, array]) -> None:
+                    audio: dict[str, array[int]]) -> None:
     """The table read out, cut after about a second by the deal line: when did the deal line sound?"""
     recording.quiet()
     t0 = time.monotonic()
@@ -265,7 +265,7 @@ def interrupt_check(speaker: Speaker, recording: Recording, said: list[tuple[str
           f"sounded {(recording.time_of(index) - t1) * 1000:.0f} ms after its say(); {whole:.1f} s heard in all")
 
 
-def find_start(recording: Recording, start: int, end: int, sound: array, frames: int = 24,
+def find_start(recording: Recording, start: int, end: int, sound: array[int], frames: int = 24,
                width: int = 256, hop: int = 16) -> int | None:
     """Where ``sound`` begins in the recording between ``start`` and ``end``, by the shape of its loudness.
 

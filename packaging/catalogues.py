@@ -40,6 +40,12 @@ SOURCES = ["yukon", "main.py"]
 KEYWORDS = ["NC_:1c,2"]
 
 
+def messages(catalogue: gettext.GNUTranslations) -> dict[str | tuple[str, int], str]:
+    """A compiled catalogue's messages by key (gettext keeps them in an attribute of its own, with no public way)."""
+    table: dict[str | tuple[str, int], str] = vars(catalogue)["_catalog"]  # plural forms: (msgid, n)
+    return table
+
+
 def _babel(args: list[str]) -> None:
     from babel.messages.frontend import CommandLineInterface
 
@@ -77,7 +83,7 @@ def _add_cases(pot: Path) -> None:
                        f"Leave it empty if your language never writes :{code} (the nominative is used).")
             catalogue.add(m.id, context=case_context(m.context or "", code), auto_comments=[comment])
     with pot.open("wb") as f:
-        write_po(f, catalogue, width=None, no_location=True, sort_output=True)  # as extract writes it
+        write_po(f, catalogue, width=0, no_location=True, sort_output=True)  # no wrapping (0), as extract writes it
 
 
 def languages() -> list[str]:
@@ -137,8 +143,8 @@ def translation_problems(po_file: Path, code: str) -> list[str]:
     for m in catalogue:
         if not m.id or not m.string:
             continue
-        ids = m.id if isinstance(m.id, tuple) else (m.id,)
-        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        ids: tuple[str, ...] = tuple(m.id) if isinstance(m.id, (tuple, list)) else (m.id,)
+        strings: tuple[str, ...] = tuple(m.string) if isinstance(m.string, (tuple, list)) else (m.string,)
         where = f"{code}: {m.context + '|' if m.context else ''}{ids[0]!r}"
         try:
             wanted = {name for text in ids for name, _spec, _conv in _fields(text)}
@@ -207,7 +213,7 @@ def check() -> list[str]:
                 problems.append(f"{code}: no compiled catalogue (run compile)")
                 continue
             with mo.open("rb") as a, (copy / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as b:
-                if gettext.GNUTranslations(a)._catalog != gettext.GNUTranslations(b)._catalog:
+                if messages(gettext.GNUTranslations(a)) != messages(gettext.GNUTranslations(b)):
                     problems.append(f"{code}: yukon.mo is older than yukon.po (run compile)")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from subset_cjk_font import check as check_fonts
@@ -220,7 +226,7 @@ def stats() -> None:
     print("language  messages  length vs English  longest message (chars) vs its English  longest button vs English")
     for code in languages():
         with (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
-            table = gettext.GNUTranslations(f)._catalog
+            table = messages(gettext.GNUTranslations(f))
         pairs = []
         for k, v in table.items():
             msgid = k[0] if isinstance(k, tuple) else k

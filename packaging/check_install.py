@@ -28,7 +28,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from check_onefile import VERSION, run_once, start_xvfb
+from check_onefile import run_once, start_xvfb
+from yukon import __version__ as VERSION
 
 
 def sh(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:

@@ -7,7 +7,7 @@ import random
 from yukon.core.rules import Rules
 from yukon.core.state import Position
 from yukon.solve import solver
-from yukon.solve.relaxation import tables_for
+from yukon.solve.relaxation import Layout, Round, tables_for
 
 
 def small_position(seed: int, rules: Rules, left: int) -> Position:
@@ -69,7 +69,7 @@ class RecordingSearch(solver._Search):
         super().__init__(start, tables_for(start.rules), None, {}, stuck_twins=True)
         self.found = []
 
-    def _stuck_crowded(self, layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
+    def _stuck_crowded(self, layout: Layout | None = None, hist: list[Round] | None = None) -> bool:
         r = super()._stuck_crowded(layout, hist)
         if r:
             self.found.append(self.p.copy())

@@ -13,10 +13,10 @@ from solver_helpers import small_position
 from yukon.core.rules import Rules
 from yukon.core.state import Game, Move, Position
 from yukon.solve.solver import Verdict, check_line, solve, without_loops
-from yukon.ui.assist.knowledge import Course, Knowledge, Known, position_key
+from yukon.ui.assist.knowledge import Course, Knowledge, Known, PositionKey, position_key
 
 
-def walk(game: Game) -> list[tuple]:
+def walk(game: Game) -> list[PositionKey]:
     """The keys of the game's positions, worked out from scratch."""
     p = game.position.copy()
     keys = [position_key(p)]

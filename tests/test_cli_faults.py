@@ -23,6 +23,7 @@ import pytest
 from yukon.core.notation import format_position
 from yukon.core.state import Position
 from yukon.solve.bench import run_bench
+from yukon.solve.solver import Verdict
 from yukon.survey import RESULTS_HEADER, Record, needs_solving, read_results, usable_jobs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,12 +219,12 @@ def test_unknown_deals_are_solved_again_under_a_longer_time_limit(tmp_path: Path
     assert new[0] == "# rules yukon timeout 30.0"
     assert sorted(int(line.split("\t")[0]) for line in new[1:]) == [1, 3]  # the decided deals were kept
     after = read_results(str(results), "yukon")
-    assert after[2] == Record("winnable", 0.5, 10, 90, 0.001) and after[4].status == "unwinnable"
+    assert after[2] == Record(Verdict.WINNABLE, 0.5, 10, 90, 0.001) and after[4].status == "unwinnable"
     assert after[1].limit == after[3].limit == 30.0
     # No limit at all beats any limit; a deal unknown under no limit is never solved again.
-    assert needs_solving(Record("unknown", 30.0, 1, 0, 30.0), None)
-    assert not needs_solving(Record("unknown", 99.0, 1, 0, None), 1e9)
-    assert not needs_solving(Record("winnable", 0.1, 1, 90, 0.001), None)
+    assert needs_solving(Record(Verdict.UNKNOWN, 30.0, 1, 0, 30.0), None)
+    assert not needs_solving(Record(Verdict.UNKNOWN, 99.0, 1, 0, None), 1e9)
+    assert not needs_solving(Record(Verdict.WINNABLE, 0.1, 1, 90, 0.001), None)
     assert needs_solving(None, 0.001)
 
 

@@ -33,7 +33,7 @@ from yukon.play.daily import (
 )
 from yukon.play.share_code import decode
 from yukon.solve.difficulty import Level, Rating
-from yukon.solve.solver import check_line, solve
+from yukon.solve.solver import Verdict, check_line, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests/golden/daily.txt"
@@ -101,7 +101,7 @@ def test_candidates_are_deal_numbers_a_player_can_type_in_a_fixed_order() -> Non
 
 
 def fake_rating(level: Level) -> Rating:
-    status = {Level.UNWINNABLE: "unwinnable", Level.UNKNOWN: "unknown"}.get(level, "winnable")
+    status = {Level.UNWINNABLE: Verdict.LOST, Level.UNKNOWN: Verdict.UNKNOWN}.get(level, Verdict.WINNABLE)
     return Rating(level, status, 10, 0, 0.0, 0, 0, 0.0)
 
 

@@ -20,6 +20,7 @@ from yukon.solve.difficulty import (
     RATE_NODES,
     THRESHOLDS,
     Level,
+    Rating,
     Thresholds,
     assess,
     effort,
@@ -27,7 +28,7 @@ from yukon.solve.difficulty import (
     rate,
     thirds,
 )
-from yukon.solve.solver import Verdict, check_line, solve
+from yukon.solve.solver import Result, Verdict, check_line, solve
 
 LIMIT = 20_000  # enough for most deals here; the rest must come back unknown, not guessed
 YUKON_DEALS = range(1, 41)
@@ -35,18 +36,20 @@ RUSSIAN = Rules("russian")
 
 ORDER = {Level.EASY: 0, Level.MEDIUM: 1, Level.HARD: 2}
 
+Ratings = dict[int, tuple[Rating, Result]]  # deal number: (its rating, solve's own result)
+
 
 @pytest.fixture(scope="module")
-def yukon_ratings() -> dict[int, tuple[object, object]]:
+def yukon_ratings() -> Ratings:
     """Deals 1-40: (rating, solve's own result) under the same node limit."""
-    out = {}
+    out: Ratings = {}
     for seed in YUKON_DEALS:
         p = Position.deal(seed)
         out[seed] = (rate(seed, node_limit=LIMIT), solve(p, timeout=None, node_limit=LIMIT))
     return out
 
 
-def test_rating_agrees_with_solve(yukon_ratings: dict) -> None:
+def test_rating_agrees_with_solve(yukon_ratings: Ratings) -> None:
     seen = set()
     for seed, (r, result) in yukon_ratings.items():
         assert r.status == result.status, seed
@@ -76,7 +79,7 @@ def test_russian_deals_proved_lost_are_unwinnable() -> None:
     assert levels.count(Level.UNWINNABLE) >= 10  # Russian Solitaire: about one deal in fifteen is winnable
 
 
-def test_levels_are_ordered_by_the_search_needed(yukon_ratings: dict) -> None:
+def test_levels_are_ordered_by_the_search_needed(yukon_ratings: Ratings) -> None:
     won = sorted((r for r, _ in yukon_ratings.values() if r.winnable), key=lambda r: r.effort)
     assert len(won) >= 25
     ranks = [ORDER[r.level] for r in won]
@@ -94,14 +97,14 @@ def test_levels_are_ordered_by_the_search_needed(yukon_ratings: dict) -> None:
         assert (r.effort, r.nodes) == (yukon_ratings[s][0].effort, yukon_ratings[s][0].nodes)
 
 
-def test_a_deal_number_and_its_position_rate_alike(yukon_ratings: dict) -> None:
+def test_a_deal_number_and_its_position_rate_alike(yukon_ratings: Ratings) -> None:
     for seed in (1, 2, 25):
         by_number = yukon_ratings[seed][0]
         by_position = rate(Position.deal(seed), node_limit=LIMIT)
         assert by_number == by_position
 
 
-def test_assess_hands_back_solves_own_answer(yukon_ratings: dict) -> None:
+def test_assess_hands_back_solves_own_answer(yukon_ratings: Ratings) -> None:
     for seed in (1, 2, 25, 28):
         rating, result = assess(Position.deal(seed), node_limit=LIMIT)
         own = yukon_ratings[seed][1]
@@ -132,7 +135,7 @@ def test_thirds_split_winnable_deals_evenly() -> None:
     rng = random.Random(7)
     for n in (3, 10, 31, 300):
         nodes = rng.sample(range(1, 100_000), n)
-        th = thirds(nodes)
+        th = thirds([float(x) for x in nodes])
         counts = [sum(1 for x in nodes if th.level(x) is level) for level in PLAYABLE]
         assert sum(counts) == n and max(counts) - min(counts) <= 1
     with pytest.raises(ValueError):

@@ -17,7 +17,7 @@ from enginetools import naive_legal_moves
 from yukon.core.cards import KING, RANK, RED, SUIT
 from yukon.core.notation import format_position, parse_move, parse_position
 from yukon.core.rules import Rules
-from yukon.core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
+from yukon.core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
 
 
 def _check_cards(p: Position) -> None:
@@ -26,13 +26,16 @@ def _check_cards(p: Position) -> None:
     assert sorted(table + home) == list(range(52))
     for i, col in enumerate(p.columns):
         assert 0 <= p.down[i] <= len(col)
-        assert not col or p.down[i] < len(col), "a column may not end face down"
+        if col:
+            assert p.down[i] < len(col), "a column may not end face down"
+        else:
+            assert p.down[i] == 0
     fresh = p.copy()
     fresh.reindex()
     assert fresh.loc == p.loc
 
 
-def _check_moves(p: Position, moves: list) -> None:
+def _check_moves(p: Position, moves: list[Move]) -> None:
     rules = p.rules
     for m in moves:
         assert p.why_illegal(m) is None, (str(m), p.why_illegal(m))
@@ -44,7 +47,8 @@ def _check_moves(p: Position, moves: list) -> None:
         assert src != m.to
         dest = p.columns[m.to]
         if not dest:
-            assert RANK[m.card] == KING or rules.any_card_in_space
+            if not rules.any_card_in_space:
+                assert RANK[m.card] == KING
             if src != ON_FOUNDATION:
                 assert p.columns[src][0] != m.card
         else:

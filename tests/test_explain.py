@@ -3,6 +3,7 @@ exhaustive search on small endings, and every other fact it states is checked on
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
@@ -11,7 +12,7 @@ import pytest
 from solver_helpers import exhaustive_winnable, small_position
 from yukon.core.cards import RANK
 from yukon.core.rules import YUKON, Rules
-from yukon.core.state import FACE_DOWN, ON_FOUNDATION, Move, Position
+from yukon.core.state import FACE_DOWN, ON_FOUNDATION, Move, Position, Undo
 from yukon.play.pseudo import install_pseudo
 from yukon.solve.explain import Explanation, Stuck, explain, stuck_cards
 from yukon.solve.solver import Verdict, crowded_pair, dead_end, relaxation_closure, solve
@@ -59,6 +60,11 @@ def never_home(p: Position, card: int, limit: int = REACH_LIMIT) -> bool | None:
 def above(p: Position, card: int) -> list[int]:
     col = p.columns[p.column_of(card) or 0]
     return col[col.index(card) + 1:]
+
+
+def all_home(cards: tuple[int, ...], q: Position, _undo: Undo) -> bool:
+    """Are all of ``cards`` on their foundations in ``q``?"""
+    return all(q.loc[x] == ON_FOUNDATION for x in cards)
 
 
 def check_facts(p: Position, s: Stuck) -> None:
@@ -120,17 +126,22 @@ def test_every_card_named_stuck_never_reaches_its_foundation(rules: Rules, colum
             hidden = {c for c in e.named() if p.loc[c] == FACE_DOWN}
             assert set(e.hidden) == hidden
             text = " ".join(sentences(e))
+            told: set[int] = set()  # blockers of the paragraphs before: a later one only points back
             for s in e.stuck:
                 assert i18n.card_name(s.card) in text and i18n.card_name(s.blocker) in text
                 t = s.targets
                 if len(t) == 2 and t[0].way == t[1].way == "under" and t[0].by == t[1].by == s.blocker:
                     both = f"{i18n.card_name(t[0].card)} or {i18n.card_name(t[1].card)}, and both lie under it."
-                    assert both in text or "either" in text  # said in full, or its blocker was told before
+                    back = (f"Nothing can uncover {i18n.card_name(s.card)} either: {i18n.card_name(s.blocker)} "
+                            "lies over it.")
+                    assert (back if s.blocker in told else both) in text
                     ways.add("both under it")
+                told.add(s.blocker)
     assert explained >= min_explained and checked >= min_checked
     if min_explained >= 40 and not rules.foundation_return:
         assert {"under", "on"} <= ways
-        assert rules.variant != "yukon" or "both under it" in ways  # Russian cards fit one card only
+        # A Yukon card fits onto two (either red or either black card one higher); a Russian card onto one.
+        assert ("both under it" in ways) == (rules.variant == "yukon")
 
 
 def random_game(seed: int, rules: Rules, left: int, length: int) -> tuple[Position, list[Move]]:
@@ -191,7 +202,7 @@ def test_twins_that_block_each_other_never_both_get_home() -> None:
                 assert e.twins.closed in e.twins.targets
                 assert sorted(e.twins.targets) == sorted(x for x in range(52) if p.rules.fits(c, x))
                 both = (c, d)
-                r = p.reaches(lambda q, u, both=both: all(q.loc[x] == ON_FOUNDATION for x in both), REACH_LIMIT)
+                r = p.reaches(functools.partial(all_home, both), REACH_LIMIT)
                 if r is not None:
                     assert r is False
                     checked += 1
@@ -213,8 +224,8 @@ def test_a_loss_found_by_search_says_how_many_positions_were_tried() -> None:
         assert e.nodes == r.stats["nodes"]
         assert exhaustive_winnable(p, REACH_LIMIT) in (False, None)
         text = sentences(e)
-        assert text == [f"No sequence of moves wins from here: the solver tried every way, {e.nodes} positions in all."] \
-            or e.nodes == 1
+        positions = "1 position" if e.nodes == 1 else f"{e.nodes} positions"
+        assert text == [f"No sequence of moves wins from here: the solver tried every way, {positions} in all."]
         found += 1
     assert found >= 3
 

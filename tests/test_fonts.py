@@ -36,7 +36,7 @@ def english() -> Iterator[None]:
 
 def texts(code: str) -> list[str]:
     """Every message of ``code``'s catalogue and every text of its lessons."""
-    table: dict[object, str] = catalogue(code)._catalog
+    table: dict[object, str] = vars(catalogue(code))["_catalog"]
     out = [v for k, v in table.items() if isinstance(v, str) and k != ""]
     for path in sorted((ROOT / "assets" / "lessons" / code).glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))

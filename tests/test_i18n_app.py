@@ -25,6 +25,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from player_input import click, post, press, quit_events
+from window_helpers import on_table
 from yukon.play import pseudo
 from yukon.play.events import Tone, made_move
 from yukon.play.save import Store
@@ -108,17 +110,6 @@ class Drawn:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     return Drawn(monkeypatch)
-
-
-def press(app: App, key: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    app.frame()
-
-
-def click(app: App, x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
 
 
 def start(folder: Path, seed: int = 5, language: str | None = None, size: tuple[int, int] = (1024, 700)) -> App:
@@ -230,7 +221,7 @@ def run_main(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch,
         app = real_build(options)
         languages.append(i18n.language())
         drawn.clear()
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        post(quit_events())
         return app
 
     monkeypatch.setattr(build, "build_app", build_then_quit)
@@ -402,7 +393,7 @@ def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
         assert english_left(texts) == []
         press(app, pygame.K_ESCAPE)
         press(app, pygame.K_ESCAPE)
-        assert app.top is app.table
+        assert on_table(app)
         # a question dialog: another deal while a game is under way
         table = app.table
         assert table is not None

@@ -117,7 +117,7 @@ def test_every_message_of_every_language_fills_with_sample_values(code: str) -> 
     placeholder the code does not fill; nothing is left in braces."""
     i18n.set_language(code)
     samples = _samples()
-    table: dict[object, str] = catalogue(code)._catalog if code != i18n.ENGLISH else {}
+    table: dict[object, str] = vars(catalogue(code))["_catalog"] if code != i18n.ENGLISH else {}
     bad: list[str] = []
     checked = 0
     for m in code_messages():

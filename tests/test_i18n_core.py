@@ -136,7 +136,8 @@ def test_russian_refusal_names_the_one_card_that_fits(pseudo_language: None) -> 
 def test_english_reasons_read_as_before(english: None) -> None:
     p = Position.deal(1)
     face_down = p.columns[6][0]
-    assert refusal(p.why_illegal(Move.of(face_down, 0))) == f"{i18n.CARD_NAMES[face_down]} is face down"
+    illegal = p.why_illegal(Move.of(face_down, 0))
+    assert illegal is not None and refusal(illegal) == f"{i18n.CARD_NAMES[face_down]} is face down"
     assert rules_line(Rules("russian", True, False)) == ("Russian Solitaire, any card in an empty column, "
                                                          "no foundation return")
     # The command line's English (from the rules themselves, which know no language) says the same.

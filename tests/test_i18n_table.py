@@ -21,9 +21,10 @@ import pygame
 import pytest
 
 from i18n_tools import LOCALE
+from player_input import press
 from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
-from window_helpers import hint_move, run_until, settle
+from window_helpers import hint_move, run_until, settle, shown_message
 from yukon.core.cards import ACE, KING, RANK, SUIT, make_card
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.pseudo import install_pseudo
@@ -151,7 +152,7 @@ def test_a_turkish_sentence_on_the_table_starts_with_a_dotted_capital_i() -> Non
     reason reworded to start with i.)"""
     with (LOCALE / "tr" / "LC_MESSAGES" / "yukon.mo").open("rb") as f:
         turkish = gettext.GNUTranslations(f)
-    turkish._catalog["a King can only go into an empty column"] = "izin yok: papaz yalnızca boş bir sütuna gidebilir"
+    vars(turkish)["_catalog"]["a King can only go into an empty column"] = "izin yok: papaz yalnızca boş bir sütuna gidebilir"
     i18n.install(turkish, "tr")
     d = make(3)
     pos = d.table.session.position
@@ -246,8 +247,8 @@ def test_the_hints_are_in_the_language(pseudo: None, seed: int) -> None:
         d.key(pygame.K_h)
         text = message_text(d)
         assert_translated(text)
-        assert hint_move(d.table) is not None
-        assert describe_move(d.table.session.position, hint_move(d.table)) in text
+        hinted = hint_move(d.table)
+        assert hinted is not None and describe_move(d.table.session.position, hinted) in text
     d.table.send_home()
     for _step in range(400):
         if not d.table.sending_home:
@@ -287,12 +288,11 @@ def test_the_solver_s_status_hint_and_demo_note_are_in_the_language(pseudo: None
         app.frame()
         assert a.solver_note == i18n._("Solver: this deal can be won")
         assert_translated(a.solver_note)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0))
-        app.frame()
+        press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None, 120.0)
         assert t.session.message is not None
-        assert_translated(t.message_text())
-        assert move_reason(t.session.position, a.knowledge.line_here(a.app.session.game)) in t.message_text()
+        assert_translated(shown_message(t))
+        assert move_reason(t.session.position, a.knowledge.line_here(a.app.session.game)) in shown_message(t)
         a.start_demo()
         assert a.demo
         assert_translated(a.player.note)

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import configparser
 import fnmatch
+import importlib.resources
 import json
 import re
 import shutil
@@ -34,6 +35,8 @@ import pytest
 
 import yukon
 from browser_helpers import SystemBrowsers
+from player_input import click, press
+from window_helpers import shown_message
 from yukon.core import resources
 from yukon.core.resources import asset_path
 from yukon.play.lessons import LESSON_DIR, load_lessons
@@ -164,7 +167,7 @@ def test_assets_are_found_from_another_directory(tmp_path: Path) -> None:
 def test_installed_copy_wins_and_a_missing_file_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "assets" / "fonts").mkdir(parents=True)
     (tmp_path / "assets" / "fonts" / "DejaVuSans.ttf").write_bytes(b"installed")
-    monkeypatch.setattr(resources.resources, "files", lambda name: tmp_path)
+    monkeypatch.setattr(importlib.resources, "files", lambda name: tmp_path)
     assert asset_path("fonts", "DejaVuSans.ttf") == tmp_path / "assets" / "fonts" / "DejaVuSans.ttf"
     assert asset_path("lessons") == resources.CLONE_ASSETS / "lessons"  # not in the installed copy
 
@@ -174,7 +177,7 @@ def test_assets_inside_a_zip_get_a_real_path(tmp_path: Path, monkeypatch: pytest
     with zipfile.ZipFile(archive, "w") as z:
         z.writestr("yukon/__init__.py", "")
         z.writestr("yukon/assets/lessons/x.json", '{"zipped": true}')
-    monkeypatch.setattr(resources.resources, "files", lambda name: zipfile.Path(archive, "yukon/"))
+    monkeypatch.setattr(importlib.resources, "files", lambda name: zipfile.Path(archive, "yukon/"))
     path = asset_path("lessons", "x.json")
     assert isinstance(path, Path) and json.loads(path.read_text()) == {"zipped": True}
 
@@ -275,10 +278,11 @@ def test_the_metainfo_speaks_every_language_of_the_game(code: str) -> None:
     theirs = [e for e in texts if e.get(XML_LANG) == code]
     assert [e.tag for e in theirs] == [e.tag for e in english]
     for mine, their in zip(english, theirs):
-        words = " ".join((their.text or "").split())
+        assert mine.text is not None and their.text is not None, f"an empty <{their.tag}>"
+        words = " ".join(their.text.split())
         assert words, f"an empty <{their.tag} xml:lang={code}>"
         if mine.tag != "name":
-            assert words != " ".join((mine.text or "").split()), f"<{mine.tag} xml:lang={code}> is the English"
+            assert words != " ".join(mine.text.split()), f"<{mine.tag} xml:lang={code}> is the English"
 
 
 def test_the_metainfo_screenshot_is_the_committed_picture_at_its_size() -> None:
@@ -389,18 +393,15 @@ def test_without_a_data_folder_it_plays_on_says_so_once_and_leaves_home_alone(
     app.frame()
     assert extras.folder is None
     assert app.table is not None and app.table.session.message is not None
-    assert "cannot save" in app.table.message_text().lower()
+    assert "cannot save" in shown_message(app.table).lower()
     app.table.session.message = None
     app.table.session.move(app.session.game.position.legal_moves()[0])
     app.frame()
     assert app.table.session.message is None  # said once
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
-    app.frame()
+    press(app, pygame.K_F1)
     rules = app.top
     assert isinstance(rules, RulesScreenPlus)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rules.save_rect.center, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rules.save_rect.center, button=1))
-    app.frame()
+    click(app, *rules.save_rect.center)
     # Without a data folder the rules page the player asked for goes into the temporary folder,
     # for the browser to show: nothing of ours appears in the home folder.
     page = (tmp_path / "tmp" / "yukon-rules.html").resolve()

@@ -14,7 +14,9 @@ import pytest
 from yukon.core.cards import ALL_CARDS, parse_card
 from yukon.core.notation import parse_position
 from yukon.core.state import FOUNDATION, Game, Move, Position
+from yukon.solve.solver import Verdict
 from yukon.text import i18n
+from yukon.text.i18n import Name
 from yukon.ui.phrases import (
     Verbosity,
     choices_text,
@@ -160,9 +162,9 @@ def test_what_can_i_do_lists_every_legal_move_of_the_card() -> None:
 
 
 def test_status_and_spoken_times() -> None:
-    assert status_text(12, 185.9, 3, "winnable") == "12 moves, 3 minutes and 5 seconds; can still be won"
+    assert status_text(12, 185.9, 3, Verdict.WINNABLE) == "12 moves, 3 minutes and 5 seconds; can still be won"
     assert status_text(1, 60, 3, None, FULL) == "1 move, 1 minute, 3 cards home"
-    assert status_text(0, 0, 0, "unwinnable") == "0 moves, 0 seconds; can no longer be won"
+    assert status_text(0, 0, 0, Verdict.LOST) == "0 moves, 0 seconds; can no longer be won"
     assert time_text(3725) == "1 hour and 2 minutes"
     assert time_text(7200) == "2 hours"
     assert time_text(1) == "1 second"
@@ -198,7 +200,7 @@ def test_russian_sentences_use_the_accusative_where_a_card_is_moved_onto_or_turn
     assert choices_text(p, c("8S")) == "Восьмёрка пик может пойти на девятку червей"
     assert focus_text(p, 3, c("QD")) == "Столбец 4, дама бубен, сверху ещё 2 карты"
     assert column_text(p, 5, FULL) == "Столбец 6, 4 карты: 2 закрытые, затем тройка бубен, туз червей"
-    assert status_text(21, 125, 5, "winnable", FULL) == "21 ход, 2 минуты 5 секунд, 5 карт в доме; ещё можно выиграть"
+    assert status_text(21, 125, 5, Verdict.WINNABLE, FULL) == "21 ход, 2 минуты 5 секунд, 5 карт в доме; ещё можно выиграть"
 
 
 def test_polish_sentences_use_the_accusative_where_a_card_is_moved_onto_or_turned_up() -> None:
@@ -218,7 +220,7 @@ def test_polish_sentences_use_the_accusative_where_a_card_is_moved_onto_or_turne
     assert pick_up_text(p, c("QD"), FULL) == "Wzięto damę karo z 2 kartami na wierzchu"
     assert choices_text(p, c("TS")) == "Dziesiątka pik może pójść na waleta kier"
     assert column_text(p, 0) == "Kolumna 1: 1 zakryta, czwórka trefl, dziewiątka kier"
-    assert status_text(5, 7, 0, "unwinnable") == "5 ruchów, 7 sekund; nie da się już wygrać"
+    assert status_text(5, 7, 0, Verdict.LOST) == "5 ruchów, 7 sekund; nie da się już wygrać"
 
 
 def test_german_names_the_jack_in_the_accusative_after_auf() -> None:
@@ -278,5 +280,5 @@ def test_no_sentence_ever_names_a_face_down_card() -> None:
         for p, _game in _walk(seed, 30):
             hidden = {card for col, cards in enumerate(p.columns) for card in cards[:p.down[col]]}
             spoken = re.split(r"[,:;.] | then | onto |^", table_text(p, FULL).replace("Foundations: the", "the"))
-            named = {names[part] for part in spoken if part in names}
+            named = {names[Name(part)] for part in spoken if part in names}
             assert named and not named & hidden

@@ -142,7 +142,7 @@ def test_every_refusal_is_worded_in_every_language(code: str) -> None:
                         name = i18n.card_name(card)  # in the case the sentence asks for
                         assert any(format(name, case) in text for case in i18n.CASES), (code, key, text)
             if key[1] is Refusal.FOUNDATION_STARTS_WITH_ACE:
-                assert i18n.foundation_name(illegal.suit or 0) in text, (code, key, text)
+                assert illegal.suit is not None and i18n.foundation_name(illegal.suit) in text, (code, key, text)
             if code != i18n.ENGLISH:
                 assert text != english[key], (code, key, text)
     finally:

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,7 +99,7 @@ def write_raw(folder: Path, content: bytes) -> None:
     (folder / GAME_FILE).write_bytes(content)
 
 
-def good_record() -> dict:
+def good_record() -> dict[str, Any]:
     rng = random.Random(3)
     return game_to_dict(random_game(99, Rules(), 20, rng), 10.0)
 
@@ -262,7 +263,7 @@ def test_a_clock_out_of_range_starts_again_and_the_game_resumes(tmp_path: Path, 
     assert result.moved_to is None and (tmp_path / GAME_FILE).read_text() == text  # nothing moved
 
 
-def load_game_from(record: dict) -> Game:
+def load_game_from(record: dict[str, Any]) -> Game:
     from yukon.play.save import game_from_dict
 
     return game_from_dict(record).game

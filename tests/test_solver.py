@@ -11,6 +11,7 @@ from yukon.core.safe import is_safe_home
 from yukon.core.state import ON_FOUNDATION, Position
 from yukon.solve.relaxation import tables_for
 from yukon.solve.solver import (
+    Result,
     Verdict,
     _apply_safe,
     _BestFirst,
@@ -25,7 +26,7 @@ ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (F
 NO_RETURN = [r for r in ALL_RULES if not r.foundation_return]
 
 
-def _replays(p: Position, result) -> bool:
+def _replays(p: Position, result: Result) -> bool:
     q = p.copy()
     for m in result.moves:
         q.play(m)  # raises IllegalMove if the line is wrong
@@ -151,9 +152,10 @@ def test_safe_foundation_rule_never_loses_a_win() -> None:
                     continue
                 before, after = a.status == Verdict.WINNABLE, b.status == Verdict.WINNABLE
             else:
-                before, after = exhaustive_winnable(p, 30_000), exhaustive_winnable(q, 30_000)
-                if before is None or after is None:
+                proved_before, proved_after = exhaustive_winnable(p, 30_000), exhaustive_winnable(q, 30_000)
+                if proved_before is None or proved_after is None:
                     continue
+                before, after = proved_before, proved_after
             compared[before] += 1
             assert before == after, (seed, rules)
     assert compared[True] >= 100 and compared[False] >= 5
@@ -205,7 +207,7 @@ def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
         assert canonical_key(_decode(canonical_key(p), YUKON)) == canonical_key(p)
         b = _BestFirst(p, tables_for(YUKON), {})
         if b.run(20_000) == "won":
-            assert check_line(p, b.line)
+            assert b.line is not None and check_line(p, b.line)
     seen = {True: 0, False: 0}
     for seed in range(30):
         rules = NO_RETURN[seed % len(NO_RETURN)]
@@ -217,7 +219,7 @@ def test_best_first_lines_replay_and_its_exhaustion_agrees() -> None:
         r = b.run(10**9)
         assert r == ("won" if truth else "exhausted"), (seed, rules)
         if truth:
-            assert check_line(p, b.line)
+            assert b.line is not None and check_line(p, b.line)
         seen[truth] += 1
     assert seen[True] >= 10 and seen[False] >= 1
 
@@ -319,7 +321,7 @@ def test_relaxing_after_stuck_moves_agrees_with_exhaustive_search() -> None:
             s = _Search(p, tables_for(rules), None, {})
             assert s.run(10**9) == ("won" if truth else "exhausted"), (seed, rules)
             if truth:
-                assert check_line(p, s.line)
+                assert s.line is not None and check_line(p, s.line)
             seen[truth] += 1
     assert seen[True] >= 50 and seen[False] >= 5
 
@@ -335,4 +337,6 @@ def test_verdict_keeps_the_words_of_files_and_the_child_process() -> None:
         assert str(v) == f"{v}" == v.value and v == v.value  # f-strings and comparisons see the word
         assert Verdict(f"{v}") is v and pickle.loads(pickle.dumps(v)) is v
         assert json.loads(json.dumps({"status": v})) == {"status": v.value}
-        assert hash(v) == hash(v.value) and {v.value: 1}[v] == 1 and {v: 1}[v.value] == 1  # one key, not two
+        by_word: dict[str, int] = {v.value: 1}
+        by_verdict: dict[str, int] = {v: 1}  # a Verdict is a str
+        assert hash(v) == hash(v.value) and by_word[v] == 1 and by_verdict[v.value] == 1  # one key, not two

@@ -31,12 +31,12 @@ def test_solve_prints_status_then_a_line_that_wins() -> None:
     assert p.is_won()
     # The same through --position on standard input, under Russian rules.
     r = Position.deal(5, RUSSIAN)
-    code, text = _run(["solve", "--timeout", "5"], stdin=format_position(r))
+    code, text = _run(["solve", "--timeout", "120"], stdin=format_position(r))  # a tenth of a second here
     lines = text.splitlines()
-    assert code == 0 and lines[0] in ("winnable", "unwinnable", "unknown")
+    assert code == 0 and lines[0] == "winnable"  # Russian deal 5 is a winnable one
     for line in lines[1:]:
         r.play(parse_move(line))
-    assert lines[0] != "winnable" or r.is_won()
+    assert r.is_won()
 
 
 def test_solve_refuses_bad_input_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:

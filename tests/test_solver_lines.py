@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from yukon.core.rules import Rules
-from yukon.core.state import Position
+from yukon.core.state import Move, Position
 from yukon.solve.solver import (
     REPLAYS_PER_NODE,
+    Stats,
     Verdict,
     check_line,
     shorten_line,
@@ -18,7 +19,7 @@ from yukon.solve.solver import (
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
 
 
-def _won_deals(rules: Rules, seeds: range, want: int) -> list[tuple[Position, list]]:
+def _won_deals(rules: Rules, seeds: range, want: int) -> list[tuple[Position, list[Move]]]:
     """Up to ``want`` deals of ``seeds`` with the line the search found (not shortened)."""
     out = []
     for seed in seeds:
@@ -67,7 +68,7 @@ def test_budget_is_kept_by_count(budget: int) -> None:
     """The work (search positions, and replayed moves / REPLAYS_PER_NODE) stays within the
     budget, give or take the cut under way when it ran out (a few replays of the line)."""
     for p, line in _won_deals(Rules(), range(40, 60), 4):
-        stats: dict = {}
+        stats: Stats = {}
         short = shorten_line(p, line, budget=budget, stats=stats)
         assert check_line(p, short) and len(short) <= len(line)
         slack = 5 * len(line) / REPLAYS_PER_NODE
@@ -79,8 +80,8 @@ def test_budget_is_kept_by_count(budget: int) -> None:
 def test_a_larger_budget_tries_the_other_searches() -> None:
     """With the budget to spare the other searches run and can only make the line shorter."""
     for p, line in _won_deals(Rules(), range(60, 80), 5):
-        small: dict = {}
-        big: dict = {}
+        small: Stats = {}
+        big: Stats = {}
         cut_only = shorten_line(p, line, budget=len(line) ** 2, stats=small)
         best = shorten_line(p, line, budget=20_000, stats=big)
         assert len(best) <= len(cut_only)

@@ -5,6 +5,7 @@ start holds the pairs of each of its positions, and it never calls a winnable po
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -108,7 +109,7 @@ def test_every_move_is_an_action(rules: Rules) -> None:
 def test_a_cell_holds_the_pairs_of_its_positions(rules: Rules) -> None:
     """``_cell``'s start rows mark every pair of atoms of the position itself, and positions of
     one cell (same key) get the same rows: what a closure proves from them holds for each."""
-    by_key: dict[tuple, list[int] | None] = {}
+    by_key: dict[tuple[Any, ...], list[int] | None] = {}
     shared = 0
     for seed in range(8):
         line = walk(rules, seed, 40 + seed % 12, 60)

@@ -20,6 +20,8 @@ from yukon.core.state import Position
 from yukon.solve import relaxation
 from yukon.solve.relaxation import (
     _BIT,
+    Facts,
+    Round,
     _close,
     _closure,
     _facts,
@@ -128,7 +130,7 @@ def test_closure_and_early_stopping_dead_end_agree_with_the_naive_closure(rules:
     assert seen == {True, False}  # both answers were checked
 
 
-def as_lists(s: list) -> tuple[list[bool], list[bool], bool]:
+def as_lists(s: Facts) -> tuple[list[bool], list[bool], bool]:
     """The facts ``s`` of ``_close`` as the reference closure gives them: (H, E, space)."""
     return [s[0] & b != 0 for b in _BIT], [s[2] & b != 0 for b in _BIT], s[4]
 
@@ -142,7 +144,7 @@ def test_closures_resumed_from_facts_made_before_a_pair_moved_are_the_pinned_clo
     checked = 0
     for p in positions(rules, range(5), 90, 4):
         layout = layout_of(p, t)
-        hist: list = []
+        hist: list[Round] = []
         lost = dead_end_from(p, t, layout, hist)
         assert lost == (not all(reference_closure(p)[0]))
         for c, d, _x1, _x2 in (t.twins or [(x, x + 1, -1, -1) for x in range(0, 52, 2)])[::3]:
@@ -200,7 +202,7 @@ def test_twin_rule_agrees_with_the_twin_rule_over_the_naive_closure(rules: Rules
         for hidden_only in (True, False):
             want = reference_crowded(p, hidden_only)
             assert crowded(p, t, hidden_only) == want
-            hist: list = []
+            hist: list[Round] = []
             layout = layout_of(p, t)
             if not dead_end_from(p, t, layout, hist):
                 assert crowded(p, t, hidden_only, list(t.twins), layout, hist) == want

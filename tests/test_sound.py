@@ -69,7 +69,7 @@ def test_no_audio_device_is_silent(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in SOUND_NAMES:
         assert board.play(name) is False
     board.prepare()
-    assert board.available is False and "audio device" in (board.problem or "")
+    assert board.available is False and board.problem is not None and "audio device" in board.problem
 
 
 def test_broken_sound_creation_is_silent(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ run a second time inside every run of the suite).
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "packaging"))
 
+import check_install
 import check_sdist
 
 
@@ -32,10 +34,9 @@ def can_build() -> str | None:
         return "not a git checkout (an unpacked sdist): the sdist is built and checked from a checkout"
     if importlib.util.find_spec("build") is None:
         return "the sdist needs `build`: pip install -r requirements-dev.txt"
-    import setuptools
-
-    if int(setuptools.__version__.split(".")[0]) < 77:
-        return f"setuptools {setuptools.__version__} cannot read the licence expression: needs >= 77 (requirements-dev)"
+    setuptools = importlib.metadata.version("setuptools")
+    if int(setuptools.split(".")[0]) < 77:
+        return f"setuptools {setuptools} cannot read the licence expression: needs >= 77 (requirements-dev)"
     return None
 
 
@@ -46,7 +47,7 @@ def test_the_sdist_holds_every_file_of_the_checkout_and_its_tests_pass_unpacked(
     src, out, unpacked = tmp_path / "src", tmp_path / "out", tmp_path / "unpacked"
     for folder in (src, out, unpacked):
         folder.mkdir()
-    check_sdist.copy_checkout(src)
+    check_install.copy_checkout(src)
     archive = check_sdist.build_sdist(src, out)
     top = check_sdist.unpack(archive, unpacked)
     files = check_sdist.contents(top)

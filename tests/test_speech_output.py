@@ -203,8 +203,8 @@ def _fake_prism(backend: _FakeBackend | None) -> types.ModuleType:
             if backend is None or backend.name != "Orca" or backend_id != "orca":
                 raise ValueError("Invalid or unsupported backend")
             return backend
-    module.Context = Context  # type: ignore[attr-defined]
-    module.BackendId = types.SimpleNamespace(ORCA="orca")  # type: ignore[attr-defined]
+    module.Context = Context  # type: ignore[attr-defined]  # a stand-in for prismatoid, built here
+    module.BackendId = types.SimpleNamespace(ORCA="orca")  # type: ignore[attr-defined]  # (likewise)
     return module
 
 
@@ -281,7 +281,7 @@ def test_accessible_output2_is_used_when_it_is_there(closing: Callable[[Threaded
     class Auto:
         def get_first_available_output(self) -> Output:
             return Output()
-    auto.Auto = Auto  # type: ignore[attr-defined]
+    auto.Auto = Auto  # type: ignore[attr-defined]  # a stand-in module for accessible_output2, built here
     s = closing(_threaded(find_speaker("fr", platform="win32", which=_nowhere,
                                        load=_loader(accessible_output2=auto))))
     s.say("Colonne 4", interrupt=False)

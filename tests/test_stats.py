@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,7 +161,7 @@ def test_formatting() -> None:
     assert format_share(None) == "-" and format_share(2 / 3) == "67%"
 
 
-def sound_record(played: int = 10, won: int = 4, best_time: float = 321.5, fewest_moves: int = 88) -> dict:
+def sound_record(played: int = 10, won: int = 4, best_time: float = 321.5, fewest_moves: int = 88) -> dict[str, Any]:
     return {"played": played, "won": won, "current_streak": 1, "best_streak": 2, "best_time": best_time,
             "fewest_moves": fewest_moves}
 

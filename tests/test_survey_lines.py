@@ -16,6 +16,7 @@ import pytest
 
 from yukon.cli import main
 from yukon.core.rules import YUKON, Rules
+from yukon.solve.solver import Verdict
 from yukon.solve.survey_workers import OtherCode, code_fingerprint, solve_checked
 from yukon.survey import (
     LINES_HEADER,
@@ -85,7 +86,7 @@ def test_a_deal_not_won_again_keeps_its_result_and_has_no_line(tmp_path: Path,
     assert code == 0 and "winnable 2  unwinnable 0  unknown 0" in text
     assert err == (f"note: 1 winnable deals solved again for their line were not won within the limit this "
                    f"time; they keep their result and have no line in {lines}\n")
-    assert read_results(str(results), "yukon")[58] == Record("winnable", 5.0, 99999, 120, 10.0)
+    assert read_results(str(results), "yukon")[58] == Record(Verdict.WINNABLE, 5.0, 99999, 120, 10.0)
     assert sorted(read_lines(str(lines), "yukon")) == [57]
 
 
@@ -125,14 +126,14 @@ def test_a_node_budget_gives_the_same_file_in_another_process(tmp_path: Path) ->
 
 
 def test_unknown_deals_are_solved_again_only_under_a_larger_budget() -> None:
-    unknown = Record("unknown", 10.0, 5000, 0, 10.0, 5000)
+    unknown = Record(Verdict.UNKNOWN, 10.0, 5000, 0, 10.0, 5000)
     assert needs_solving(unknown, 10.0, nodes=6000) and needs_solving(unknown, 12.0, nodes=5000)
     assert needs_solving(unknown, None, nodes=None)
     assert not needs_solving(unknown, 10.0, nodes=5000)  # the same budget
     assert not needs_solving(unknown, 30.0, nodes=4000)  # more time, fewer positions: not larger
-    assert not needs_solving(Record("unknown", 10.0, 99, 0, 10.0), 30.0, nodes=100000)  # no node limit before
-    assert needs_solving(Record("winnable", 0.1, 9, 90, 10.0), 1.0, lined=False)
-    assert not needs_solving(Record("unwinnable", 0.1, 9, 0, 10.0), 1.0, lined=False)
+    assert not needs_solving(Record(Verdict.UNKNOWN, 10.0, 99, 0, 10.0), 30.0, nodes=100000)  # no node limit before
+    assert needs_solving(Record(Verdict.WINNABLE, 0.1, 9, 90, 10.0), 1.0, lined=False)
+    assert not needs_solving(Record(Verdict.LOST, 0.1, 9, 0, 10.0), 1.0, lined=False)
 
 
 def test_a_worker_with_other_code_refuses_the_job() -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from player_input import click, press
 from window_helpers import bar_clicks, hint_move, is_lesson, lesson_of
 from yukon.core.cards import SUIT
 from yukon.core.state import FOUNDATION, ON_FOUNDATION
@@ -42,19 +43,7 @@ _SPADES, HEARTS, DIAMONDS, CLUBS = range(4)  # suit numbers (spades unused here)
 ALL_ON = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)
 
 
-
 # -- driving the window ------------------------------------------------------------------------
-def press(app: App, key: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    app.frame()
-
-
-def click(app: App, x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
-
-
 def start(folder: Path, seed: int = 5, size: tuple[int, int] = (1024, 700)) -> tuple[App, Extras]:
     app = open_window(seed=seed, size=size)
     extras = install(app, folder=str(folder), resume=False)
@@ -556,4 +545,5 @@ def test_the_question_after_a_change_of_rules_names_the_rule_changed(tmp_path: P
     focus_row(app, sheet.rows[-1][0])
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)  # Done
-    assert sheet.question is not None and sheet.question.text.startswith(named), sheet.question.text
+    question = sheet.question
+    assert question is not None and question.text.startswith(named), question

@@ -17,8 +17,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
-from window_helpers import hint_move
+from player_input import click, press
+from test_ui_assist_progress import SAFETY, decided, press_button, run_until
+from window_helpers import hint_move, shown_message
 from yukon.core.rules import Rules
 from yukon.core.state import Game, Move, Position, Undo
 from yukon.solve.solver import Verdict, solve
@@ -73,7 +74,7 @@ def test_a_fresh_deal_proved_lost_offers_a_winnable_one(service: SolverService) 
     assert "deal 1 cannot be won" in dialog.question and dialog.answers[0][0] == "Winnable deal"
     run_until(app, lambda: a.deals.ready_deal is not None)
     app.frame()
-    click(app, dialog.rects[0].center)
+    click(app, *dialog.rects[0].center)
     seed = app.session.game.seed
     assert seed is not None and seed != 1 and app.session.game.rules == russian and not app.session.game.history
     assert solve(Position.deal(seed, russian), timeout=10).status == Verdict.WINNABLE
@@ -113,7 +114,7 @@ def test_a_killed_solver_child_is_replaced_then_given_up(service: SolverService)
     os.kill(a.link.service.pid, signal.SIGKILL)
     run_until(app, lambda: a.failed)
     t = app.table
-    assert t is not None and t.session.message is not None and "keeps stopping" in t.message_text()
+    assert t is not None and "keeps stopping" in shown_message(t)
     assert a.link.service is None and a.solver_note == ""
     press(app, pygame.K_h)  # hints still come, from the heuristics
     assert hint_move(t) is not None and hint_move(t) in t.session.position.legal_moves()
@@ -212,5 +213,20 @@ def test_a_long_game_costs_the_solver_link_one_step_a_move(service: SolverServic
         run_until(app, lambda: not app.busy())
     assert len(app.session.game.history) == 4006
     assert pops <= 6 * 2  # each move: one step back to its parent (and the undo of a slide, if any)
-    assert a.link.pending is None or len(a.link.pending.ancestors) == len(app.session.game.history)
+    assert a.link.pending is None  # the line was known: nothing asked
+    # A move off the line is asked about, with every position of the game before it, step by step.
+    position = app.session.game.position
+
+    def after(m: Move) -> Position:
+        q = position.copy()
+        q.play(m)
+        return q
+
+    off = next(m for m in position.legal_moves() if a.knowledge.lookup(after(m)) is None)
+    with pytest.MonkeyPatch.context() as held:
+        held.setattr(service, "poll", list)  # the answer waits: the request stays in flight to be read
+        app.session.move(off)
+        run_until(app, lambda: a.link.pending is not None)
+        pending = a.link.pending
+        assert pending is not None and len(pending.ancestors) == len(app.session.game.history) == 4007
     a.close()

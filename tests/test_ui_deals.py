@@ -18,7 +18,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from window_helpers import click, key, play_by_clicks, press_button, run_until
+from player_input import click, press
+from window_helpers import play_by_clicks, press_button, run_until
 from yukon.core.state import Game
 from yukon.solve.difficulty import RATE_NODES, Level, rate
 from yukon.solve.solver import Verdict
@@ -114,11 +115,11 @@ def new_deal_of(app: App, label: str) -> int:
 
 def type_in_deal_box(app: App, digits: str) -> DealDialog:
     """D, then ``digits`` one by one: the box (still open)."""
-    key(app, pygame.K_d)
+    press(app, pygame.K_d)
     screen = app.top
     assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, DealDialog)
     for ch in digits:
-        key(app, pygame.K_0 + int(ch))
+        press(app, pygame.K_0 + int(ch))
     return screen.sheet
 
 
@@ -133,7 +134,7 @@ def test_new_deal_by_level_never_hands_out_a_deal_played_or_a_number_typed(servi
     # 4 is what the box holds on the way to typing 400358757: it is rated as typed, and Esc.
     box = type_in_deal_box(app, str(typed))
     run_until(app, lambda: box.note_text() == _(DEAL_NOTES[Level.MEDIUM]).format(number=typed))
-    key(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
     assert app.top is app.table and app.session.game.seed == easy
     run_until(app, lambda: a.status == Verdict.WINNABLE)
     play_by_clicks(app, a.knowledge.line_here(a.app.session.game)[0])  # deal 79 is played
@@ -157,7 +158,7 @@ def test_a_deal_played_in_an_earlier_run_is_never_handed_out_by_level(service: S
     run_until(app, lambda: a.status == Verdict.WINNABLE)
     play_by_clicks(app, a.knowledge.line_here(a.app.session.game)[0])
     type_in_deal_box(app, "2")
-    key(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
     answer(app, "Deal 2")  # "Replace the game under way with deal 2?"
     assert app.session.game.seed == 2
     app.quit()

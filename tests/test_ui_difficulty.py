@@ -19,8 +19,9 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from player_input import click, click_events, key_events, post, press
 from test_ui_table import stuck_line
-from window_helpers import click, is_lesson, key, play_by_clicks, post_click, press_button, run_until
+from window_helpers import is_lesson, play_by_clicks, post_click, press_button, run_until
 from yukon.core.cards import KING, make_card
 from yukon.core.rules import RUSSIAN
 from yukon.core.state import Game, Position
@@ -90,7 +91,7 @@ def test_new_deal_asks_for_a_level_and_deals_an_easy_one(service: SolverService)
     # Esc on the question deals nothing
     press_button(app, "New deal")
     assert isinstance(app.top, QuestionDialog)
-    key(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
     assert app.top is app.table and app.session.game.seed == seed
     a.close()
 
@@ -98,15 +99,15 @@ def test_new_deal_asks_for_a_level_and_deals_an_easy_one(service: SolverService)
 def test_deal_number_box_tells_a_typed_deals_level(service: SolverService) -> None:
     app, a, _part = make_app(Game.deal(5), service, extras=True)
     for typed in (28, 25):  # 28 is won only after thousands of positions; 25 is proved lost
-        key(app, pygame.K_d)
+        press(app, pygame.K_d)
         screen = app.top
         assert isinstance(screen, SheetScreen) and isinstance(screen.sheet, DealDialog)
         dialog = screen.sheet
         for ch in str(typed):
-            key(app, pygame.K_0 + int(ch))
+            press(app, pygame.K_0 + int(ch))
         want = _(DEAL_NOTES[rate(typed, node_limit=RATE_NODES).level]).format(number=typed)
         run_until(app, shows(dialog, want))
-        key(app, pygame.K_ESCAPE)
+        press(app, pygame.K_ESCAPE)
         assert app.top is app.table and app.session.game.seed == 5
     assert rate(25, node_limit=RATE_NODES).level is Level.UNWINNABLE
     assert not app.errors
@@ -144,9 +145,9 @@ def test_new_deal_in_a_lesson_asks_for_a_level_over_the_table(service: SolverSer
     app, a, _part = make_app(Game.deal(2), service)
     app.add_part(Lessons(app))
     press_button(app, "Lessons")
-    key(app, pygame.K_RETURN)  # the lesson the list offers
+    press(app, pygame.K_RETURN)  # the lesson the list offers
     assert is_lesson(app.top)
-    key(app, pygame.K_n)
+    press(app, pygame.K_n)
     asked = app.top
     assert isinstance(asked, QuestionDialog) and [label for label, _act in asked.answers] == LEVELS
     assert not any(is_lesson(x) for x in app.screens)
@@ -154,7 +155,6 @@ def test_new_deal_in_a_lesson_asks_for_a_level_over_the_table(service: SolverSer
     run_until(app, lambda: app.top is app.table and (answer == "Cancel" or app.session.game.seed != 2))
     assert (app.session.game.seed == 2) == (answer == "Cancel") and not app.session.game.history and not app.errors
     a.close()
-
 
 
 def answer(app: App, dialog: QuestionDialog, label: str) -> None:
@@ -232,9 +232,8 @@ def test_a_game_played_on_while_the_level_is_looked_for_is_asked_about_again(ser
     assert isinstance(asked, QuestionDialog)
     labels = [lb for lb, _act in asked.answers]
     # The level and Ctrl+Z in one loop iteration: nothing is asked of the child before both are handled.
-    post_click(*asked.layout(*app.size)[3][labels.index(not_ready(a))].center)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
-                                         scancode=0))
+    post(click_events(asked.layout(*app.size)[3][labels.index(not_ready(a))].center))
+    post(key_events(pygame.K_z, pygame.KMOD_LCTRL))
     app.frame()
     assert a.levels.wanted is not None and app.session.game is game
     n = len(game.history)

@@ -89,7 +89,9 @@ def test_with_a_fake_pixel_ratio_the_layout_is_in_pixels_and_the_mouse_hits_the_
     app.frame()
     t = app.table
     assert t is not None and t.layout is not None
-    assert (t.layout.width, t.layout.height) == pygame.display.get_surface().get_size() == app.size
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    assert (t.layout.width, t.layout.height) == surface.get_size() == app.size
     pos = t.session.position
     card = next(c for c in range(52) if pos.loc[c] < ON_FOUNDATION)
     r = t.layout.strip_rect(card)

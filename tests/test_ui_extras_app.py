@@ -12,16 +12,19 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
 import json
 import time
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
-from window_helpers import bar_clicks, is_lesson, play_by_clicks
+from player_input import click, press
+from window_helpers import bar_clicks, is_lesson, on_table, play_by_clicks, shown_message
 from yukon.core.notation import parse_position
 from yukon.core.rules import YUKON, Rules
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move
@@ -55,7 +58,6 @@ Foundations: S-9 H-J D-Q C-J
 """
 
 
-
 def table_of(app: App) -> TableScreen:
     """The app's table (an App has one from the start)."""
     assert app.table is not None
@@ -69,19 +71,9 @@ def layout_of(app: App) -> TableLayout:
     return lay
 
 
-def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    app.frame()
-
-
-def click(app: App, x: int, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
-
-
-def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: bool = True) -> tuple[App, Extras]:
-    app = open_window(seed=seed, size=(1024, 700), game=game)
+def start(folder: Path, seed: int | None = 5, game: Game | None = None, resume: bool = True,
+          now: Callable[[], float] = time.monotonic) -> tuple[App, Extras]:
+    app = open_window(seed=seed, size=(1024, 700), game=game, now=now)
     extras = install(app, folder=str(folder), resume=resume)
     app.frame()
     return app, extras
@@ -171,7 +163,8 @@ def test_keyboard_refusal_keeps_selection_and_escape_cancels(tmp_path: Path) -> 
 
 
 def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
-    app, extras = start(tmp_path, seed=21, resume=False)
+    seconds = itertools.count(1000)
+    app, extras = start(tmp_path, seed=21, resume=False, now=lambda: float(next(seconds)))  # a second a look
     table = table_of(app)
     for _ in range(6):
         moves = [m for m in app.session.game.position.legal_moves() if app.session.game.position.loc[m.card] < ON_FOUNDATION]
@@ -184,10 +177,12 @@ def test_resume_after_the_app_starts_again(tmp_path: Path) -> None:
     assert json.loads((tmp_path / GAME_FILE).read_text())["moves"] == [str(m) for m in history]
     press(app, pygame.K_q, pygame.KMOD_CTRL)
     assert not app.running
+    played = json.loads((tmp_path / GAME_FILE).read_text())["elapsed"]
+    assert played >= 1.0  # the clock ran from the first move to the quit
     app2, extras2 = start(tmp_path, seed=999)
     assert app2.session.game.seed == 21 and app2.session.game.position == position
     assert app2.session.game.moves_made == history and app2.session.game.can_redo()
-    assert app2.session.elapsed() > 0 or not history
+    assert app2.session.elapsed() >= played  # the time played goes on from where it was
     press(app2, pygame.K_z, pygame.KMOD_CTRL)
     assert app2.session.game.moves_made == history[:-1]
     assert extras2.records.stats.of(YUKON).played == 1  # the same game, counted once
@@ -220,7 +215,7 @@ def test_unwritable_data_folder_plays_on(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("")
     app, _extras = start(tmp_path / "f" / "yukon", seed=8)
     table = table_of(app)
-    assert table.session.message is not None and "cannot save" in table.message_text().lower()
+    assert "cannot save" in shown_message(table).lower()
     table.session.message = None
     m = app.session.game.position.legal_moves()[0]
     table.session.move(m)
@@ -234,7 +229,7 @@ def test_sheets_open_from_keys_and_buttons(tmp_path: Path) -> None:
         press(app, key)
         assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, kind)
         press(app, pygame.K_ESCAPE)
-        assert app.top is app.table
+        assert on_table(app)
     for label in ("Settings", "Stats", "Deal #"):  # items of the toolbar's menu
         bar_clicks(app, label, lambda x, y: click(app, x, y))
         assert isinstance(app.top, SheetScreen)
@@ -362,10 +357,10 @@ def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest
     assert played[-2:] == ["home", "win"]
     y = extras.records.stats.of(YUKON)
     assert (y.played, y.won, y.current_streak, y.fewest_moves) == (1, 1, 1, 10)
-    for _ in range(400):  # the win message comes once the celebration has landed
+    for _ in range(600):  # the win message comes once the celebration has landed: ten seconds of steps
         if any(isinstance(s, QuestionDialog) for s in app.screens):
             break
-        time.sleep(0.01)
+        app.update(1 / 60)
         app.frame()
     dialog = next(s for s in app.screens if isinstance(s, QuestionDialog))
     assert "first win" in dialog.question.lower()
@@ -383,7 +378,7 @@ def test_question_answers_by_keyboard(tmp_path: Path) -> None:
     assert isinstance(app.top, QuestionDialog)
     press(app, pygame.K_RIGHT)  # onto "Keep playing"
     press(app, pygame.K_RETURN)
-    assert app.top is app.table and app.session.game.seed == 8
+    assert on_table(app) and app.session.game.seed == 8
     press(app, pygame.K_n)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_LEFT)  # back onto "New deal"

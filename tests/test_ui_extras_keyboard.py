@@ -16,6 +16,7 @@ def apply(cursor: KeyCursor, game: Game, keys: list[str]) -> list[str]:
         a = cursor.key(k, game.position)
         kinds.append(a.kind)
         if a.kind == "move":
+            assert a.move is not None
             game.play(a.move)
             cursor.settle(game.position)
     return kinds
@@ -130,7 +131,7 @@ def test_f_needs_an_end_card() -> None:
     cursor.key("enter", pos)
     assert cursor.selected == pos.columns[3][-2]
     a = cursor.key("f", pos)
-    assert a.kind == "refuse" and "end card" in a.reason
+    assert a.kind == "refuse" and a.reason is not None and "end card" in a.reason
 
 
 def test_up_and_down_stay_on_face_up_cards() -> None:

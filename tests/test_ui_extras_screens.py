@@ -20,6 +20,7 @@ from yukon.ui.commands import Command
 from yukon.ui.input import Action, PointerDown, PointerUp
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay
 from yukon.ui.settings_screen import ROWS, SettingsScreen
+from yukon.ui.sheet import Sheet
 from yukon.ui.stats_screen import StatsScreen
 
 
@@ -29,7 +30,7 @@ def surface() -> pygame.Surface:
     return pygame.display.set_mode((800, 600))
 
 
-def click_button(sheet, surface: pygame.Surface, label: str) -> None:
+def click_button(sheet: Sheet, surface: pygame.Surface, label: str) -> None:
     sheet.draw(surface)
     buttons = sheet.question.answers if sheet.question is not None else sheet.buttons()
     labels = [lb for lb, _ in buttons]
@@ -151,7 +152,7 @@ def test_keys_overlay_scrolls_in_a_small_window() -> None:
 
 
 def test_deal_dialog(surface: pygame.Surface) -> None:
-    got = []
+    got: list[int] = []
     d = DealDialog(5, got.append)
     d.handle(Action(Command.CONFIRM))
     assert d.error and not got

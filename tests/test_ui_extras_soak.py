@@ -18,11 +18,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from yukon.core.state import ON_FOUNDATION
+from player_input import click_events, key_events, post, press
+from yukon.core.state import ON_FOUNDATION, Move
 from yukon.play.save import Store, load_game
 from yukon.ui.app import App
+from yukon.ui.build import Extras, open_window
 from yukon.ui.build import add_extras as install
-from yukon.ui.build import open_window
 
 KEYS = [(pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_UP, 0), (pygame.K_DOWN, 0), (pygame.K_RETURN, 0),
         (pygame.K_SPACE, 0), (pygame.K_f, 0), (pygame.K_ESCAPE, 0), (pygame.K_z, pygame.KMOD_CTRL),
@@ -31,7 +32,6 @@ KEYS = [(pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_UP, 0), (pygame.K_DOW
         (pygame.K_F1, 0), (pygame.K_PAGEDOWN, 0)]
 # the moving keys more often: they are what keyboard play is made of
 WEIGHTS = [6, 6, 4, 4, 6, 5, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-
 
 
 def quit_rect(app: App) -> pygame.Rect:
@@ -47,10 +47,11 @@ def quit_rect(app: App) -> pygame.Rect:
     return pygame.Rect(0, 0, 0, 0)
 
 
-def next_key(app: App, extras, move) -> int | None:
+def next_key(app: App, extras: Extras, move: Move) -> int | None:
     """The next key of keyboard play toward ``move`` (closed loop on the real cursor), or None when done."""
     c = extras.keyboard.cursor
     t = app.table
+    assert t is not None
     pos = t.session.position
     if not c.shown:
         return pygame.K_RIGHT
@@ -98,20 +99,18 @@ def test_soak_with_the_extras(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
             plan = None
         if key is not None and plan is not None:
             plan_steps += 1
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-            app.frame()
+            press(app, key)
             if len(app.session.game.history) > made:
                 moves_by_keys += 1
                 plan = None
         elif rng.random() < 0.85:
             key, mod = rng.choices(KEYS, WEIGHTS)[0]
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+            post(key_events(key, mod))
         else:
             x, y = rng.randrange(900), rng.randrange(640)
             if quit_rect(app).collidepoint(x, y):
                 continue  # the soak goes on; quitting is tested elsewhere
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+            post(click_events((x, y)))
         app.frame()
         cursor_seen = cursor_seen or extras.keyboard.cursor.shown
         assert not failures, failures[0]

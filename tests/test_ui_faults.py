@@ -32,8 +32,9 @@ import pygame
 import pytest
 
 from parts_helpers import Buttons
+from player_input import click, click_events, post, press, resize_events, window_events
 from solver_helpers import small_position
-from window_helpers import bar_clicks, key, post_click
+from window_helpers import bar_clicks, shown_message
 from yukon.core.notation import format_position
 from yukon.core.rules import YUKON
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
@@ -57,7 +58,6 @@ LINUX = sys.platform.startswith("linux")
 SAFETY = 120.0  # seconds: only a net under a hung child, never the measure of anything
 
 
-
 def post_move(app: App, move: Move) -> None:
     """Click the card, then where it goes, as a player does."""
     t = app.table
@@ -65,8 +65,8 @@ def post_move(app: App, move: Move) -> None:
     lay = t.layout
     src = lay.strip_rect(move.card).move(0, 2).topleft
     dst = lay.foundation_rects[move.card // 13].center if move.to == FOUNDATION else lay.column_end_rect(move.to).center
-    post_click(*src)
-    post_click(*dst)
+    post(click_events(src))
+    post(click_events(dst))
 
 
 def column_move(app: App) -> Move:
@@ -234,9 +234,9 @@ def test_the_window_keeps_its_minimum_size_and_the_bar_stays_whole() -> None:
     sizes += [(rng.randrange(1, 500), rng.randrange(1, 500)) for _ in range(20)]
     for i, (w, h) in enumerate(sizes):
         if i % 2:
-            pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=w, y=h))
+            post(window_events(pygame.WINDOWSIZECHANGED, x=w, y=h))
         else:
-            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h))
+            post(resize_events(w, h))
         app.frame()
         want = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
         surface = pygame.display.get_surface()
@@ -273,7 +273,7 @@ def test_a_failed_save_is_told_at_once(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(app.session.game.history) == 1  # told without waiting for another change
     t = app.table
     assert t is not None and t.session.message is not None and t.session.message.tone is Tone.ERROR
-    assert os.strerror(errno.ENOSPC) in t.message_text()
+    assert os.strerror(errno.ENOSPC) in shown_message(t)
     assert os.strerror(errno.ENOSPC) in t.status_text()[2]
 
 
@@ -292,7 +292,7 @@ def test_a_failed_save_stays_in_sight_while_the_demo_plays(tmp_path: Path, monke
         monkeypatch.setattr(save_module, "atomic_write_text", disk_full)
         t = app.table
         assert t is not None and t.bar is not None
-        bar_clicks(app, "Demo", lambda x, y: (post_click(x, y), app.frame()))
+        bar_clicks(app, "Demo", lambda x, y: click(app, x, y))
         assert assist.demo
         wait_for(lambda: any(n.alert for n in extras.saving.status_notes()), "the notice", app.frame)
         made = len(app.session.game.history)
@@ -341,7 +341,7 @@ def test_caches_stay_bounded_through_many_window_sizes(tmp_path: Path) -> None:
     assert t is not None
     for i in range(60):
         w, h = rng.randrange(240, 1900), rng.randrange(240, 1060)
-        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h))
+        post(resize_events(w, h))
         app.frame()
         if i % 6 == 0:
             post_move(app, rng.choice(app.session.game.position.legal_moves()))  # flips and slides at this size
@@ -349,8 +349,8 @@ def test_caches_stay_bounded_through_many_window_sizes(tmp_path: Path) -> None:
                 app.update(1 / 60)
                 app.draw()
         if i % 15 == 0:
-            key(app, pygame.K_F1)  # the rules page: many lines of text at this size
-            key(app, pygame.K_ESCAPE)
+            press(app, pygame.K_F1)  # the rules page: many lines of text at this size
+            press(app, pygame.K_ESCAPE)
         sizes = art.cache_sizes()
         assert sizes["fonts"] <= art.FONTS.max_entries
         assert sizes["texts"] <= art.TEXTS.max_entries and sizes["text_bytes"] <= art.TEXTS.max_weight
@@ -364,7 +364,7 @@ def leave_lessons(app: App) -> None:
     """Press the lesson screen's own "Leave lessons" button."""
     screen = app.top
     assert isinstance(screen, TableScreen) and screen.bar is not None  # a lesson plays on a table of its own
-    bar_clicks(app, "Leave lessons", lambda x, y: (post_click(x, y), app.frame()), screen)
+    bar_clicks(app, "Leave lessons", lambda x, y: click(app, x, y), screen)
 
 
 def test_closed_screens_leave_nothing_behind(tmp_path: Path) -> None:
@@ -379,16 +379,16 @@ def test_closed_screens_leave_nothing_behind(tmp_path: Path) -> None:
     try:
         refs = []
         for k in (pygame.K_s, pygame.K_t, pygame.K_F1, pygame.K_SLASH, pygame.K_d, pygame.K_l, pygame.K_l):
-            key(app, k)
+            press(app, k)
             assert app.top is not app.table
             if k == pygame.K_l:
                 refs.append(weakref.ref(app.top))  # the list of lessons
-                key(app, pygame.K_RETURN)  # opens the lesson it offers
+                press(app, pygame.K_RETURN)  # opens the lesson it offers
             refs.append(weakref.ref(app.top))
             if k == pygame.K_l:
                 leave_lessons(app)
             else:
-                key(app, pygame.K_ESCAPE)
+                press(app, pygame.K_ESCAPE)
             assert app.top is app.table
         app.frame()
         # the last lesson screen is kept on purpose, to resume the lesson where it was left

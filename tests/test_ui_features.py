@@ -20,7 +20,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from window_helpers import bar_clicks, is_lesson
+from player_input import click, motion_events, post, press, press_events, release_events, window_events
+from window_helpers import bar_clicks, is_lesson, on_table, shown_message
 from yukon.core.cards import parse_card
 from yukon.core.rules import YUKON, Rules
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
@@ -41,9 +42,6 @@ from yukon.ui.sheet import SheetScreen
 from yukon.ui.table import BaseMode, TableScreen
 from yukon.ui.table.style import TARGET
 
-E = pygame.event.Event
-
-
 
 class FakeTime:
     """time.monotonic for the table, moved on by hand."""
@@ -63,21 +61,6 @@ def clock() -> type[FakeTime]:
 
 
 # -- driving the window ---------------------------------------------------------------------
-def post(etype: int, **kw: object) -> None:
-    pygame.event.post(E(etype, kw))
-
-
-def click(app: App, x: int, y: int, button: int = 1) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=button)
-    post(pygame.MOUSEBUTTONUP, pos=(x, y), button=button)
-    app.frame()
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-    app.frame()
-
-
 def table_of(app: App) -> TableScreen:
     t = app.top
     assert isinstance(t, TableScreen)
@@ -160,8 +143,8 @@ def test_all_home_button_sends_every_card_home_one_move_at_a_time(clock: type[Fa
     assert moves == t.session.game.moves_made  # every listener heard every move
     assert any(isinstance(e, Won) for e in heard)
     while isinstance(app.top, QuestionDialog) or t.celebrating > 0:
-        key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_z, pygame.KMOD_CTRL)  # each card comes back by its own undo
+        press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_z, pygame.KMOD_CTRL)  # each card comes back by its own undo
     assert len(t.session.game.history) == 35 and t.session.position.home_count() == 51
 
 
@@ -169,29 +152,29 @@ def test_key_a_sends_only_cards_with_nothing_on_them() -> None:
     # The A of hearts lies under the King of clubs: it cannot go, nor can the 2 and 3 of hearts.
     p = position(["AH KC", "2S", "AS", "3H", "2H"], [0, 0, 0, 0])
     app = make(Game(p))
-    key(app, pygame.K_a)
+    press(app, pygame.K_a)
     settle(app)
     t = table_of(app)
     assert t.session.game.moves_made == [Move.of(parse_card("AS"), FOUNDATION), Move.of(parse_card("2S"), FOUNDATION)]
     assert t.session.position.loc[parse_card("AH")] < ON_FOUNDATION
-    assert t.session.message is not None and "2 cards sent home" in t.message_text()
-    key(app, pygame.K_a)  # nothing left that can go
+    assert "2 cards sent home" in shown_message(t)
+    press(app, pygame.K_a)  # nothing left that can go
     settle(app)
-    assert len(t.session.game.history) == 2 and t.session.message is not None and "No card can go home" in t.message_text()
+    assert len(t.session.game.history) == 2 and "No card can go home" in shown_message(t)
 
 
 def test_a_click_or_a_key_stops_the_cards_where_they_are() -> None:
     for stop in ("click", "key"):
         app = make(Game(ladders(4)))
         t = table_of(app)
-        key(app, pygame.K_a)
+        press(app, pygame.K_a)
         run(app, 3)
         made = len(t.session.game.history)
         assert 0 < made < 36
         if stop == "click":
             click(app, 5, app.size[1] // 2)  # on the cloth
         else:
-            key(app, pygame.K_LEFT)
+            press(app, pygame.K_LEFT)
         assert not t.sending_home and not t.anim.active  # the card on its way has landed
         n = len(t.session.game.history)
         settle(app)
@@ -202,7 +185,7 @@ def test_a_click_or_a_key_stops_the_cards_where_they_are() -> None:
 def test_all_home_stops_when_a_screen_comes_over_the_table() -> None:
     app = make(Game(ladders(4)))
     t = table_of(app)
-    key(app, pygame.K_a)
+    press(app, pygame.K_a)
     run(app, 2)
     app.show_rules()  # as a lesson, a question or any sheet would
     run(app, 200)
@@ -229,10 +212,10 @@ def test_all_home_respects_a_lesson_veto() -> None:
     lesson = TableScreen(app, TableSession(Game(ladders(10)), time.monotonic, guide=mode, deals=False), BaseMode())
     app.push(lesson)
     app.frame()
-    key(app, pygame.K_a)
+    press(app, pygame.K_a)
     settle(app)
     assert lesson.session.game.history == [] and mode.asked  # asked, refused, nothing made
-    assert lesson.session.message is not None and "Not yet" in lesson.message_text()
+    assert "Not yet" in shown_message(lesson)
     assert not lesson.sending_home
 
 
@@ -276,11 +259,11 @@ def test_safe_cards_go_home_by_themselves_after_the_players_move(tmp_path: Path)
     assert heard == t.session.game.moves_made  # an ordinary move: saving, sound and the solver hear it
     assert t.session.position.loc[four] < ON_FOUNDATION  # fits, but not safe: it stays
     # Undo takes the card back and it stays back: an undo is not a move of the player's.
-    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app)
     assert t.session.position.loc[three] == 0 and len(t.session.game.history) == 1
     # A move not made by the player (the solver's demo plays this way) sends nothing home.
-    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app)
     assert made_move(t.session.move(Move.of(parse_card("9C"), 1)))
     settle(app)
@@ -301,15 +284,15 @@ def test_the_setting_is_switched_on_in_the_settings_screen(tmp_path: Path) -> No
     app = open_window(size=(1024, 700), game=Game(safe_position()))
     extras = install(app, folder=str(tmp_path), resume=False)
     app.frame()
-    key(app, pygame.K_s)
+    press(app, pygame.K_s)
     top = app.top
     assert isinstance(top, SheetScreen) and isinstance(top.sheet, SettingsScreen)
     names = [r[0] for r in top.sheet.rows]
     assert "auto_home_safe" in names and "hide_verdicts" not in names  # no solver here: its rows hide
     for _ in range(names.index("auto_home_safe")):
-        key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)
-    key(app, pygame.K_s)  # S again: Done
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_s)  # S again: Done
     assert app.top is app.table and app.prefs.auto_home_safe and extras.records.settings.auto_home_safe
     move_by_clicks(app, "9C", 1)
     settle(app)
@@ -347,17 +330,17 @@ def test_the_clock_stands_still_behind_the_rules_and_the_lessons(clock: type[Fak
     first_move(app)
     clock.now += 5
     assert t.session.elapsed() == 5
-    key(app, pygame.K_F1)  # the Rules screen
+    press(app, pygame.K_F1)  # the Rules screen
     assert app.top is not t
     clock.now += 20
     app.frame()
     assert t.session.elapsed() == 5 and shown_time(t) == "0:05"
-    key(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
     assert app.top is t
     clock.now += 1
     assert t.session.elapsed() == 6 and shown_time(t) == "0:06"
     press_button(app, "Lessons")
-    key(app, pygame.K_RETURN)  # the lesson the list offers
+    press(app, pygame.K_RETURN)  # the lesson the list offers
     lesson = app.top
     assert isinstance(lesson, TableScreen) and isinstance(lesson.mode, LessonMode)
     clock.now += 175
@@ -370,7 +353,7 @@ def test_the_clock_stands_still_behind_the_rules_and_the_lessons(clock: type[Fak
     t.ask_restart()  # a question over the table stops it too
     clock.now += 50
     assert t.session.elapsed() == 8
-    key(app, pygame.K_ESCAPE)  # Keep playing
+    press(app, pygame.K_ESCAPE)  # Keep playing
     assert app.top is t and t.session.elapsed() == 8
 
 
@@ -379,32 +362,32 @@ def test_the_clock_stands_still_while_the_window_is_away(clock: type[FakeTime]) 
     t = table_of(app)
     first_move(app)
     clock.now += 3
-    post(pygame.WINDOWFOCUSLOST)
+    post(window_events(pygame.WINDOWFOCUSLOST))
     app.frame()
     clock.now += 30
     assert t.session.elapsed() == 3
-    post(pygame.WINDOWFOCUSGAINED)
+    post(window_events(pygame.WINDOWFOCUSGAINED))
     app.frame()
     clock.now += 1
     assert t.session.elapsed() == 4
-    post(pygame.WINDOWMINIMIZED)
+    post(window_events(pygame.WINDOWMINIMIZED))
     app.frame()
     clock.now += 100
-    post(pygame.WINDOWRESTORED)  # restored, but no focus yet: a click says the player is back
+    post(window_events(pygame.WINDOWRESTORED))  # restored, but no focus yet: a click says the player is back
     app.frame()
     assert t.session.elapsed() == 4
     click(app, 5, app.size[1] // 2)
     clock.now += 1
     assert t.session.elapsed() == 5
-    post(pygame.ACTIVEEVENT, gain=0, state=pygame.APPMOUSEFOCUS)  # the mouse only left the window
+    post(window_events(pygame.ACTIVEEVENT, gain=0, state=pygame.APPMOUSEFOCUS))  # the mouse only left the window
     app.frame()
     clock.now += 1
     assert t.session.elapsed() == 6
-    post(pygame.ACTIVEEVENT, gain=0, state=pygame.APPINPUTFOCUS)
+    post(window_events(pygame.ACTIVEEVENT, gain=0, state=pygame.APPINPUTFOCUS))
     app.frame()
     clock.now += 10
     assert t.session.elapsed() == 6
-    post(pygame.ACTIVEEVENT, gain=1, state=pygame.APPINPUTFOCUS)
+    post(window_events(pygame.ACTIVEEVENT, gain=1, state=pygame.APPINPUTFOCUS))
     app.frame()
     clock.now += 1
     assert t.session.elapsed() == 7
@@ -418,9 +401,9 @@ def test_time_away_never_counts_toward_the_best_time(clock: type[FakeTime], tmp_
     app.frame()
     t = table_of(app)
     t.session.clock.set_elapsed(40.0)  # as a resumed game: 40 s played before
-    key(app, pygame.K_F1)
+    press(app, pygame.K_F1)
     clock.now += 600  # ten minutes reading the rules
-    key(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
     clock.now += 2
     x, y = card_point(t, king)
     click(app, x, y)
@@ -459,14 +442,13 @@ def test_dragging_lights_every_legal_destination() -> None:
         app.draw()
         assert not any(surface.get_at(p)[:3] == TARGET for p in points.values())
         x, y = card_point(t, card)
-        post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
-        post(pygame.MOUSEMOTION, pos=(x, y + 12), rel=(0, 12), buttons=(1, 0, 0))
+        post(press_events((x, y)), motion_events((x, y + 12), held=True))
         app.frame()
         assert t.drag_cards and t.drag_cards[0] == card
         app.draw()
         for to, p in points.items():
             assert surface.get_at(p)[:3] == TARGET, (seed, to)
-        post(pygame.MOUSEBUTTONUP, pos=(x, y + 12), button=1)  # let go where it was: nothing moves
+        post(release_events((x, y + 12)))  # let go where it was: nothing moves
         app.frame()
         settle(app)
         app.draw()
@@ -488,7 +470,7 @@ def test_the_first_start_points_to_the_lessons_once(tmp_path: Path) -> None:
     labels = [a for a, _ in top.answers]
     _, _, _, rects = top.layout(*app.size)
     click(app, *rects[labels.index("Show me the lessons")].center)
-    key(app, pygame.K_RETURN)  # the list of lessons offers the first
+    press(app, pygame.K_RETURN)  # the list of lessons offers the first
     assert is_lesson(app.top)
     assert extras.records.settings.lessons_offered
     assert json.loads((tmp_path / SETTINGS_FILE).read_text())["lessons_offered"] is True
@@ -506,8 +488,8 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     extras = install(app, folder=str(first), welcome=True)
     app.frame()
     assert isinstance(app.top, QuestionDialog)
-    key(app, pygame.K_ESCAPE)  # Just play
-    assert app.top is app.table and extras.records.settings.lessons_offered
+    press(app, pygame.K_ESCAPE)  # Just play
+    assert on_table(app) and extras.records.settings.lessons_offered
     # A folder given by a test or a benchmark: no question unless asked for.
     plain = tmp_path / "plain"
     plain.mkdir()
@@ -533,7 +515,7 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
     install(app4, folder=str(broken), welcome=True)
     app4.frame()
     t4 = table_of(app4)
-    assert t4.session.message is not None and "settings" in (t4.message_text() or "").lower()
+    assert "settings" in shown_message(t4).lower()
 
 
 def test_the_keys_list_names_a() -> None:

@@ -21,7 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from window_helpers import bar_clicks, click, key, settle
+from player_input import click, post, press, quit_events
+from window_helpers import bar_clicks, settle
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.play.save import Store, load_game
 from yukon.play.settings import Settings, save_settings
@@ -81,14 +82,14 @@ def play_full_screen(app: App, windowed: tuple[int, int]) -> Move:
     assert_mode(app, True, desktop)
     move = a_move_by_clicks(app)
     kept = table_of(app).session.position.key()
-    key(app, pygame.K_F11)
+    press(app, pygame.K_F11)
     settle(app)
     assert_mode(app, False, windowed)
     press_full_screen_button(app)
     assert_mode(app, True, desktop)
     press_full_screen_button(app)  # now labelled Window
     assert_mode(app, False, windowed)
-    key(app, pygame.K_F11)
+    press(app, pygame.K_F11)
     settle(app)
     assert_mode(app, True, desktop)
     table = table_of(app)
@@ -119,7 +120,7 @@ def test_the_game_starts_in_full_screen_and_goes_in_and_out_of_it(
             played.append(play_full_screen(app, windowed))
         except BaseException as e:  # noqa: BLE001 - main() would swallow it into "Cannot open the window"
             failures.append(e)
-        pygame.event.post(pygame.event.Event(pygame.QUIT))  # quit from full screen: the loop ends
+        post(quit_events())  # quit from full screen: the loop ends
         return app
 
     monkeypatch.setattr(build, "build_app", build_and_play)
@@ -140,7 +141,7 @@ def test_switching_under_the_rules_screen_leaves_the_loop_waiting(monkeypatch: p
     pygame.display.quit()
     app = open_window(seed=SEED, size=(800, 600))
     settle(app)
-    key(app, pygame.K_F1)
+    press(app, pygame.K_F1)
     settle(app)
     over = app.top
     assert isinstance(over, RulesScreen) and over.opaque
@@ -152,13 +153,13 @@ def test_switching_under_the_rules_screen_leaves_the_loop_waiting(monkeypatch: p
 
     monkeypatch.setattr(app.idle, "wait", wait)
     for full in (True, False):
-        key(app, pygame.K_F11)
+        press(app, pygame.K_F11)
         assert app.fullscreen is full and app.top is over
         waits.clear()
         for _ in range(5):
             app.frame(block=True)
         assert len(waits) >= 4, "the loop ran without waiting for input"
-    key(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
     assert app.top is app.table
     app.frame()
     lay = table_of(app).layout

@@ -16,7 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from window_helpers import hint_move, key, run_until, settle
+from player_input import press
+from window_helpers import hint_move, run_until, settle, shown_message
 from yukon.core.notation import parse_move
 from yukon.core.state import Game, Position
 from yukon.solve.solver import Verdict, solve
@@ -52,7 +53,7 @@ def hint_on_show(app: App, presses: int) -> None:
     t = app.table
     assert t is not None
     for _i in range(presses):
-        key(app, pygame.K_h)
+        press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None, 600.0)
 
 
@@ -67,7 +68,7 @@ def follow(app: App, a: Assist, presses: int) -> bool:
     other = move not in a.knowledge.line_here(a.app.session.game)[:1]
     before = t.session.position.copy()
     n = len(app.session.game.history)
-    key(app, pygame.K_p)
+    press(app, pygame.K_p)
     run_until(app, lambda: len(app.session.game.history) == n + 1)
     settle(app)
     assert app.session.game.history[-1].move == move
@@ -102,10 +103,11 @@ def test_deal_12s_second_hint_is_not_the_move_that_loses(service: SolverService)
     seen = []
     for _i in range(6):  # every hint in turn, round to the first again
         hint_on_show(app, 1)
-        seen.append(hint_move(t))
-        assert hint_move(t) != losing
+        hinted = hint_move(t)
+        assert hinted is not None and hinted != losing
+        seen.append(hinted)
         q = Position.deal(12)
-        q.play(hint_move(t))
+        q.play(hinted)
         assert solve(q, timeout=None, node_limit=VERIFY_NODES).status not in (Verdict.LOST, Verdict.UNKNOWN)
     assert len(set(seen)) >= 2  # other moves that keep it winnable are offered too
     assert not app.errors
@@ -127,9 +129,9 @@ def test_a_hint_while_the_solver_still_looks_leaves_out_the_moves_proved_to_lose
     legal = Position.deal(0).legal_moves()
     offered = []
     for _i in range(len(legal)):  # round every simple hint and back to the first
-        key(app, pygame.K_h)
+        press(app, pygame.K_h)
         run_until(app, lambda: hint_move(t) is not None)
-        assert t.session.message is not None and t.message_text().startswith("The solver is still looking")
+        assert shown_message(t).startswith("The solver is still looking")
         offered.append(hint_move(t))
     assert a.status == CHECKING  # the hints above were all simple ones
     # Every other first move is offered (none of them is proved lost at once), 4D-3 never.

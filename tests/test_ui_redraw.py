@@ -14,9 +14,12 @@ import random
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Sequence
+
 import pygame
 import pytest
 
+from player_input import RIGHT, click_events, key_events, motion_events, press_events, release_events
 from yukon.core.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.build import open_window
@@ -34,23 +37,29 @@ class FrozenTime:
         return 1000.0
 
 
+def display() -> pygame.Surface:
+    """The window's surface (open in every test here)."""
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    return surface
+
+
 class Window:
     """What the display has been sent so far."""
 
     def __init__(self) -> None:
-        self.shown = pygame.display.get_surface().copy()
+        self.shown = display().copy()
 
     def flip(self) -> None:
-        self.shown.blit(pygame.display.get_surface(), (0, 0))
+        self.shown.blit(display(), (0, 0))
 
-    def update(self, rects: object = None) -> None:
+    def update(self, rects: pygame.Rect | Sequence[pygame.Rect] | None = None) -> None:
         if rects is None:
             self.flip()
             return
-        surface = pygame.display.get_surface()
-        for r in rects if isinstance(rects, (list, tuple)) and rects and not isinstance(rects[0], int) else [rects]:
+        surface = display()
+        for r in [rects] if isinstance(rects, pygame.Rect) else rects:
             if r:
-                r = pygame.Rect(r)
                 self.shown.blit(surface, r, r)
 
     def bytes(self) -> bytes:
@@ -98,7 +107,6 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
     app.draw()
     t = app.table
     assert t is not None
-    E = pygame.event.Event
     for step in range(STEPS):
         note = ""
         lay = t.layout
@@ -111,43 +119,38 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
             src = lay.foundation_rects[m.card // 13].center if t.session.position.loc[m.card] == ON_FOUNDATION \
                 else lay.strip_rect(m.card).move(0, 3).topleft
             dst = lay.foundation_rects[0].center if m.to == FOUNDATION else lay.column_end_rect(m.to).center
-            events = [E(pygame.MOUSEBUTTONDOWN, pos=src, button=1)]
+            events = press_events(src)
             if rng.random() < 0.5:  # drag, with a few frames drawn while held
                 note += " by drag"
                 mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
-                app.dispatch(events + [E(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))])
+                app.dispatch(events + motion_events(mid, held=True))
                 app.draw()
                 if rng.random() < 0.5:
                     compare(window, t, app, f"step {step} holding {note}")
-                app.dispatch([E(pygame.MOUSEMOTION, pos=(mid[0] + 7, mid[1] + 5), rel=(0, 0), buttons=(1, 0, 0))])
+                app.dispatch(motion_events((mid[0] + 7, mid[1] + 5), held=True))
                 app.draw()
-                events = [E(pygame.MOUSEMOTION, pos=dst, rel=(0, 0), buttons=(1, 0, 0)),
-                          E(pygame.MOUSEBUTTONUP, pos=dst, button=1)]
+                events = motion_events(dst, held=True) + release_events(dst)
             else:
-                events += [E(pygame.MOUSEBUTTONUP, pos=src, button=1), E(pygame.MOUSEBUTTONDOWN, pos=dst, button=1),
-                           E(pygame.MOUSEBUTTONUP, pos=dst, button=1)]
+                events += release_events(src) + click_events(dst)
         elif r < 0.75:
-            events = [E(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)]
+            events = key_events(pygame.K_z, pygame.KMOD_LCTRL)
         elif r < 0.85:
-            events = [E(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)]
+            events = key_events(pygame.K_h)
         elif r < 0.92:  # drag a card somewhere at random: mostly refused, so it slides back
             c = rng.choice([c for c in range(52) if t.session.position.loc[c] < ON_FOUNDATION] or [0])
             p = lay.strip_rect(c).move(0, 3).topleft if t.session.position.loc[c] < ON_FOUNDATION else (5, 5)
             q = (rng.randrange(size[0]), rng.randrange(size[1]))
-            app.dispatch([E(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-                          E(pygame.MOUSEMOTION, pos=((p[0] + q[0]) // 2, (p[1] + q[1]) // 2), rel=(0, 0),
-                            buttons=(1, 0, 0))])
+            app.dispatch(press_events(p) + motion_events(((p[0] + q[0]) // 2, (p[1] + q[1]) // 2), held=True))
             app.draw()
             note = "random drag"
             if rng.random() < 0.3:
-                events = [E(pygame.MOUSEBUTTONDOWN, pos=q, button=3)]  # right-click lets go
+                events = press_events(q, RIGHT)  # right-click lets go
             else:
-                events = [E(pygame.MOUSEMOTION, pos=q, rel=(0, 0), buttons=(1, 0, 0)),
-                          E(pygame.MOUSEBUTTONUP, pos=q, button=1)]
+                events = motion_events(q, held=True) + release_events(q)
         else:  # select a card and leave it selected, or cancel
             c = rng.choice([c for c in range(52) if t.session.position.loc[c] < ON_FOUNDATION] or [0])
             p = lay.strip_rect(c).move(0, 3).topleft if t.session.position.loc[c] < ON_FOUNDATION else (5, 5)
-            events = [E(pygame.MOUSEBUTTONDOWN, pos=p, button=1), E(pygame.MOUSEBUTTONUP, pos=p, button=1)]
+            events = click_events(p)
         app.dispatch(events)
         # Let the slide run part way or to the end, drawing every frame as the loop would.
         for _ in range(rng.choice([0, 3, 10, 80])):
@@ -155,7 +158,7 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
             app.draw()
         app.draw()
         while app.top is not t:  # a won or stuck question: answer the safe way
-            app.dispatch([E(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+            app.dispatch(key_events(pygame.K_ESCAPE))
             app.draw()
         # Mid-slide too: a full redraw now puts the moving cards where they are drawn.
         compare(window, t, app, f"step {step} ({r:.2f} {note})")
@@ -175,8 +178,17 @@ def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monke
     app = open_window(seed=41, size=(1280, 800), now=SteppedTime.monotonic)
     window = Window()
     sent: list[object] = []
-    monkeypatch.setattr(pygame.display, "flip", lambda: (sent.append("flip"), window.flip()))
-    monkeypatch.setattr(pygame.display, "update", lambda rects=None: (sent.append(rects), window.update(rects)))
+
+    def flip() -> None:
+        sent.append("flip")
+        window.flip()
+
+    def update(rects: pygame.Rect | Sequence[pygame.Rect] | None = None) -> None:
+        sent.append(rects)
+        window.update(rects)
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    monkeypatch.setattr(pygame.display, "update", update)
     app.draw()
     t = app.table
     assert t is not None and t.layout is not None

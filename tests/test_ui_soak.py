@@ -14,6 +14,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from player_input import (
+    click_events,
+    key_events,
+    motion_events,
+    post,
+    press_events,
+    release_events,
+    resize_events,
+    way,
+    wheel_events,
+)
 from yukon.core.state import ON_FOUNDATION
 from yukon.play.events import Event, Moved
 from yukon.ui.app import App
@@ -74,8 +85,6 @@ def soak(seed: int, events: int, draw_every: int = 1) -> int:
     app.frame()
     made: list[Event] = []
     app.session.listen(lambda e: made.append(e) if isinstance(e, Moved) else None)
-    post = pygame.event.post
-    E = pygame.event.Event
     for i in range(events):
         kind = rng.random()
         t = app.table
@@ -87,36 +96,30 @@ def soak(seed: int, events: int, draw_every: int = 1) -> int:
             src = lay.foundation_rects[m.card // 13].center if t.session.position.loc[m.card] == ON_FOUNDATION else \
                 lay.strip_rect(m.card).move(0, 2).topleft
             dst = lay.foundation_rects[0].center if m.to == 7 else lay.column_end_rect(m.to).center
-            post(E(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
+            post(press_events(src))
             if rng.random() < 0.5:
-                post(E(pygame.MOUSEMOTION, pos=dst, rel=(0, 0), buttons=(1, 0, 0)))
-                post(E(pygame.MOUSEBUTTONUP, pos=dst, button=1))
+                post(motion_events(dst, held=True), release_events(dst))
             else:
-                post(E(pygame.MOUSEBUTTONUP, pos=src, button=1))
-                post(E(pygame.MOUSEBUTTONDOWN, pos=dst, button=1))
-                post(E(pygame.MOUSEBUTTONUP, pos=dst, button=1))
+                post(release_events(src), click_events(dst))
         elif kind < 0.4:
             x, y = random_point(app, rng)
             b = 1 if rng.random() < 0.9 else 3
-            post(E(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=b))
-            post(E(pygame.MOUSEBUTTONUP, pos=(x, y), button=b))
+            post(click_events((x, y), b))
         elif kind < 0.7:
             x1, y1 = random_point(app, rng)
             x2, y2 = random_point(app, rng)
-            post(E(pygame.MOUSEBUTTONDOWN, pos=(x1, y1), button=1))
-            for k in range(1, 4):
-                post(E(pygame.MOUSEMOTION, pos=(x1 + (x2 - x1) * k // 3, y1 + (y2 - y1) * k // 3),
-                       rel=(0, 0), buttons=(1, 0, 0)))
+            post(press_events((x1, y1)), *(motion_events(p, held=True) for p in way((x1, y1), (x2, y2), 3)))
             if rng.random() < 0.9:
-                post(E(pygame.MOUSEBUTTONUP, pos=(x2, y2), button=1))
+                post(release_events((x2, y2)))
         elif kind < 0.88:
             key, mod = rng.choice(KEYS)
-            post(E(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+            post(key_events(key, mod))
         elif kind < 0.95:
-            post(E(pygame.MOUSEWHEEL, x=rng.choice([-1, 0, 1]), y=rng.choice([-2, -1, 1, 2]), flipped=False))
+            dx = rng.choice([-1, 0, 1])
+            post(wheel_events(rng.choice([-2, -1, 1, 2]), dx))
         else:
             w, h = rng.choice(SIZES)
-            post(E(pygame.VIDEORESIZE, size=(w, h), w=w, h=h))
+            post(resize_events(w, h))
         if i % draw_every == 0:
             app.frame()
         else:

@@ -20,7 +20,8 @@ import pygame
 import pytest
 
 from parts_helpers import Notes, OnQuit, Ticker
-from window_helpers import bar_clicks, hint_move
+from player_input import LEFT, click, drag, motion_events, post, press, press_events, resize_events, wheel_events
+from window_helpers import bar_clicks, hint_move, on_table, shown_message
 from yukon.core.cards import KING, SUIT, make_card
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Change, Event, Moved, Redone, Refused
@@ -64,27 +65,14 @@ class Driver:
         """The table's layout."""
         return layout_of(self.table)
 
-    def post(self, etype: int, **kw: object) -> None:
-        pygame.event.post(pygame.event.Event(etype, kw))
-
-    def click(self, x: int, y: int, button: int = 1) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=button)
-        self.post(pygame.MOUSEBUTTONUP, pos=(x, y), button=button)
-        self.app.frame()
+    def click(self, x: int, y: int, button: int = LEFT) -> None:
+        click(self.app, x, y, button)
 
     def drag(self, x1: int, y1: int, x2: int, y2: int, steps: int = 5) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=(x1, y1), button=1)
-        for i in range(1, steps + 1):
-            x = x1 + (x2 - x1) * i // steps
-            y = y1 + (y2 - y1) * i // steps
-            self.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-            self.app.frame()
-        self.post(pygame.MOUSEBUTTONUP, pos=(x2, y2), button=1)
-        self.app.frame()
+        drag(self.app, (x1, y1), (x2, y2), steps)
 
-    def key(self, key: int, mod: int = 0) -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self.app.frame()
+    def key(self, k: int, mod: int = 0) -> None:
+        press(self.app, k, mod)
 
     def card_point(self, card: int) -> tuple[int, int]:
         """A point on the visible strip of a card (or its foundation)."""
@@ -106,8 +94,9 @@ class Driver:
         bar_clicks(self.app, label, self.click, self.table)
 
 
-def make(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None) -> Driver:
-    app = open_window(seed=seed, size=size, game=game)
+def make(seed: int = 3, size: tuple[int, int] = (1280, 800), game: Game | None = None,
+         now: Callable[[], float] = time.monotonic) -> Driver:
+    app = open_window(seed=seed, size=size, game=game, now=now)
     app.frame()
     return Driver(app)
 
@@ -156,7 +145,7 @@ def test_illegal_place_shows_reason_and_drops_selection() -> None:
     assert d.table.session.position.key() == before
     assert d.table.session.selection is None  # the next click picks a card up (tests/test_ui_pointer.py)
     assert d.table.session.message is not None and reason is not None
-    assert reason.lower() in d.table.message_text().lower()
+    assert reason.lower() in shown_message(d.table).lower()
 
 
 def test_cancel_by_click_on_selection_right_click_and_escape() -> None:
@@ -204,8 +193,7 @@ def test_drag_follows_pointer_with_the_whole_tail() -> None:
     pos = d.table.session.position
     card = next(c for c in range(52) if pos.loc[c] < 7 and len(pos.tail(c)) >= 3)
     x, y = d.card_point(card)
-    d.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
-    d.post(pygame.MOUSEMOTION, pos=(x + 40, y + 30), rel=(40, 30), buttons=(1, 0, 0))
+    post(press_events((x, y)), motion_events((x + 40, y + 30), held=True))
     d.app.frame()
     lay = d.lay
     tail = pos.tail(card)
@@ -276,14 +264,14 @@ def test_restart_brings_back_the_deal() -> None:
     d.button("Restart deal")  # the moves cannot be had back: it asks first
     assert isinstance(d.app.top, QuestionDialog) and f"{n} moves" in d.app.top.question
     d.key(pygame.K_ESCAPE)  # Keep playing
-    assert d.app.top is d.table and len(d.table.session.game.history) == n
+    assert on_table(d.app) and len(d.table.session.game.history) == n
     d.button("Restart deal")
     d.key(pygame.K_RETURN)  # Restart deal
     assert d.table.session.position.key() == start
     assert d.table.session.game.history == []
     assert d.table.session.game.seed == 9
     d.button("Restart deal")  # nothing to lose: no question
-    assert d.app.top is d.table
+    assert on_table(d.app)
 
 
 def test_new_deal_asks_when_a_game_is_under_way() -> None:
@@ -345,16 +333,21 @@ def test_winning_move_offers_a_new_deal() -> None:
 def test_the_clock_stops_at_the_winning_move_for_every_listener() -> None:
     """Listeners of the winning move (the statistics) read the same time the win message shows."""
     king = make_card(KING, 0)
-    d = make(game=Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])))
+    now = [10_000.0]
+
+    def later(seconds: float) -> None:
+        now[0] += seconds
+
+    d = make(game=Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [12, 13, 13, 13])), now=lambda: now[0])
     seen: list[float] = []
     d.app.session.listen(lambda e: seen.append(d.app.session.elapsed()) if isinstance(e, Moved) else None)
-    d.table.session.clock.start = time.monotonic() - 59.99  # a minute is about to tick over
-    d.app.session.listen(lambda e: time.sleep(0.02))  # saving and sounds take a moment
+    d.table.session.clock.start = now[0] - 59.99  # a minute is about to tick over
+    d.app.session.listen(lambda e: later(0.02))  # saving and sounds take a moment
     d.click(*d.card_point(king))
     d.click(*d.card_point(king))  # double-click: home, and the game is won
     assert d.table.session.position.is_won() and len(seen) == 1
-    time.sleep(0.02)
-    assert seen[0] == d.table.session.elapsed()
+    later(0.02)
+    assert seen[0] == d.table.session.elapsed() > 60  # stopped at the winning move, past the minute
     d.key(pygame.K_ESCAPE)  # cut the celebration short
     if isinstance(d.app.top, QuestionDialog):
         d.key(pygame.K_ESCAPE)  # Admire it
@@ -495,7 +488,7 @@ def test_mode_vetoes_hears_and_shows_a_panel() -> None:
     d.click(r.centerx, r.y + 4)
     d.click(*lay.column_end_rect(shuffle.to).center)
     assert lesson.session.game.history == [] and lesson.session.message is not None
-    assert "only send cards home" in lesson.message_text()
+    assert "only send cards home" in shown_message(lesson)
     home = next(m for m in pos.legal_moves() if m.to == FOUNDATION)
     d.key(pygame.K_ESCAPE)
     x, y = layout_of(lesson).strip_rect(home.card).center
@@ -514,7 +507,7 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     d.click(*d.card_point(move.card))
     d.click(*d.dest_point(move.to))
     key = d.table.session.position.key()
-    d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)
+    post(resize_events(700, 450))
     d.app.frame()
     assert d.app.size == (700, 450) and d.lay.width == 700
     d.key(pygame.K_F11)
@@ -533,10 +526,10 @@ def test_leaving_full_screen_ignores_the_switch_s_own_stale_size_event() -> None
     assert d.app.fullscreen and full != (800, 600)
     d.key(pygame.K_F11)
     assert d.app.size == (800, 600)
-    d.post(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])  # queued during the switch
+    post(resize_events(*full))  # queued during the switch
     d.app.frame()
     assert d.app.size == (800, 600) and d.lay.width == 800
-    d.post(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450)  # a real resize still counts
+    post(resize_events(700, 450))  # a real resize still counts
     d.app.frame()
     assert d.app.size == (700, 450)
 
@@ -730,7 +723,7 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     d = make(21, size=(240, 500))
     lay = d.lay
     assert lay is not None and lay.max_scroll > 0
-    d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    post(wheel_events(-1))
     d.app.frame()
     s1 = d.table.scroll_x
     assert s1 > 0
@@ -738,7 +731,7 @@ def test_narrow_window_scrolls_by_wheel_keys_and_dragging_the_cloth() -> None:
     s2 = d.table.scroll_x
     assert s2 > s1
     pygame.key.set_mods(pygame.KMOD_LSHIFT)
-    d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    post(wheel_events(1))
     d.app.frame()
     pygame.key.set_mods(0)
     assert d.table.scroll_x < s2
@@ -796,7 +789,7 @@ def test_rules_screen_scrolls_and_goes_back() -> None:
     assert isinstance(rules, RulesScreen)
     d.app.draw()
     assert rules.max_scroll > 0  # the rules are longer than a window
-    d.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
+    post(wheel_events(-2))
     d.app.frame()
     assert rules.scroll > 0
     d.key(pygame.K_END)

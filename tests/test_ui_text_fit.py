@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from parts_helpers import Notes
+from player_input import post, wheel_events
 from test_ui_table import Driver
 from yukon.core.cards import ACE, RANK, SUIT, make_card
 from yukon.core.rules import Rules
@@ -262,7 +263,7 @@ def test_the_keyboard_cursor_hides_on_mouse_input(tmp_path: Path) -> None:
     assert extras.keyboard.cursor_rect(d.table) is None
     d.key(pygame.K_RIGHT)  # a key shows it again, where it was
     assert extras.keyboard.cursor_rect(d.table) is not None
-    d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    post(wheel_events(-1))
     d.app.frame()
     assert extras.keyboard.cursor_rect(d.table) is None
 
@@ -308,7 +309,6 @@ def test_plural_forms_of_the_cards_carried() -> None:
     assert describe_move(pos, Move.of(col[-2], 0)).count("(with the card on it)") == 1
     assert "(with the 3 cards on it)" in describe_move(pos, Move.of(col[-4], 0))
     assert "with the 1 card" not in describe_move(pos, Move.of(col[-2], FOUNDATION))
-
 
 
 def test_a_message_over_the_status_survives_the_clock_ticking(monkeypatch: pytest.MonkeyPatch) -> None:

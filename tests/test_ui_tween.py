@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from player_input import press
 from yukon.core.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.build import open_window
 from yukon.ui.fixed_clock import FixedClock
@@ -80,7 +81,8 @@ def test_flip_narrows_then_shows_the_other_side() -> None:
     scale, up = f.state()
     assert scale == pytest.approx(0.0, abs=1e-9) and up
     f.elapsed = 0.2
-    assert f.state() == (pytest.approx(1.0), True) and f.done
+    scale, up = f.state()
+    assert scale == pytest.approx(1.0) and up and f.done
 
 
 def test_fixed_clock_hands_out_whole_steps_and_a_fraction() -> None:
@@ -129,8 +131,7 @@ def test_input_during_a_slide_finishes_it_and_acts_on_the_true_position() -> Non
     move = next(m for m in t.session.position.legal_moves() if m.to != FOUNDATION)
     t.session.move(move)
     assert t.anim.active
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
-    app.frame()
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert t.session.game.history == []
     # the undo slide starts from where the cards were drawn: all 52 drawn exactly once, at real spots
     for _ in range(100):

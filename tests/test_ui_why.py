@@ -10,9 +10,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 import pygame
+import pytest
 
+from player_input import click, press
 from test_ui_assist import find_losing_move, make_app
-from window_helpers import click, key, play_by_clicks, run_until, settle
+from window_helpers import play_by_clicks, run_until, settle, shown_message
 from yukon.core.state import Game
 from yukon.solve.explain import explain
 from yukon.solve.solver import Verdict
@@ -31,8 +33,8 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     t = app.table
     assert t is not None
     assert "Why? (click, or W)" not in t.status_text()[2]
-    key(app, pygame.K_w)  # nothing proved lost yet: nothing to explain, and no sheet
-    assert t.session.message is not None and "nothing to explain" in t.message_text()
+    press(app, pygame.K_w)  # nothing proved lost yet: nothing to explain, and no sheet
+    assert "nothing to explain" in shown_message(t)
     assert not isinstance(app.top, WhyScreen)
 
     play_by_clicks(app, losing)
@@ -46,14 +48,17 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     # The alert colour still marks the whole verdict with its offer.
     assert any("Why? (click, or W)" in n.text and n.alert for n in app.status_notes())
 
-    key(app, pygame.K_w)
-    first = a.link.pending
-    key(app, pygame.K_w)  # again while the answer is on its way: no second request
-    assert isinstance(app.top, WhyScreen) or (a.link.pending is first and first is not None and first.kind == "explain")
+    with pytest.MonkeyPatch.context() as held:
+        held.setattr(service, "poll", list)  # the child's answer stays on its way until the second W
+        press(app, pygame.K_w)
+        first = a.link.pending
+        assert first is not None and first.kind == "explain" and "working out why" in shown_message(t)
+        press(app, pygame.K_w)  # again while the answer is on its way: no second request
+        assert a.link.pending is first and not isinstance(app.top, WhyScreen)
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     screen = app.top
     assert isinstance(screen, WhyScreen)
-    assert t.session.message is None or "working out why" not in t.message_text()  # the wait is over
+    assert t.session.message is None  # the wait is over: its message went with it
     shown = screen.sheet.paragraphs()
     # What the sheet says is the explanation worked out here, with the losing move named.
     here = explain(start, [losing], timeout=None)
@@ -68,16 +73,16 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     assert not app.errors
 
     # Close, then W again: the answer is kept for this position and shows at once.
-    key(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
     assert app.top is t
-    key(app, pygame.K_w)
+    press(app, pygame.K_w)
     assert isinstance(app.top, WhyScreen) and app.top.sheet.paragraphs() == shown
 
     # "Go back" takes the game back to the last winnable position.
     labels = [label for label, _ in app.top.sheet.buttons()]
     assert labels == ["Go back", "Close"]
-    key(app, pygame.K_RIGHT)  # the keyboard's way to a sheet's button: choose it, then Enter
-    key(app, pygame.K_RETURN)
+    press(app, pygame.K_RIGHT)  # the keyboard's way to a sheet's button: choose it, then Enter
+    press(app, pygame.K_RETURN)
     settle(app)
     assert app.top is t and app.session.game.position == start and not app.session.game.history
     run_until(app, lambda: a.status == Verdict.WINNABLE)
@@ -103,7 +108,7 @@ def test_why_by_the_mouse_from_the_question_and_from_the_status_line(service: So
     assert [label for label, _ in dialog.answers] == ["Go back", "Why?", "Play on"]
     click(app, *dialog.rects[1].center)  # Why?
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
-    key(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
     assert app.top is t and a.status == Verdict.LOST
     click(app, *status.center)  # the status line offers Why?: a click shows it again
     assert isinstance(app.top, WhyScreen)
@@ -145,8 +150,8 @@ def test_why_on_a_loss_proved_by_search_gives_the_positions_tried(service: Solve
     app, a = make_app(Game(p), service)
     run_until(app, lambda: a.status == Verdict.LOST)
     while isinstance(app.top, QuestionDialog):  # a set position: no deal to offer instead, but be sure
-        key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_w)
+        press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_w)
     run_until(app, lambda: isinstance(app.top, WhyScreen), 60.0)
     screen = app.top
     assert isinstance(screen, WhyScreen)

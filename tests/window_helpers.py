@@ -7,17 +7,26 @@ import time
 from collections.abc import Callable
 from typing import TypeGuard
 
-import pygame
-
+from player_input import (
+    click,
+    click_events,
+    post,
+    press,
+)
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.menu import Menu
 from yukon.ui.table import TableScreen
 
+SAFETY = 300.0  # seconds: only a net under a hung window or child, never what a test measures
 
-def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
-    """Run loop iterations until ``done``; the number of iterations it took."""
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = SAFETY) -> int:
+    """Run loop iterations until ``done``; the number of iterations it took.
+
+    ``seconds`` is only a net for a hang: two whole suites at once on two busy cores took the solver
+    child past a minute for a rating it gives in two seconds alone."""
     end = time.monotonic() + seconds
     n = 0
     while not done():
@@ -31,25 +40,18 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
 def settle(app: App) -> None:
     """Run frames until nothing slides or flips any more (the limit is only a net for a hang: a
     busy machine may take long over the slides, and must not fail the test for it)."""
-    run_until(app, lambda: not app.busy(), 600.0)
+    run_until(app, lambda: not app.busy(), SAFETY)
     app.frame()
 
 
 def post_click(x: int, y: int) -> None:
-    """Queue a left click at (x, y)."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-
-
-def click(app: App, x: int, y: int) -> None:
-    """A left click at (x, y), and one frame."""
-    post_click(x, y)
-    app.frame()
+    """Queue a left click at (x, y) (the shared helper's events)."""
+    post(click_events((x, y)))
 
 
 def key(app: App, k: int) -> None:
-    """A key press, and one frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    """A key press, and one frame (the shared helper's)."""
+    press(app, k)
     app.frame()
 
 
@@ -57,6 +59,18 @@ def hint_move(t: TableScreen) -> Move | None:
     """The hint on show at table ``t``, if any."""
     shown = t.session.hint
     return shown.move if shown is not None else None
+
+
+def shown_message(t: TableScreen) -> str:
+    """The words of the message on show at table ``t`` (there must be one)."""
+    text = t.message_text()
+    assert text is not None, "no message on show"
+    return text
+
+
+def on_table(app: App) -> bool:
+    """Is the table the screen on top (no sheet, dialog or list over it)?"""
+    return app.top is app.table
 
 
 def is_lesson(screen: object) -> TypeGuard[TableScreen]:

@@ -50,7 +50,7 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
                         help="cards on the foundations may not come back to the table")
 
 
-def add_position_option(parser: argparse.ArgumentParser) -> None:
+def add_position_option(parser: argparse._ActionsContainer) -> None:
     """``--position FILE`` (``-`` or absent: standard input)."""
     parser.add_argument("--position", metavar="FILE", default="-",
                         help="position text to read (default: standard input)")

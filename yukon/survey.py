@@ -46,6 +46,7 @@ from typing import BinaryIO, NamedTuple, TextIO
 
 from .cliargs import (
     EXIT_OK,
+    OneLineParser,
     UsageError,
     add_position_option,
     add_rule_options,
@@ -441,105 +442,158 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
     Raises SurveyError for a range too large, a results file that cannot be read or
     written, or workers that cannot start. An OSError from ``out`` is left to the caller.
     """
-    total = hi - lo + 1
-    if total > MAX_SURVEY_DEALS:
-        raise SurveyError(f"deals {lo}-{hi} are {total} deals; one survey run takes at most "
-                          f"{MAX_SURVEY_DEALS} (run several ranges with the same --results file)")
+    total = _deals_in(lo, hi)
     tag = rules_tag(rules)
-    try:
-        done = read_results(path, tag)
-        lined = read_lines(lines_path, tag) if lines_path is not None and solve_more else None
-    except ValueError as e:
-        raise SurveyError(str(e)) from None
-    except OSError as e:
-        raise SurveyError(f"cannot read {e.filename or path}: {e.strerror or e}") from None
+    done, lined = _read_done(path, lines_path if solve_more else None, tag)
     if not solve_more:
         out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout, nodes))
         return 0
-    todo = [s for s in range(lo, hi + 1)
-            if needs_solving(done.get(s), timeout, lined is None or s in lined, nodes)]
-    counts = _kept_counts(lo, hi, done, set(todo))
+    todo = [s for s in range(lo, hi + 1) if needs_solving(done.get(s), timeout, lined is None or s in lined, nodes)]
     bar = _Progress(err, progress)
-    f, new_file = _open_results(path, bar, err)
-    lines_file: BinaryIO | None = None
-    if lines_path is not None:
-        try:
-            lines_file, new_lines = _open_results(lines_path, bar, err)
-        except SurveyError:
-            f.close()
-            raise
-        if new_lines:
-            _append(lines_file, lines_path, f"{LINES_HEADER}\n# rules {tag}\n# seed\tmoves\n")
-    unlined = 0  # winnable deals solved again for their line that did not come back winnable
-    finished = total - len(todo)
-    started = time.monotonic()
-    stopped_by = 0
-    jobs_list: list[Job] = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout, nodes)
-                            for s in todo]
-    workers = min(jobs, len(todo))
+    f, new_file, lines_file = _open_files(path, lines_path, tag, bar, err)
+    run = _Run(done, _kept_counts(lo, hi, done, set(todo)), total, len(todo), timeout, nodes, bar,
+               (f, path), (lines_file, lines_path) if lines_file is not None and lines_path is not None else None)
     pool: Pool | None = None
     with f, (lines_file or contextlib.nullcontext()):
         undo_signals = _catch_stop_signals()
         try:
-            _append(f, path, (f"{RESULTS_HEADER}\n" if new_file else "")
-                    + (section_line(tag, timeout, nodes) if new_file or todo else "")
-                    + ("# seed\tstatus\tseconds\tnodes\tmoves\n" if new_file else ""))
-            bar.write(_bar(finished, total, counts, started))
-            results: Iterator[Outcome | str]
-            if cluster is not None and todo:
-                pool = _cluster_pool(cluster, jobs_list, bar, err)
-                results = pool.results()
-            elif workers <= 1:
-                results = map(solve_deal, jobs_list)
-            else:
-                try:
-                    pool = LocalWorkers(workers, jobs_list)
-                except OSError as e:
-                    raise SurveyError(f"cannot start {workers} worker processes: {e.strerror or e}") from None
-                results = pool.results()
+            _append(f, path, _header(new_file, bool(todo), tag, timeout, nodes))
+            bar.write(_bar(run.finished, total, run.counts, run.started))
+            jobs_list: list[Job] = [(s, rules.variant, rules.any_card_in_space, rules.foundation_return, timeout,
+                                     nodes) for s in todo]
+            results, pool = _solving(jobs_list, min(jobs, len(todo)), cluster, bar, err)
             for item in results:
-                if isinstance(item, str):  # a note from the pool, on a line of its own
-                    bar.line(item, err)
-                    bar.write(_bar(finished, total, counts, started, total - len(todo)))
-                    continue
-                seed, status, seconds, searched, moves, line = item
-                old = done.get(seed)
-                if old is not None and old.status == Verdict.WINNABLE and status != Verdict.WINNABLE:
-                    unlined += 1  # solved again only for its line: the old result stands
-                    status = Verdict.WINNABLE
-                else:
-                    if lines_file is not None and lines_path is not None and status == Verdict.WINNABLE:
-                        _append(lines_file, lines_path, f"{seed}\t{line}\n")
-                    _append(f, path, f"{seed}\t{status}\t{seconds:.4f}\t{searched}\t{moves}\n")
-                    done[seed] = Record(status, seconds, searched, moves, timeout, nodes)
-                counts[status] += 1
-                finished += 1
-                bar.write(_bar(finished, total, counts, started, total - len(todo)))
+                run.take(item, err)
         except SurveyError:
             bar.finish()  # the error line comes after the bar, not on it
             raise
         except KeyboardInterrupt:
-            stopped_by = signal.SIGINT
+            run.stopped_by = signal.SIGINT
         except _Stopped as e:
-            stopped_by = e.signum
+            run.stopped_by = e.signum
         finally:
             # Back to the usual signals first: a SIGTERM while the workers are stopped
             # ends the survey outright (its workers then see their input end and stop).
             undo_signals()
             if pool is not None:
                 pool.stop()
-    if stopped_by:
-        solved = finished - (total - len(todo))
-        bar.line(f"survey stopped ({signal.Signals(stopped_by).name}): {solved} of {len(todo)} deals "
-                 f"solved in this run, every result kept in {path}; the same command goes on from there",
-                 err)
-        return 128 + stopped_by
-    bar.finish()
-    if unlined:
-        bar.line(f"note: {unlined} winnable deals solved again for their line were not won within the "
-                 f"limit this time; they keep their result and have no line in {lines_path}", err)
+    if run.stopped_by:
+        return run.stopped(path, err)
+    run.close(lines_path, err)
     out.writelines(line + "\n" for line in summary(_results(lo, hi, done), rules, timeout, nodes))
     return 0
+
+
+def _deals_in(lo: int, hi: int) -> int:
+    """How many deals lo..hi are (SurveyError: more than one run takes)."""
+    total = hi - lo + 1
+    if total > MAX_SURVEY_DEALS:
+        raise SurveyError(f"deals {lo}-{hi} are {total} deals; one survey run takes at most "
+                          f"{MAX_SURVEY_DEALS} (run several ranges with the same --results file)")
+    return total
+
+
+def _header(new_file: bool, solving: bool, tag: str, timeout: float | None, nodes: int | None) -> str:
+    """What the results file gets before this run's lines: its header when new, this run's section line."""
+    return ((f"{RESULTS_HEADER}\n" if new_file else "")
+            + (section_line(tag, timeout, nodes) if new_file or solving else "")
+            + ("# seed\tstatus\tseconds\tnodes\tmoves\n" if new_file else ""))
+
+
+def _read_done(path: str, lines_path: str | None, tag: str) -> tuple[dict[int, Record], dict[int, str] | None]:
+    """The deals ``path`` already holds for rules ``tag``, and (with ``lines_path``) those with a line there."""
+    try:
+        return read_results(path, tag), read_lines(lines_path, tag) if lines_path is not None else None
+    except ValueError as e:
+        raise SurveyError(str(e)) from None
+    except OSError as e:
+        raise SurveyError(f"cannot read {e.filename or path}: {e.strerror or e}") from None
+
+
+def _open_files(path: str, lines_path: str | None, tag: str, bar: _Progress,
+                err: TextIO | None) -> tuple[BinaryIO, bool, BinaryIO | None]:
+    """The results file (and whether it is new) and the lines file (None: no lines kept), open to append."""
+    f, new_file = _open_results(path, bar, err)
+    if lines_path is None:
+        return f, new_file, None
+    try:
+        lines_file, new_lines = _open_results(lines_path, bar, err)
+    except SurveyError:
+        f.close()
+        raise
+    if new_lines:
+        _append(lines_file, lines_path, f"{LINES_HEADER}\n# rules {tag}\n# seed\tmoves\n")
+    return f, new_file, lines_file
+
+
+def _solving(jobs: list[Job], workers: int, cluster: str | None, bar: _Progress,
+             err: TextIO | None) -> tuple[Iterator[Outcome | str], Pool | None]:
+    """The outcomes of ``jobs`` as they come (and notes), from the cluster, ``workers`` processes or this one."""
+    if cluster is not None and jobs:
+        pool = _cluster_pool(cluster, jobs, bar, err)
+        return pool.results(), pool
+    if workers <= 1:
+        return map(solve_deal, jobs), None
+    try:
+        local = LocalWorkers(workers, jobs)
+    except OSError as e:
+        raise SurveyError(f"cannot start {workers} worker processes: {e.strerror or e}") from None
+    return local.results(), local
+
+
+class _Run:
+    """One survey run's tally: what the files hold, the counts by status, and the progress bar."""
+
+    def __init__(self, done: dict[int, Record], counts: dict[Verdict, int], total: int, todo: int,
+                 timeout: float | None, nodes: int | None, bar: _Progress, results: tuple[BinaryIO, str],
+                 lines: tuple[BinaryIO, str] | None) -> None:
+        self.done = done
+        self.counts = counts
+        self.total = total
+        self.kept = total - todo  # deals the file already decides
+        self.finished = self.kept
+        self.timeout = timeout
+        self.nodes = nodes
+        self.bar = bar
+        self.results = results
+        self.lines = lines
+        self.unlined = 0  # winnable deals solved again for their line that did not come back winnable
+        self.started = time.monotonic()
+        self.stopped_by = 0
+
+    def take(self, item: Outcome | str, err: TextIO | None) -> None:
+        """Write down one outcome (or show a note from the pool) and move the bar on."""
+        if isinstance(item, str):  # a note from the pool, on a line of its own
+            self.bar.line(item, err)
+        else:
+            seed, status, seconds, searched, moves, line = item
+            old = self.done.get(seed)
+            if old is not None and old.status == Verdict.WINNABLE and status != Verdict.WINNABLE:
+                self.unlined += 1  # solved again only for its line: the old result stands
+                status = Verdict.WINNABLE
+            else:
+                if self.lines is not None and status == Verdict.WINNABLE:
+                    _append(*self.lines, f"{seed}\t{line}\n")
+                _append(*self.results, f"{seed}\t{status}\t{seconds:.4f}\t{searched}\t{moves}\n")
+                self.done[seed] = Record(status, seconds, searched, moves, self.timeout, self.nodes)
+            self.counts[status] += 1
+            self.finished += 1
+        self.bar.write(_bar(self.finished, self.total, self.counts, self.started, self.kept))
+
+    def stopped(self, path: str, err: TextIO | None) -> int:
+        """Say the run was stopped by a signal, and where its results are; the exit status."""
+        todo = self.total - self.kept
+        self.bar.line(f"survey stopped ({signal.Signals(self.stopped_by).name}): {self.finished - self.kept} of "
+                      f"{todo} deals solved in this run, every result kept in {path}; the same command goes on "
+                      "from there", err)
+        return 128 + self.stopped_by
+
+    def close(self, lines_path: str | None, err: TextIO | None) -> None:
+        """The run is over: end the bar, with a note on the deals solved again that kept no line."""
+        self.bar.finish()
+        if self.unlined:
+            self.bar.line(f"note: {self.unlined} winnable deals solved again for their line were not won within "
+                          f"the limit this time; they keep their result and have no line in {lines_path}", err)
 
 
 def _cluster_pool(address: str, jobs: list[Job], bar: _Progress, err: TextIO | None) -> Pool:
@@ -685,7 +739,7 @@ def _cmd_survey(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> 
         raise UsageError(str(e)) from None
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
+def add_commands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """Add ``solve`` and ``survey`` to the command line's subcommands."""
     p = sub.add_parser("solve", help="decide a position or deal: winnable (with moves), unwinnable or unknown",
                        description="Decide a position: prints winnable (then the winning moves, one per line), "

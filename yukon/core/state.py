@@ -117,6 +117,10 @@ class IllegalMove(ValueError):
         self.illegal = illegal
 
 
+# ``Position.key()``: the cards of each column, the face-down counts, the foundations' heights.
+Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
+
 @dataclass(slots=True, eq=False)
 class Position:
     """A Yukon table: columns (deepest card first), face-down counts, foundations, rules."""
@@ -172,7 +176,7 @@ class Position:
         p.rules = rules
         return p
 
-    def key(self) -> tuple:
+    def key(self) -> Key:
         """A hashable value equal for equal positions (same cards in the same places)."""
         return (tuple(map(tuple, self.columns)), tuple(self.down), tuple(self.foundations))
 

@@ -45,7 +45,7 @@ from typing import Any
 from ..core.cards import Card, parse_card
 from ..core.notation import MoveTextError, PositionError, parse_move, parse_position
 from ..core.resources import asset_path
-from ..core.state import FOUNDATION, Illegal, Move, Position, Undo
+from ..core.state import FOUNDATION, Illegal, Key, Move, Position, Undo
 from ..text.i18n import ENGLISH, _, join_sentences
 from ..text.words import refusal
 
@@ -297,7 +297,7 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
     """Play every alternative of every step; raise on the first fault. Returns the number
     of moves played in the check (its work: at most the distinct positions reached times
     the distinct alternatives, never the number of paths)."""
-    frontier: dict[tuple, Position] = {position.key(): position}
+    frontier: dict[Key, Position] = {position.key(): position}
     played = 0
     reached = 1
     for index, step in enumerate(steps):
@@ -322,7 +322,7 @@ def _check_script(position: Position, steps: tuple[Step, ...], name: str) -> int
                                             "the foundations").format(where=where))
                     p.push(home)
             continue
-        after: dict[tuple, Position] = {}
+        after: dict[Key, Position] = {}
         for p in frontier.values():
             for move in moves:
                 illegal = p.why_illegal(move)

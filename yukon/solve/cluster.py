@@ -95,7 +95,7 @@ class DaskJobs:
         self.futures[key] = future
         future.add_done_callback(self.done.put)
 
-    def _event(self, event: tuple[float, dict]) -> None:
+    def _event(self, event: tuple[float, dict[str, Any]]) -> None:
         """The scheduler's events (client thread): note a lost worker that held our deals."""
         _when, msg = event
         if not isinstance(msg, dict) or msg.get("action") != "remove-worker":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
+from ..core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Key, Move, Position
 
 
 def without_loops(position: Position, moves: Sequence[Move]) -> list[Move]:
@@ -23,9 +23,9 @@ def without_loops(position: Position, moves: Sequence[Move]) -> list[Move]:
     and never shows a position twice.
     """
     p = position.copy()
-    at: dict[tuple, int] = {p.key(): 0}  # position key -> how many moves of ``out`` lead to it
+    at: dict[Key, int] = {p.key(): 0}  # position key -> how many moves of ``out`` lead to it
     out: list[Move] = []
-    keys: list[tuple] = [p.key()]
+    keys: list[Key] = [p.key()]
     for m in moves:
         p.play(m)
         k = p.key()

@@ -71,6 +71,7 @@ the closures.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..core.rules import Rules
 from ..core.state import FACE_DOWN, Position
@@ -79,7 +80,7 @@ from ..core.state import FACE_DOWN, Position
 KEPT_DEAD = 48
 
 
-def _prep(pre: tuple[int, ...], add: tuple[int, ...], dele: tuple[int, ...]) -> tuple:
+def _prep(pre: tuple[int, ...], add: tuple[int, ...], dele: tuple[int, ...]) -> tuple[Any, ...]:
     """An action as ``_close`` reads it: needs as a mask and a tuple, makes as a tuple and a
     mask, and the mask of what it keeps (all but what it deletes)."""
     pm = 0
@@ -110,7 +111,7 @@ class PairModel:
     hosts: frozenset[int]  # the cards some card may lie on
     size: int  # how many atoms
     byte_bits: list[tuple[int, ...]]  # [256 * k + b]: the atoms whose bits byte k of a row, b, sets
-    static: list[tuple]  # the actions of cards lying on targets or feet, and of returns
+    static: list[tuple[Any, ...]]  # the actions of cards lying on targets or feet, and of returns
     goal: tuple[int, ...]
     goal_mask: int
 
@@ -175,7 +176,7 @@ class PairModel:
         self.goal = tuple(fh[s][13] for s in range(4))
         self.goal_mask = sum(1 << g for g in self.goal)
 
-    def orig_actions(self, c: int, below: int, column: int, c_down: bool, below_down: bool) -> list[tuple]:
+    def orig_actions(self, c: int, below: int, column: int, c_down: bool, below_down: bool) -> list[tuple[Any, ...]]:
         """The actions of card ``c`` lying where the root has it: on card ``below`` (or, when
         ``below`` is -1, at the foot of ``column``); ``c_down``, ``below_down``: face down in
         the root."""
@@ -211,9 +212,9 @@ class PairProof:
     root: Position
     ready: bool  # started
     model: PairModel
-    actions: list[tuple]
+    actions: list[tuple[Any, ...]]
     root_down: tuple[int, ...]  # the cards face down in the root
-    cells: dict[tuple, bool]
+    cells: dict[tuple[Any, ...], bool]
     dead: list[list[int]]
     asked: int
     closures: int
@@ -300,7 +301,7 @@ def _lies_at_origin(m: PairModel, c: int, below: int, column: int, j: int, dn: i
     return True
 
 
-def _cell(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple, list[int] | None]:
+def _cell(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple[Any, ...], list[int] | None]:
     """The cell of ``p`` (see the module docstring): its key, and the pairs of atoms true
     together in some position of the cell, as rows (``rows[a]``: the atoms marked with a;
     0 for an atom true in none). None instead of the rows when the cell's positions can
@@ -309,7 +310,7 @@ def _cell(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple,
     return key, _cell_rows(m, p, fixed, mobile, taken)
 
 
-def _cell_key(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple, int, list[int], set[int]]:
+def _cell_key(m: PairModel, p: Position, root_down: tuple[int, ...]) -> tuple[tuple[Any, ...], int, list[int], set[int]]:
     """The key of ``p``'s cell, with what ``_cell_rows`` needs besides: the atoms true in
     every position of the cell, the cards lying on targets, and the cards that can take no
     card of their group (the key alone is cheap: most cells asked about are known)."""
@@ -416,7 +417,7 @@ def _cell_rows(m: PairModel, p: Position, fixed: int, mobile: list[int], taken: 
     return rows
 
 
-def _close(m: PairModel, actions: list[tuple], rows: list[int]) -> bool:
+def _close(m: PairModel, actions: list[tuple[Any, ...]], rows: list[int]) -> bool:
     """Close the marked pairs ``rows`` (changed in place) under ``actions`` (see the module
     docstring); True when some pair of full foundations is never marked (the position, or
     cell, is lost). It stops as soon as every such pair is marked.

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import Any
 
 from ..core.rules import Rules
 from ..core.safe import safe_guards
@@ -42,6 +43,16 @@ _ALL = sum(_BIT)
 _ACES = _BIT[0] | _BIT[13] | _BIT[26] | _BIT[39]
 _LOWER = _ALL & ~(_BIT[12] | _BIT[25] | _BIT[38] | _BIT[51])  # all but the Kings
 
+
+
+# The relaxation's values, by shape (card sets are masks of ``_BIT``):
+Tail = tuple[int, int, tuple[tuple[int, int], ...]]  # a card, its other targets, ((target above it, between), ...)
+ColumnShare = tuple[int, int, int, dict[int, int], tuple[Tail, ...], int]  # one column's share (``_column``)
+# H, U, E, below, the leaders on another card, tails, the cards with a tail, a column empty (``layout_of``)
+Layout = tuple[int, int, int, dict[int, int], int, list[Tail], int, bool]
+# [H, G, E, L, space, snapshot] (``_facts``, ``_close``): four masks, a flag and a copy of them or None
+Facts = list[Any]
+Round = tuple[int, tuple[Any, ...]]  # a round of ``_close``: the cards that first moved then, the facts before
 
 class Tables:
     """Per-rules look-up tables the search uses for every node."""
@@ -94,7 +105,7 @@ class Tables:
         self.pair_masks = {pair: (_BIT[pair[2]] | _BIT[pair[3]], _BIT[pair[0]] | _BIT[pair[1]])
                            for pair in self.twins}
         # The relaxation's share of each column met (see layout_of), by its part of the key.
-        self.columns: dict[bytes, tuple] = {}
+        self.columns: dict[bytes, ColumnShare] = {}
 
 
 @lru_cache(maxsize=16)
@@ -109,7 +120,7 @@ def no_return_tables(rules: Rules) -> Tables:
     return tables_for(Rules(rules.variant, rules.any_card_in_space, False))
 
 
-def dead_end(p: Position, tables: Tables | None = None, layout: tuple | None = None) -> bool:
+def dead_end(p: Position, tables: Tables | None = None, layout: Layout | None = None) -> bool:
     """True when the relaxation proves the position lost (some card can never go home).
 
     Facts that, once true, stay true in the relaxation: a card is face up (U), has been
@@ -127,7 +138,7 @@ def dead_end(p: Position, tables: Tables | None = None, layout: tuple | None = N
     return dead_end_from(p, t, layout or layout_of(p, t))
 
 
-def dead_end_from(p: Position, t: Tables, layout: tuple, hist: list[tuple[int, tuple]] | None = None) -> bool:
+def dead_end_from(p: Position, t: Tables, layout: Layout, hist: list[Round] | None = None) -> bool:
     """``dead_end(p)``; with ``hist``, the relaxation's rounds are added to it (see
     ``_close``), and last its final facts (as if every card moved then), so that the
     facts made before any given cards first moved can be found (``crowded``)."""
@@ -136,10 +147,10 @@ def dead_end_from(p: Position, t: Tables, layout: tuple, hist: list[tuple[int, t
         _close(t, layout, s, goal=_ALL, hist=hist)
     if hist is not None:
         hist.append((-1, tuple(s[:5])))
-    return s[0] != _ALL
+    return bool(s[0] != _ALL)
 
 
-def _start(hist: list[tuple[int, tuple]], cards: int) -> list:
+def _start(hist: list[Round], cards: int) -> Facts:
     """From the rounds ``hist`` of a closure (see ``dead_end_from``, whose last entry matches
     any card): a copy of the facts it had made before any card of the mask ``cards`` first
     moved, ready for ``_close``."""
@@ -149,7 +160,7 @@ def _start(hist: list[tuple[int, tuple]], cards: int) -> list:
     return [*facts, None]
 
 
-def layout_of(p: Position, t: Tables, parts: list[bytes] | None = None) -> tuple:
+def layout_of(p: Position, t: Tables, parts: list[bytes] | None = None) -> Layout:
     """The starting facts of the relaxation and the layout its rules read (see ``_close``),
     card sets as masks (``_BIT``): H (home), U (face up), E (end cards), below (for each
     card's bit, the bit of the card it lies on; ``_FOOT`` at the foot of a column), the
@@ -188,7 +199,7 @@ def layout_of(p: Position, t: Tables, parts: list[bytes] | None = None) -> tuple
     return H, U, E, below, t.lead_bits & ~feet, tails, tail_cards, space
 
 
-def _column(part: bytes, t: Tables) -> tuple:
+def _column(part: bytes, t: Tables) -> ColumnShare:
     """One column's share of ``layout_of`` (``part``: its cards, deepest first, then its
     face-down count plus 64, as ``yukon.solve.solver.canonical_key`` writes it): its end card, its foot, its
     face-up cards, what each card lies on, its tails and the cards that have one (all 0
@@ -230,7 +241,7 @@ def _column(part: bytes, t: Tables) -> tuple:
     return prev, BIT[col[0]], up, under, tuple(tails), with_own
 
 
-def _facts(layout: tuple) -> list:
+def _facts(layout: Layout) -> Facts:
     """The relaxation's state at its start, to be closed by ``_close``: [H, G, E, L, space,
     snapshot] (see ``_close``); no card has left yet, so L is the face-up cards."""
     return [layout[0], 0, layout[2], layout[1], layout[7], None]
@@ -244,7 +255,7 @@ def _watch(watch: tuple[int, int, int, int], t: Tables) -> tuple[int, int, int]:
     return _BIT[x1] | _BIT[x2], tw, tw & t.lead_bits
 
 
-def _freed(s: list, w: tuple[int, int, int], back: bool) -> bool:
+def _freed(s: Facts, w: tuple[int, int, int], back: bool) -> bool:
     """With the facts ``s``: are both targets of the twins ``w`` (see ``_watch``) free, or
     can a twin go home or into a space? (see ``crowded``)"""
     H, E = s[0], s[2]
@@ -253,8 +264,9 @@ def _freed(s: list, w: tuple[int, int, int], back: bool) -> bool:
             or (s[4] and w[2] != 0))
 
 
-def _close(t: Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, int, int] | None = None,
-           goal: int = -1, mark: int = 0, hist: list[tuple[int, tuple]] | None = None) -> bool:
+# Longer than 60 lines: the relaxation's closure loop, run at most positions searched; its masks stay in locals
+def _close(t: Tables, layout: Layout, s: Facts, pins: int = 0, watch: tuple[int, int, int] | None = None,
+           goal: int = -1, mark: int = 0, hist: list[Round] | None = None) -> bool:
     """Close the relaxation's facts ``s`` (changed in place; see ``_facts``): H (has been
     home), G (has left the card it lies on), E (has been an end card), L (face up and has
     not left: it may still leave), whether a column has been empty (see ``dead_end``), and
@@ -351,7 +363,7 @@ def _close(t: Tables, layout: tuple, s: list, pins: int = 0, watch: tuple[int, i
 
 def _closure(p: Position, t: Tables, pin: int = -1,
              watch: tuple[int, int, int, int] | None = None,
-             layout: tuple | None = None,
+             layout: Layout | None = None,
              until_home: bool = False) -> tuple[list[bool], list[bool], bool] | None:
     """The relaxation's closure: which cards can get home (H), which can become end cards
     (E), and whether a column can become empty. ``pin`` may never leave where it lies (nor
@@ -374,7 +386,7 @@ def _closure(p: Position, t: Tables, pin: int = -1,
 
 
 def twin_pairs(p: Position, t: Tables, hidden_only: bool, pairs: Sequence[tuple[int, int, int, int]],
-               layout: tuple | None = None) -> Iterator[tuple[int, int, int, int, int]]:
+               layout: Layout | None = None) -> Iterator[tuple[int, int, int, int, int]]:
     """The pairs of ``pairs`` (index i, twins c, d, targets x1, x2) that ``crowded`` closes:
     neither twin is home or can go home now, not both targets are free now and, with
     ``hidden_only``, a target is face down. ``layout`` is ``layout_of(p, t)`` when the caller
@@ -396,8 +408,8 @@ def twin_pairs(p: Position, t: Tables, hidden_only: bool, pairs: Sequence[tuple[
 
 
 def crowded(p: Position, tables: Tables | None = None, hidden_only: bool = False,
-            pairs: list[tuple[int, int, int, int]] | None = None, layout: tuple | None = None,
-            hist: list[tuple[int, tuple]] | None = None) -> bool:
+            pairs: list[tuple[int, int, int, int]] | None = None, layout: Layout | None = None,
+            hist: list[Round] | None = None) -> bool:
     """True when two cards that fit the same two targets are proved to get in each other's way.
 
     In Yukon the two cards of a rank and colour (the "twins", say the red Fours) fit on the
@@ -450,7 +462,7 @@ def crowded(p: Position, tables: Tables | None = None, hidden_only: bool = False
 
 
 def stuck_crowded(p: Position, t: Tables, pairs: list[tuple[int, int, int, int]],
-                  layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
+                  layout: Layout | None = None, hist: list[Round] | None = None) -> bool:
     """The twin rule (``crowded``, twins with a face-down target) where the complete search
     checks a position after a move that left its card stuck (``yukon.solve.solver._Search._stuck``).
 

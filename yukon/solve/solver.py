@@ -76,6 +76,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ..core.rules import Rules
 from ..core.state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
@@ -83,6 +84,8 @@ from .lines import check_line, cut_line, without_loops
 from .pairs import PairProof
 from .relaxation import (
     TERM,
+    Layout,
+    Round,
     Tables,
     crowded,
     crowded_pair,
@@ -116,6 +119,11 @@ __all__ = [
     "without_loops",
 ]
 
+
+
+Stats = dict[str, Any]  # a search's measures by name: "nodes", "seconds", "phase", ... (see ``solve``)
+Spec = tuple[int, int]  # a best-first step: the card, and its destination (-1 home, -2 a space, else a card)
+Pair = tuple[int, int, int, int]  # twins c, d and their targets x1, x2 (``relaxation.twin_pairs``)
 
 
 class Verdict(str, Enum):
@@ -187,7 +195,7 @@ class Result:
 
     status: Verdict
     moves: list[Move] = field(default_factory=list)
-    stats: dict = field(default_factory=dict)
+    stats: Stats = field(default_factory=dict)
 
 
 def canonical_key(p: Position) -> bytes:
@@ -242,6 +250,7 @@ def _safe_after(p: Position, tables: Tables, u: Undo) -> list[Undo]:
     return [first] + _apply_safe(p, tables)
 
 
+# Longer than 60 lines: the move generator runs at every position searched, its tables in locals, its order inline
 def _gen(p: Position, t: Tables) -> list[tuple[Move, bool]]:
     """Ordered candidate moves with a flag: does the move make progress?"""
     cols, down, found, loc = p.columns, p.down, p.foundations, p.loc
@@ -320,6 +329,7 @@ def _gen(p: Position, t: Tables) -> list[tuple[Move, bool]]:
     return out
 
 
+# Longer than 60 lines: the purpose rule's move generator runs at every position that search meets; kept whole like _gen
 def _gen_need(p: Position, t: Tables, b: int, c: int, flipped: bool) -> list[tuple[Move, bool]]:
     """The moves a search with the purpose rule tries after a move of card ``c`` (with its
     tail) from one column to another: the moves that use what it did, and any card home;
@@ -473,7 +483,7 @@ class _Search(_Turn):
     safe: bool  # safe foundation moves made at once
     relax: bool  # the relaxation and the twin rule at all
     tt: dict[bytes, int]  # transpositions: key -> the budget it was searched with
-    stack: list[list]  # frames: [moves, next index, safe undos, move undo, non-progress run, key parts]
+    stack: list[list[Any]]  # frames: [moves, next index, safe undos, move undo, non-progress run, key parts]
     root_forced: list[Undo]
     started: bool
     hit_limit: bool  # a move was cut by ``limit`` (running out then proves nothing)
@@ -527,7 +537,7 @@ class _Search(_Turn):
         self.safe = safe
         self.relax = relax
         self.tt: dict[bytes, int] = {}
-        self.stack: list[list] = []
+        self.stack: list[list[Any]] = []
         self.root_forced: list[Undo] = []
         self.started = False
         self.hit_limit = False
@@ -582,7 +592,7 @@ class _Search(_Turn):
                     return False
         return True
 
-    def _stuck_crowded(self, layout: tuple | None = None, hist: list[tuple[int, tuple]] | None = None) -> bool:
+    def _stuck_crowded(self, layout: Layout | None = None, hist: list[Round] | None = None) -> bool:
         """The twin rule at a stuck check (``stuck_crowded``), while it pays: always for
         the first 64 tries, then while one in 32 proves a loss, else one time in 16."""
         self.twin_tries += 1
@@ -602,6 +612,8 @@ class _Search(_Turn):
         proof = self.pair_proof
         return proof is not None and proof.ready and proof.lost(self.p, close)
 
+    # Depth-first search on an explicit stack, a frame per position: a call per step would slow every search.
+    # Longer than 60 lines: the depth-first search's loop, the solver's hottest path, kept whole
     def run(self, max_nodes: int) -> str:
         """Search on for up to ``max_nodes`` new positions: "won", "exhausted" or "paused"."""
         p = self.p
@@ -731,7 +743,7 @@ class _Search(_Turn):
                     self.tries += 1
                     if self.tries <= 64 or self.hits * 8 >= self.tries or not self.tries % 16:
                         layout = layout_of(p, t, k)
-                        hist: list[tuple[int, tuple]] | None = [] if self.stuck_twins else None
+                        hist: list[Round] | None = [] if self.stuck_twins else None
                         r = (dead_end_from(p, t, layout, hist)
                              or (self.stuck_twins and self._stuck_crowded(layout, hist))
                              or self._pair_lost(self.pair_proof is not None and self.pair_proof.paying()))
@@ -767,7 +779,7 @@ def _is_dead(search: _Search | _BestFirst, key: bytes, p: Position, hidden_only:
         twins = bool(search.pairs) and (n <= 8 or stats[1] * 32 >= n or not n % 16)
         first = next(twin_pairs(p, t, hidden_only, search.pairs, layout), None) if twins else None
         # the relaxation keeps its rounds: the twin rule's closures start from them
-        hist: list[tuple[int, tuple]] | None = None if first is None else []
+        hist: list[Round] | None = None if first is None else []
         r = dead_end_from(p, t, layout, hist)
         if not r and search.pairs:
             stats[0] += 1
@@ -842,8 +854,8 @@ class _BestFirst(_Turn):
     dead: dict[bytes, bool]
     safe: bool
     relax: bool
-    parent: dict[bytes, tuple[bytes | None, tuple]]  # key -> (parent key, the moves from it)
-    heap: list  # (score, -count, key)
+    parent: dict[bytes, tuple[bytes | None, tuple[Spec, ...]]]  # key -> (parent key, the moves from it)
+    heap: list[tuple[int, int, bytes]]  # (score, -count, key)
     count: int
     started: bool
 
@@ -865,8 +877,8 @@ class _BestFirst(_Turn):
         self.relax = relax
         self.nodes = 0
         self.line: list[Move] | None = None
-        self.parent: dict[bytes, tuple[bytes | None, tuple]] = {}
-        self.heap: list = []
+        self.parent: dict[bytes, tuple[bytes | None, tuple[Spec, ...]]] = {}
+        self.heap: list[tuple[int, int, bytes]] = []
         self.count = 0
         self.started = False
 
@@ -880,7 +892,7 @@ class _BestFirst(_Turn):
         return score + self.blocker_weight * _blockers(p) if self.blocker_weight else score
 
     def _replay(self, key: bytes) -> list[Move]:
-        specs: list[tuple] = []
+        specs: list[Spec] = []
         k: bytes | None = key
         while k is not None:
             parent, sp = self.parent[k]
@@ -980,7 +992,7 @@ class _Restarts(_Turn):
     the twin pairs are shared by all its restarts.
     """
 
-    make: Callable[[random.Random | None, float, list | None], _Search]
+    make: Callable[[random.Random | None, float, list[Pair] | None], _Search]
     unit: int
     noise: float
     restarts: int  # runs started
@@ -989,7 +1001,7 @@ class _Restarts(_Turn):
     cur: _Search  # the run under way
     ran_out: bool  # a run searched its whole space (not the cap)
 
-    def __init__(self, make: Callable[[random.Random | None, float, list | None], _Search], unit: int,
+    def __init__(self, make: Callable[[random.Random | None, float, list[Pair] | None], _Search], unit: int,
                  noise: float, share: int = 1) -> None:
         """``make(rng, noise, pairs)`` makes each run's search (see ``_Search``)."""
         self.make = make
@@ -1052,6 +1064,7 @@ class _Restarts(_Turn):
         return "paused"
 
 
+# Longer than 60 lines: the loop that hands out node slices among the searches; each of its exits is a verdict
 def solve(position: Position, timeout: float | None = 10.0, node_limit: int | None = None,
           *, safe_moves: bool = True, relaxation: bool = True,
           plan: tuple[str, ...] = PLAN, cancel: Callable[[], bool] | None = None,
@@ -1077,7 +1090,7 @@ def solve(position: Position, timeout: float | None = 10.0, node_limit: int | No
     """
     t0 = clock()
     tables = tables_for(position.rules)
-    stats: dict = {"nodes": 0, "seconds": 0.0, "phase": ""}
+    stats: Stats = {"nodes": 0, "seconds": 0.0, "phase": ""}
     # The pair proof under the real rules (the searches without returns get none); it starts
     # once the searches have spent PAIR_START positions.
     proof = PairProof(position) if relaxation and pair_rule else None
@@ -1203,8 +1216,8 @@ def _make_searches(position: Position, tables: Tables, dead: dict[bytes, bool], 
             s = _BestFirst(position, t, d, safe, relax, ts, BLOCKER_WEIGHT if t is not tables else 0,
                            real_rules=t is tables, twin_rule=twin_rule, share=int(share or 1))
         else:
-            def make(rng: random.Random | None = None, noise: float = 0.0, pairs: list | None = None,
-                     t: Tables = t, d: dict = d, ts: list[int] = ts, limited: bool = limited,
+            def make(rng: random.Random | None = None, noise: float = 0.0, pairs: list[Pair] | None = None,
+                     t: Tables = t, d: dict[bytes, bool] = d, ts: list[int] = ts, limited: bool = limited,
                      kind: str = kind, purpose: bool = purpose, share: int = int(share or 1),
                      proof: PairProof | None = proof) -> _Search:
                 return _Search(position, t, int(kind[1:]) if limited else None, d, safe, relax, stuck_rule, ts,
@@ -1243,7 +1256,7 @@ REPLAYS_PER_NODE = 16
 
 def shorten_line(position: Position, moves: Sequence[Move], budget: int = SHORTEN_BUDGET,
                  seconds: float | None = None, clock: Callable[[], float] = time.process_time,
-                 stats: dict | None = None) -> list[Move]:
+                 stats: Stats | None = None) -> list[Move]:
     """A winning line from ``position`` no longer than ``moves`` (a winning line), usually shorter.
 
     First the moves the rest of the line does not need are cut (``yukon.solve.lines.cut_line``). Then,

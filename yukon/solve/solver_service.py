@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..core.notation import parse_move
 from ..core.rules import Rules
 from ..core.state import Move, Position
-from .solver import Verdict
+from .solver import Stats, Verdict
 
 if TYPE_CHECKING:
     from typing import Self
@@ -55,7 +55,7 @@ class Reply:
     request_id: int
     status: Verdict | Literal["error"]  # "error": bad position text or moves (``error`` says what)
     move_texts: list[str] = field(default_factory=list)
-    stats: dict = field(default_factory=dict)
+    stats: Stats = field(default_factory=dict)
     error: str = ""
     explanation: Explanation | None = None  # for a request with ``explain``: why the position is lost
 
@@ -89,19 +89,10 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: in
         # parent may be gone before this process has finished importing.
         return os.getppid() != parent
 
-    pending: list = []
+    pending: list[Any] = []
     while True:
-        while not pending:
-            try:
-                pending.append(requests.get(timeout=1.0))
-            except queue.Empty:
-                if orphaned():
-                    return
-        try:
-            while True:
-                pending.append(requests.get_nowait())
-        except queue.Empty:
-            pass
+        if not _wait_for_requests(requests, pending, orphaned):
+            return
         item = pending.pop(0)
         if item is _STOP:
             return
@@ -134,6 +125,22 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: in
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
         replies.put(Reply(request_id, result.status, [str(m) for m in result.moves], stats))
+
+
+def _wait_for_requests(requests: Any, pending: list[Any], orphaned: Callable[[], bool]) -> bool:
+    """Add to ``pending`` every request queued, waiting for one when there is none; False: the parent is gone."""
+    while not pending:
+        try:
+            pending.append(requests.get(timeout=1.0))
+        except queue.Empty:
+            if orphaned():
+                return False
+    try:
+        while True:
+            pending.append(requests.get_nowait())
+    except queue.Empty:
+        pass
+    return True
 
 
 def _explain(request_id: int, start: Position, move_texts: list[str], timeout: float | None,
@@ -193,7 +200,7 @@ class SolverService:
         self._last_id = request_id
         if supersede:
             self._stale_below.value = request_id
-        item: tuple = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
+        item: tuple[Any, ...] = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
                        timeout, node_limit, rate)
         if explain is not None:
             item += (list(explain),)
@@ -215,9 +222,10 @@ class SolverService:
     def wait(self, timeout: float) -> Reply | None:
         """The next reply, waiting up to ``timeout`` seconds (for scripts and tests)."""
         try:
-            return self._replies.get(timeout=timeout)
+            reply: Reply = self._replies.get(timeout=timeout)
         except queue.Empty:
             return None
+        return reply
 
     @property
     def pid(self) -> int | None:

@@ -134,7 +134,7 @@ def surface_bytes(surf: pygame.Surface) -> int:
 # Bounds: the table at one window size uses about 15 font sizes and the sheets another 15;
 # a font costs about 0.2 MB. Texts and glyphs are bounded by their pixels' bytes as well (the
 # whole rules page at 1900 pixels across is 5 MB of text).
-FONTS: Lru[tuple[int, bool, str], pygame.font.Font] = Lru(40)
+FONTS: Lru[tuple[int, bool, str], Face] = Lru(40)
 TEXTS: Lru[tuple[str, int, tuple[int, int, int], bool, str], pygame.Surface] = Lru(600, 16 * 2**20, surface_bytes)
 NARROW_BYTES = 4 * 2**20  # per card set, for flips in progress
 GLYPHS: Lru[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = Lru(300, 3 * 2**20, surface_bytes)
@@ -248,7 +248,7 @@ class Face(pygame.font.Font):
         return out
 
 
-def font(size: int, bold: bool = False, family_name: str | None = None) -> pygame.font.Font:
+def font(size: int, bold: bool = False, family_name: str | None = None) -> Face:
     """The text font at ``size`` pixels (cached): the family of the language in use, or
     ``family_name`` (``LATIN`` for the cards' marks, which look the same in every language)."""
     key = (max(6, int(size)), bool(bold), family_name or family())

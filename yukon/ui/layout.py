@@ -452,6 +452,20 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     heading_rects = [Rect(x, head_y, cw, head_h) for x in col_x]
     column_rects = [Rect(x - gap // 2, head_y, cw + gap, 1) for x in col_x]  # heights once the cards lie
     found_y = top_y + margin
+    foundation_rects, status_rect = _foundations_and_status(frame, view, col_x, found_y, left, left_handed)
+
+    lay = TableLayout(width, height, view, bar, panel, cw, ch, gap, margin, scroll_x, max_scroll,
+                      col_x, found_y, head_y, cols_y, foundation_rects, heading_rects, column_rects,
+                      status_rect, shape.side)
+    _place_cards(lay, position, max(index_strip((cw, ch)), MIN_STRIP))
+    return lay
+
+
+def _foundations_and_status(frame: _Frame, view: Rect, col_x: list[int], found_y: int, left: int,
+                            left_handed: bool) -> tuple[list[Rect], Rect]:
+    """The four foundations' rects and the status's, for ``frame``'s shape (see ``compute_layout``)."""
+    shape, cw, ch, gap = frame.shape, frame.cw, frame.ch, frame.gap
+    margin = found_y - view.y  # the table's margin: the foundations' row starts one margin below its top
     if shape.side:
         bx = left if left_handed else col_x[-1] + cw + frame.sep
         foundation_rects = [Rect(bx + (s % shape.across) * (cw + gap), found_y + (s // shape.across) * frame.found_step,
@@ -460,21 +474,13 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
         # keeps to the columns' span when the text fits there)
         sx = max(view.x + margin, col_x[0]) if left_handed else view.x + margin
         ex = view.right - margin if left_handed else min(view.right - margin, col_x[-1] + cw)
-        status_rect = Rect(sx, found_y, max(ex - sx, 1), frame.strip_h)
-    elif left_handed:
-        foundation_rects = [Rect(col_x[s], found_y, cw, ch) for s in range(4)]
+        return foundation_rects, Rect(sx, found_y, max(ex - sx, 1), frame.strip_h)
+    if left_handed:
         sx = col_x[4]
-        status_rect = Rect(sx, found_y, max(min(view.right - margin, col_x[6] + cw) - sx, 1), ch)
-    else:
-        foundation_rects = [Rect(col_x[3 + s], found_y, cw, ch) for s in range(4)]
-        sx = max(view.x + margin, col_x[0])
-        status_rect = Rect(sx, found_y, max(col_x[3] - gap - sx, 1), ch)
-
-    lay = TableLayout(width, height, view, bar, panel, cw, ch, gap, margin, scroll_x, max_scroll,
-                      col_x, found_y, head_y, cols_y, foundation_rects, heading_rects, column_rects,
-                      status_rect, shape.side)
-    _place_cards(lay, position, max(index_strip((cw, ch)), MIN_STRIP))
-    return lay
+        return ([Rect(col_x[s], found_y, cw, ch) for s in range(4)],
+                Rect(sx, found_y, max(min(view.right - margin, col_x[6] + cw) - sx, 1), ch))
+    sx = max(view.x + margin, col_x[0])
+    return [Rect(col_x[3 + s], found_y, cw, ch) for s in range(4)], Rect(sx, found_y, max(col_x[3] - gap - sx, 1), ch)
 
 
 def _place_cards(lay: TableLayout, position: Position, strip: int) -> None:

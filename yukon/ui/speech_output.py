@@ -474,7 +474,9 @@ def best_voice(languages: Sequence[str], language: str) -> int | None:
     want = language.replace("_", "-").lower()
     base = want.split("-")[0]
     codes = [code.replace("_", "-").lower() for code in languages]
-    for match in (lambda c: c == want, lambda c: c == base, lambda c: c.split("-")[0] == base):
+    matches: tuple[Callable[[str], bool], ...] = (lambda c: c == want, lambda c: c == base,
+                                                  lambda c: c.split("-")[0] == base)
+    for match in matches:
         for i, code in enumerate(codes):
             if match(code):
                 return i

@@ -24,14 +24,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ...core.rules import Rules
-from ...core.state import Position
+from ...core.state import Key, Position
 from ...solve.difficulty import PLAYABLE, RATE_NODES, Level, Rating
 from ...text.i18n import N_, _, pgettext
 from ..commands import Command
 from ..parts import Part, StatusNote
 from ..screen import Answer, QuestionDialog
 from .context import Context, SettingName
-from .knowledge import Key, RulesKey, position_key, rules_key
+from .knowledge import RulesKey, position_key, rules_key
 from .link import POLL, Pending, new_request
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class DealLevels:
 
     _ctx: Context
     ratings: dict[DealId, Rating]
-    ready: dict[tuple[tuple, Level], int]  # (rules key, level) -> a deal number of that level (the pool)
+    ready: dict[tuple[RulesKey, Level], int]  # (rules key, level) -> a deal number of that level (the pool)
     candidate: DealId | None  # the random deal last asked about for the pool (only such deals join it)
     wanted: Level | None  # the player waits for a deal of this level
     keep_ready: Level | None  # the level last asked for: one more of it is kept ready

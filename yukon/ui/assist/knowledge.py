@@ -22,12 +22,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...core.rules import Rules
-from ...core.state import Game, Move, Position
+from ...core.state import Game, Key, Move, Position
 from ...solve.solver import Verdict
 
 CACHE_LIMIT = 20000
 
-Key = tuple[object, ...]  # a position's cards in their places (``Position.key()``)
 RulesKey = tuple[str, bool, bool]  # the variant and its two options
 PositionKey = tuple[RulesKey, Key]  # a position under its rules: what the cache knows things by
 

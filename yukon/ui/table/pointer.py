@@ -96,11 +96,7 @@ class Pointer:
     last_finger: tuple[float, int, int] | None  # when and where a finger was last seen
 
     def __init__(self, table: TableView, board: Board, canvas: Canvas, bar: ButtonBar, panel: SidePanel) -> None:
-        self.table = table
-        self.board = board
-        self.canvas = canvas
-        self.bar = bar
-        self.panel = panel
+        self.table, self.board, self.canvas, self.bar, self.panel = table, board, canvas, bar, panel
         self.xy = (0, 0)
         self.press = None
         self.held = []
@@ -122,12 +118,11 @@ class Pointer:
 
     def aim(self, x: int, y: int) -> tuple[int, int]:
         """Where a finger at (x, y) points: there, or the nearest target within half a fingertip."""
-        lay = self.table.layout
-        for px, py in reach_points(x, y, self.finger // 2):
-            if (self.bar.button_at(px, py) >= 0 or self.panel.button_at(px, py) >= 0
-                    or (lay is not None and self.board.hit(px, py).kind != "none")):
-                return (px, py)
-        return (x, y)
+        return next((p for p in reach_points(x, y, self.finger // 2) if self._target_at(*p)), (x, y))
+
+    def _target_at(self, x: int, y: int) -> bool:
+        return (self.bar.button_at(x, y) >= 0 or self.panel.button_at(x, y) >= 0
+                or (self.table.layout is not None and self.board.hit(x, y).kind != "none"))
 
     def echo(self, touch: bool, x: int, y: int) -> bool:
         """Is a button event at (x, y) the desktop's mouse echo of a finger? (A finger's own: noted.)"""

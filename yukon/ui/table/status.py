@@ -7,6 +7,8 @@ or two when they must, each part in its line's colour.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ...text.i18n import _
@@ -49,7 +51,7 @@ class StatusLines:
         """What is drawn, piece by piece, with its place from the status area's top-left corner."""
         return self._fitted()[2]
 
-    def _fitted(self) -> tuple[tuple, tuple[int, list[Row]], list[Piece]]:
+    def _fitted(self) -> tuple[tuple[Any, ...], tuple[int, list[Row]], list[Piece]]:
         table = self.table
         lay = table.layout
         assert lay is not None
