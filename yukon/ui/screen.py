@@ -13,6 +13,7 @@ from typing import Protocol
 
 import pygame
 
+from ..i18n import _
 from ..play.session import TableSession
 from . import art
 from .changes import StatusNote, TablePrefs
@@ -115,6 +116,30 @@ class Screen:
     def closed(self) -> None:
         """Called when the screen leaves the stack."""
 
+    def spoken(self) -> str:
+        """What the screen says when it opens (play by ear): its title, its text and its choices, in
+        the player's language; "" for nothing."""
+        return ""
+
+    def focus_spoken(self) -> str:
+        """What is under the keyboard's focus on this screen now (said again whenever it changes); ""."""
+        return ""
+
+
+def spoken_choices(labels: list[str]) -> str:
+    """The choices a screen offers, spoken: "Choices: New deal, Keep playing." ("" for none)."""
+    labels = [label for label in labels if label]
+    if not labels:
+        return ""
+    # TRANSLATORS: spoken when a screen or a question opens; {choices} lists its buttons, separated by commas.
+    return _("Choices: {choices}.").format(choices=", ".join(labels))
+
+
+def spoken_join(*parts: str) -> str:
+    """Sentences said one after another, each ended by a full stop when it has none."""
+    said = [p.strip() for p in parts if p and p.strip()]
+    return " ".join(p if p[-1] in ".!?:;\u2026" else p + "." for p in said)
+
 
 Answer = tuple[str, Callable[[], object] | None]  # a button's label and what it does (None: only close)
 
@@ -172,6 +197,14 @@ class QuestionDialog(Screen):
             x += wd + spacing
         return box, size, lines, rects
 
+    def spoken(self) -> str:
+        """The title, the question and the answers."""
+        return spoken_join(self.title, self.question, spoken_choices([label for label, _a in self.answers]))
+
+    def focus_spoken(self) -> str:
+        """The answer Enter gives."""
+        return self.answers[min(self.focus, len(self.answers) - 1)][0] if self.answers else ""
+
     def _answer(self, i: int) -> None:
         self.app.pop(self)
         action = self.answers[i][1]
@@ -223,7 +256,7 @@ class QuestionDialog(Screen):
             img = art.text(line, size, TEXT)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.35)
-        for i, (r, (label, _)) in enumerate(zip(rects, self.answers)):
+        for i, (r, (label, _act)) in enumerate(zip(rects, self.answers)):
             draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == self.focus))
         self.full = False
         return None
@@ -262,6 +295,14 @@ class MenuList(Screen):
         x = max(4, min(self.anchor.right - item_w, w - 4 - item_w))
         y = max(4, self.anchor.y - total)
         return [pygame.Rect(x, y + k * (item_h + gap), item_w, item_h) for k in range(len(self.items))]
+
+    def spoken(self) -> str:
+        """The items."""
+        return spoken_choices([label for label, _a, enabled in self.items if enabled])
+
+    def focus_spoken(self) -> str:
+        """The item chosen with Up/Down."""
+        return self.items[self.focus][0] if 0 <= self.focus < len(self.items) else ""
 
     def _run(self, k: int) -> None:
         self.app.pop(self)
@@ -304,7 +345,7 @@ class MenuList(Screen):
             frame = rects[0].unionall(rects[1:]).inflate(12, 12)
             pygame.draw.rect(surface, PANEL, frame, border_radius=8)
             pygame.draw.rect(surface, BUTTON_EDGE, frame, width=1, border_radius=8)
-        for k, (r, (label, _, enabled)) in enumerate(zip(rects, self.items)):
+        for k, (r, (label, _act, enabled)) in enumerate(zip(rects, self.items)):
             draw_button(surface, r, label, self.size, hover=(k == self.hover), enabled=enabled,
                         accent=(k == self.focus))
         self.full = False

@@ -20,10 +20,11 @@ import pygame
 from .. import i18n
 from ..i18n import LANGUAGES, N_, NC_, _, pgettext
 from ..rules import VARIANTS
-from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
+from ..settings import ANIMATION_ORDER, SPEECH_DETAIL_ORDER, TEXT_SIZE_ORDER, Settings
 from ..text.words import rules_line, variant_title
 from . import art
 from .commands import Asked, Command
+from .screen import spoken_join
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
 
@@ -47,6 +48,8 @@ ROWS: list[tuple[str, str, str]] = [
     ("high_contrast", N_("High contrast"), N_("a plain dark table, bold card edges and thicker outlines")),
     ("text_size", N_("Text size"), N_("normal, large or larger text on every screen")),
     ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
+    ("speech", N_("Speech"), N_("the game reads itself aloud through your screen reader or the system's voice")),
+    ("speech_detail", N_("Speech detail"), N_("short sentences while you play, or full ones with every detail")),
 ]
 ROW_GAP = 4  # pixels between two rows
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
@@ -58,6 +61,7 @@ ANIMATION_NAMES: dict[str, str] = {
 TEXT_SIZE_NAMES: dict[str, str] = {
     "normal": NC_("text size", "Normal"), "large": NC_("text size", "Large"), "larger": NC_("text size", "Larger"),
 }
+SPEECH_DETAIL_NAMES: dict[str, str] = {"short": NC_("speech detail", "Short"), "full": NC_("speech detail", "Full")}
 # The Language row's values: following the system, then every shipped language.
 LANGUAGE_ORDER: tuple[str, ...] = (i18n.SYSTEM, *LANGUAGES)
 
@@ -82,6 +86,8 @@ def value_text(settings: Settings, name: str) -> str:
         return pgettext("text size", TEXT_SIZE_NAMES[value])
     if name == "language":
         return language_text(value)
+    if name == "speech_detail":
+        return pgettext("speech detail", SPEECH_DETAIL_NAMES[value])
     # TRANSLATORS: the value of a setting that is on or off.
     return pgettext("setting", "On") if value else pgettext("setting", "Off")
 
@@ -99,6 +105,8 @@ def next_value(settings: Settings, name: str, step: int = 1) -> None:
     elif name == "language":
         at = LANGUAGE_ORDER.index(value) if value in LANGUAGE_ORDER else 0
         setattr(settings, name, LANGUAGE_ORDER[(at + step) % len(LANGUAGE_ORDER)])
+    elif name == "speech_detail":
+        setattr(settings, name, SPEECH_DETAIL_ORDER[(SPEECH_DETAIL_ORDER.index(value) + step) % len(SPEECH_DETAIL_ORDER)])
     else:
         setattr(settings, name, not value)
 
@@ -107,16 +115,18 @@ class SettingsScreen(Sheet):
     """Shows and changes the settings; ``on_done(settings, new_deal)`` receives the result.
 
     ``on_language(choice)`` puts a language in use at once: on each change of the Language row,
-    and with the language from before when the sheet closes without Done.
+    and with the language from before when the sheet closes without Done. ``speech_note`` (in
+    the player's language) says why no speech is heard, on the Speech row, when none is found.
     """
 
     title = N_("Settings")
 
     def __init__(self, settings: Settings, game_under_way: bool,
                  on_done: Callable[[Settings, bool], None], hidden: frozenset[str] = frozenset(),
-                 on_language: Callable[[str], None] | None = None) -> None:
+                 on_language: Callable[[str], None] | None = None, speech_note: str | None = None) -> None:
         super().__init__()
         self.on_language = on_language
+        self.speech_note = speech_note
         # rows for features the program does not have right now (the solver's) stay hidden
         self.rows = [r for r in ROWS if r[0] not in hidden]
         self.original = settings
@@ -130,6 +140,32 @@ class SettingsScreen(Sheet):
         self._pitch = 1  # from one row's top to the next
         self._pressed: int | None = None  # the row the left button went down on
         self._reveal = False  # the keys moved the focus: bring its row into sight at the next draw
+
+    def note(self, name: str, note: str) -> str:
+        """The help line of the row ``name`` in the player's language (the Speech row says when no
+        speech output was found)."""
+        if name == "speech" and self.speech_note:
+            return self.speech_note
+        return _(note)
+
+    def row_spoken(self, index: int) -> str:
+        """A row as it is spoken: "Sound: On", and its help line in full detail or when it warns."""
+        name, label, _note = self.rows[index]
+        # TRANSLATORS: a setting's row read aloud: {label} is its name ("Sound"), {value} its value ("On").
+        text = _("{label}: {value}").format(label=_(label), value=value_text(self.settings, name))
+        if name == "speech" and self.speech_note:
+            return spoken_join(text, self.speech_note)
+        return text
+
+    def content_spoken(self) -> str:
+        """The row the keys are on."""
+        return self.row_spoken(self.focus)
+
+    def focus_spoken(self) -> str:
+        """The focused row (with its value), else the button or the question."""
+        if self.question is None and self.focus_button is None:
+            return self.row_spoken(self.focus)
+        return super().focus_spoken()
 
     def rules_changed(self) -> bool:
         """Do the chosen rules differ from the rules the settings had on opening?"""
@@ -289,7 +325,7 @@ class SettingsScreen(Sheet):
             label_y = r.y + 6 if notes else r.centery - line // 2
             surface.blit(art.text(_(label), size, TEXT, True), (r.x + 10, label_y))
             if notes:
-                surface.blit(art.text(_(note), small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
+                surface.blit(art.text(self.note(name, note), small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
             val = value_text(self.settings, name)
             changed = getattr(self.settings, name) != getattr(self.original, name)
             img = art.text(val, size, FOCUS if changed else TEXT, True)
