@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
 import math
 from array import array
 
@@ -91,7 +92,7 @@ CUES = ("flip", "home", "refused", "win")  # the sounds that carry meaning witho
 
 def _pitch(samples: list[float], rate: int) -> float:
     """A rough pitch: half the zero crossings a second."""
-    crossings = sum(1 for a, b in zip(samples, samples[1:]) if (a < 0) != (b < 0))
+    crossings = sum(1 for a, b in itertools.pairwise(samples) if (a < 0) != (b < 0))
     return crossings / (len(samples) / rate) / 2
 
 

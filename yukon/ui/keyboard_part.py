@@ -112,6 +112,13 @@ class KeyboardPlay(Part):
             session.select(action.card)
         elif action.kind == "cancel":
             session.select(None)
+        elif action.kind == "refuse" and action.move is not None:
+            # Tried through the session: the rules (or a lesson, whose step may ask for just this
+            # refused move) refuse it in their own words, and every listener hears it.
+            session.move(action.move)
+            if session.guide is not None:
+                session.select(None)  # a lesson goes on from its answer: nothing stays picked up
+                c.hold(None)
         elif action.kind == "refuse":
             if action.reason:
                 # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full

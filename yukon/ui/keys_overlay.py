@@ -73,8 +73,12 @@ class KeysOverlay(Sheet):
             size -= 1  # a small window: smaller type rather than a hidden key
         line = art.font(size).get_linesize()
         key_w = self._key_width(size)
-        self.max_offset = max(0, self.content_height(rect.w, size) - rect.h)
+        whole = self.content_height(rect.w, size)
+        shown = rect.h if whole <= rect.h else rect.h - line  # a line kept free for the "more" marker
+        self.max_offset = max(0, whole - shown)
         self.offset = min(self.offset, self.max_offset)
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(rect.x, rect.y, rect.w, shown).clip(clip))
         y = rect.y - self.offset
         for key, what in key_list():
             surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
@@ -82,6 +86,7 @@ class KeysOverlay(Sheet):
                 surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
                 y += line
             y += 2
+        surface.set_clip(clip)
         if self.max_offset:  # say that there is more, and which way
             # TRANSLATORS: at the foot of a keys list too long for the window; Down and Up are the keys.
             more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")

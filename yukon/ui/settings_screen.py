@@ -47,9 +47,9 @@ ROWS: list[tuple[str, str, str]] = [
      N_("one colour per suit: black spades, red hearts, blue diamonds, green clubs")),
     ("high_contrast", N_("High contrast"), N_("a plain dark table, bold card edges and thicker outlines")),
     ("text_size", N_("Text size"), N_("normal, large or larger text on every screen")),
-    ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
     ("speech", N_("Speech"), N_("the game reads itself aloud through your screen reader or the system's voice")),
     ("speech_detail", N_("Speech detail"), N_("short sentences while you play, or full ones with every detail")),
+    ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
 ]
 ROW_GAP = 4  # pixels between two rows
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")

@@ -133,7 +133,8 @@ class SpeechPart(Part):
             if s is not None:
                 self.heard(s, event)
 
-        session.listen(heard)
+        # Before the table's own listener: the win is said before the question the table puts up at once.
+        session.listen(heard, front=True)
 
     def say(self, text: str) -> None:
         """Say ``text`` (made for the ear or the eye) through the voice."""
