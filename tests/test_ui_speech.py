@@ -461,3 +461,20 @@ def test_settings_say_when_no_speech_output_is_found(tmp_path: Path) -> None:
     failed = Voice(lambda code: SilentSpeaker(NO_SPEECH_LINUX), enabled=True)
     assert failed.missing() == i18n._(NO_SPEECH_LINUX)
     assert Voice(lambda code: RecordingSpeaker(), enabled=True).missing() is None
+
+
+def test_the_readme_lists_the_reading_keys_as_the_game_has_them() -> None:
+    """The README's section for blind players names each reading key the game binds, and both ways
+    to turn speech on before the first screen."""
+    import re
+
+    from yukon.ui.commands import COMMANDS, Command
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Playing by ear", 1)[1].split("\n## ", 1)[0]
+    rows = dict(re.findall(r"^\| (\w) \| (.+) \|$", section, re.MULTILINE))
+    reading = {Command.READ_COLUMN, Command.READ_FOUNDATIONS, Command.READ_TABLE, Command.READ_STATUS,
+               Command.READ_CHOICES, Command.REPEAT_SPEECH}
+    assert set(rows) == {COMMANDS[c].key for c in reading}
+    assert "--speech" in section and "YUKON_SPEECH=1" in section
+    assert all(system in section for system in ("**Linux**", "**Windows**", "**macOS**"))
