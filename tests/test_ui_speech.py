@@ -478,3 +478,14 @@ def test_the_readme_lists_the_reading_keys_as_the_game_has_them() -> None:
     assert set(rows) == {COMMANDS[c].key for c in reading}
     assert "--speech" in section and "YUKON_SPEECH=1" in section
     assert all(system in section for system in ("**Linux**", "**Windows**", "**macOS**"))
+
+
+@pytest.mark.parametrize(("language", "shown", "spoken"), [
+    ("en", "Hint: 7\u2665 (with 2 cards) onto 10\u2660 in column 4", "Hint: 7 of hearts (with 2 cards) onto 10 of spades in column 4"),
+    ("de", "\u2713 B\u2665 auf D\u2660, 10\u2663", "Herz-Bube auf Pik-Dame, Kreuz-Zehn"),
+])
+def test_words_made_for_the_eye_are_spoken_with_whole_card_names(language: str, shown: str, spoken: str) -> None:
+    """A solver's hint or a lesson's text prints cards as the table does (7♥, in the player's letters):
+    spoken, each is its whole name, and the ticks are left out."""
+    i18n.set_language(language)
+    assert speakable(shown) == spoken

@@ -110,18 +110,9 @@ class Voice:
 
         While speech is off nothing is started: the machine is only looked at (libraries, programs).
         """
-        if self._speaker is not None and self._language == i18n.language():
-            speaker = self._speaker
-            if speaker.available:
-                return None
-            reason = speaker.reason if isinstance(speaker, (SilentSpeaker, ThreadedSpeaker)) else ""
-            return _(reason or no_speech_reason(sys.platform))
-        if self.enabled:
-            return self.missing_after_start()
-        return None if self._probe(i18n.language()) else _(no_speech_reason(sys.platform))
-
-    def missing_after_start(self) -> str | None:
-        """``missing`` once the speaker is made (speech is on)."""
+        made = self._speaker is not None and self._language == i18n.language()
+        if not made and not self.enabled:
+            return None if self._probe(i18n.language()) else _(no_speech_reason(sys.platform))
         speaker = self.speaker()
         if speaker.available:
             return None
