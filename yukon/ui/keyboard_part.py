@@ -127,13 +127,15 @@ class KeyboardPlay(Part):
             else:
                 session.tell(_("That cannot be done here."), Tone.ERROR)
         elif action.kind == "move" and action.move is not None:
-            session.select(None)
+            # The move made drops the selection itself (its event says so): a Selected(None) first
+            # would have speech say "put back" before every move.
             if made_move(session.move(action.move)):
                 pos = session.position
                 if action.move.to != FOUNDATION and pos.loc[action.move.card] < ON_FOUNDATION:
                     c.follow(pos, action.move.card)
                 c.settle(pos)
             else:
+                session.select(None)
                 c.hold(None)
 
     def _scroll_into_view(self, table: TableScreen) -> None:

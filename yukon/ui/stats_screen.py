@@ -17,6 +17,7 @@ from ..stats import RulesRecord, Statistics, format_share, format_time
 from ..text.words import rules_line
 from . import art
 from .commands import Asked, Command
+from .screen import spoken_join
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import wrap, wrap_balanced
 
@@ -62,6 +63,13 @@ class StatsScreen(Sheet):
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
         return [(NC_("button", "Reset..."), self.confirm_reset), (NC_("button", "Close"), self.close)]
+
+    def content_spoken(self) -> str:
+        """The news of the latest win, then the column of the rules on the table, a line at a time
+        ("Games played: 12"), then the notes (the other columns are the screen's, for the eye)."""
+        record = self.stats.of(self.rules)
+        lines = [_("{label}: {value}").format(label=_(label), value=get(record)) for label, get in LINES]
+        return spoken_join(*self.news, rules_line(self.rules), *lines, *self._note())
 
     def confirm_reset(self) -> None:
         """Ask before forgetting every game played."""
