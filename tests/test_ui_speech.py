@@ -454,8 +454,10 @@ def test_settings_say_when_no_speech_output_is_found(tmp_path: Path) -> None:
     reason = i18n._(no_speech_reason(sys.platform))
     assert reason != no_speech_reason(sys.platform)  # in French
     assert settings.speech_note == reason
+    assert settings.shown_note() is None  # not in the way of a player who is not looking for speech
     while settings.rows[settings.focus][0] != "speech":
         s.key(pygame.K_DOWN)
+    assert settings.shown_note() == reason  # shown under the rows, whatever room the help lines have
     s.key(pygame.K_RETURN)
     assert settings.focus_spoken() == f"Parole : Oui. {reason}"
     assert settings.note("speech", "") == reason

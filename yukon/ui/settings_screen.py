@@ -27,6 +27,7 @@ from .commands import Asked, Command
 from .screen import spoken_join
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
+from .widgets import wrap
 
 # (field, label, help line), in English, translated where drawn; the value text comes from ``value_text``
 ROWS: list[tuple[str, str, str]] = [
@@ -52,6 +53,7 @@ ROWS: list[tuple[str, str, str]] = [
     ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
 ]
 ROW_GAP = 4  # pixels between two rows
+WARNING = (255, 190, 120)  # the note that no speech output was found
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
 # The values of the animation and text size rows, as the player reads them (translated where shown).
 ANIMATION_NAMES: dict[str, str] = {
@@ -289,13 +291,45 @@ class SettingsScreen(Sheet):
         return max(44, art.font(self.size).get_linesize() * 2 + 12)
 
     def content_height(self, width: int) -> int:
-        """The height the content wants at ``width``."""
-        return len(self.rows) * (self.row_height() + ROW_GAP) + ROW_GAP
+        """The height the content wants at ``width`` (with the speech warning, when it shows)."""
+        rows = len(self.rows) * (self.row_height() + ROW_GAP) + ROW_GAP
+        note = self.shown_note()
+        if not note:
+            return rows
+        small = max(11, self.size - 3)
+        return rows + len(wrap(note, small, width, True)[:4]) * art.font(small).get_linesize() + 2 * ROW_GAP
+
+    def shown_note(self) -> str | None:
+        """The warning under the rows that no speech output was found: while Speech is on or its row
+        has the focus (the player looking for speech), else None."""
+        if not self.speech_note:
+            return None
+        if self.settings.speech or self.rows[self.focus][0] == "speech":
+            return self.speech_note
+        return None
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the rows into ``rect``: with their help lines when they all fit so, else one line
         each (tighter, down to a point, to fit them all); rows that still do not fit scroll, with a
-        scroll bar beside them."""
+        scroll bar beside them. The warning that no speech output was found goes under them."""
+        note = self.shown_note()
+        if note:
+            small = max(11, self.size - 3)
+            lines = wrap(note, small, rect.w, True)[:4]
+            line_h = art.font(small).get_linesize()
+            rows = pygame.Rect(rect.x, rect.y, rect.w, max(0, rect.h - len(lines) * line_h - ROW_GAP * 2))
+            clip = surface.get_clip()
+            surface.set_clip(rows.clip(clip))
+            self._draw_rows(surface, rows)
+            surface.set_clip(clip)
+            y = rows.bottom + ROW_GAP * 2
+            for text in lines:
+                surface.blit(art.text(text, small, WARNING, True), (rect.x, y))
+                y += line_h
+            return
+        self._draw_rows(surface, rect)
+
+    def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         size = self.size
         rh = self.row_height()
         line = art.font(size).get_linesize()
