@@ -413,13 +413,18 @@ def test_speech_on_from_the_start_is_kept_in_the_settings(tmp_path: Path) -> Non
     assert again.rec.spoken and again.rec.spoken[0].startswith("Deal 3: Yukon.")
 
 
-def test_the_environment_variable_and_the_option() -> None:
+def test_the_environment_variable_and_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """YUKON_SPEECH=1 asks for speech; --speech is an option of the window's command line, listed in --help."""
     from yukon.ui import launch
 
     assert speech_asked({"YUKON_SPEECH": "1"}) and speech_asked({"YUKON_SPEECH": "yes"})
     assert not speech_asked({}) and not speech_asked({"YUKON_SPEECH": "0"})
-    with pytest.raises(SystemExit):
-        launch.main(["--speech", "--size", "nonsense"])  # --speech itself is an option the parser knows
+    with pytest.raises(SystemExit) as help_exit:
+        launch.main(["--help"])
+    assert help_exit.value.code == 0 and "--speech" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as bad:
+        launch.main(["--speach"])  # a misspelt option is refused, so the one above is really known
+    assert bad.value.code == 2
 
 
 def test_settings_turn_speech_on_and_choose_full_detail(tmp_path: Path) -> None:
