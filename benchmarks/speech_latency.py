@@ -1,6 +1,7 @@
 """Real speech on this machine: the game's opening announcements through speech-dispatcher, timed.
 
     python benchmarks/speech_latency.py [--rounds N] [--languages en,ru,pl,de] [--out DIR] [--output auto|spd-say]
+    python benchmarks/speech_latency.py --window [--rounds N] [--languages en,de] [--out DIR]
 
 Needs Debian's speech-dispatcher, espeak-ng, speech-dispatcher-espeak-ng, pulseaudio and
 pulseaudio-utils; without them it says so and stops (exit 0). It starts, in a temporary folder,
@@ -22,6 +23,13 @@ line said over it; the opening line's audio is found in the recording by its fir
 synthesis is deterministic), which gives the time from that say() to its first sound and shows that
 the read-out stopped. The first round's audio of each announcement is written to DIR as WAV files; later rounds stop
 each announcement a second after it sounded.
+
+``--window`` times the game itself instead: the window (headless, SDL's dummy video driver) built by
+the builder with speech on, as ``--speech`` starts it, in a fresh data folder; from the builder's
+call to the opening words' first sound (a cold start: the speech program starts then), then, for
+each round, from a real key press (an arrow key posted as a pygame event, then the loop's frames)
+to the first sound of the focus it says, and how long the frame that handled the key took (speech
+must never hold the loop up). The opening's first seconds are written to DIR as a WAV file.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ RATE = 22050  # espeak-ng's rate; the null sink and the recording use it too, so
 AUDIBLE = 328  # 1% of full scale (16-bit samples)
 QUIET_AFTER = 1.0  # seconds of silence that end an utterance (more than the pause between two sentences)
 DEADLINE = 15.0  # seconds an utterance may take to start before the run stops
+OPENING_HEARD = 6.0  # seconds of the window's opening words kept in its WAV file before it is cut off
 PROGRAMS = ("speech-dispatcher", "spd-say", "pulseaudio", "parec")
 PACKAGES = "speech-dispatcher espeak-ng speech-dispatcher-espeak-ng pulseaudio pulseaudio-utils"
 
@@ -290,12 +299,66 @@ def find_start(recording: Recording, start: int, end: int, sound: array[int], fr
     return start + where
 
 
+def window_check(args: argparse.Namespace, recording: Recording, out: Path) -> None:
+    """Key press to speech start through the whole game: see the module docstring (``--window``)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"  # the table's sound cues must not sound in the recording
+    import pygame
+
+    from yukon.ui.build import add_extras, open_window
+
+    print(f"speech_latency --window: {args.rounds} key presses a language; WAV files in {out}")
+    for language in args.languages.split(","):
+        i18n.set_language(language)
+        with tempfile.TemporaryDirectory(prefix="speech-window-") as data:
+            recording.quiet()
+            t0 = time.monotonic()
+            app = open_window(seed=42)
+            extras = add_extras(app, folder=data, resume=False, welcome=False, language=language, speech=True)
+            built = time.monotonic() - t0
+            first = recording.first_sound(recording.index_at(t0), DEADLINE)
+            if first is None:
+                raise SystemExit(f"speech_latency: the window's opening was not heard within {DEADLINE} s")
+            opening = recording.time_of(first) - t0
+            while time.monotonic() - recording.time_of(first) < OPENING_HEARD:
+                app.frame()  # the loop runs on while the opening is spoken
+                time.sleep(0.01)
+            extras.speech.voice.speaker().stop()  # the whole table need not be heard out
+            end = recording.quiet()
+            with recording.lock, wave.open(str(out / f"{language}-window-opening.wav"), "wb") as w:
+                w.setnchannels(1)
+                w.setsampwidth(2)
+                w.setframerate(RATE)
+                w.writeframes(recording.samples[first:end].tobytes())
+            print(f"\n{language}: window built in {built * 1000:.0f} ms; the opening words sounded "
+                  f"{opening * 1000:.0f} ms after the builder was called (cold: the speech program starts)")
+            keys, frames = [], []
+            for _round in range(args.rounds):
+                recording.quiet(0.3)
+                t0 = time.monotonic()
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                                                     scancode=0))
+                app.frame()
+                frames.append(time.monotonic() - t0)
+                heard = recording.first_sound(recording.index_at(t0), DEADLINE)
+                if heard is None:
+                    raise SystemExit("speech_latency: a key's focus was never heard")
+                keys.append(recording.time_of(heard) - t0)
+                while time.monotonic() - recording.time_of(heard) < 0.3:
+                    app.frame()  # the loop goes on while the focus is spoken
+                    time.sleep(0.01)
+            print(f"  key press to speech start: {summary(keys)};  the key's frame: {summary(frames)}")
+            app.quit()
+            extras.speech.voice.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--languages", default="en,ru,pl,de")
     parser.add_argument("--out", type=Path, default=None, help="folder for the WAV files (default: a temporary one)")
     parser.add_argument("--output", choices=("auto", "spd-say"), default="auto")
+    parser.add_argument("--window", action="store_true", help="time the game's window: key press to speech start")
     args = parser.parse_args()
     missing = [p for p in PROGRAMS if shutil.which(p) is None]
     if missing or not Path("/usr/lib/speech-dispatcher-modules/sd_espeak-ng").exists():
@@ -309,7 +372,10 @@ def main() -> int:
         out.mkdir(parents=True, exist_ok=True)
         processes, recording = rig(folder)
         try:
-            measure(args, recording, out)
+            if args.window:
+                window_check(args, recording, out)
+            else:
+                measure(args, recording, out)
         finally:
             for process in processes:
                 os.killpg(process.pid, signal.SIGTERM)

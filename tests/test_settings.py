@@ -23,7 +23,7 @@ def test_every_setting_persists(tmp_path: Path) -> None:
                  sound=False, auto_finish=True, winnable_only=True, left_handed=True,
                  auto_home_safe=True, hide_verdicts=True, lessons_offered=True,
                  finished_lessons={"2", "1"}, four_colour=True, high_contrast=True, text_size="larger",
-                 language="de")
+                 language="de", speech=True, speech_detail="full")
     assert save_settings(Store(tmp_path), s) is None
     back, problem = load_settings(Store(tmp_path))
     assert problem is None and back == s

@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
 import math
 from array import array
 
@@ -84,3 +85,54 @@ def test_broken_sound_creation_is_silent(monkeypatch: pytest.MonkeyPatch) -> Non
         assert board.play("home") is False
     finally:
         pygame.mixer.quit()
+
+
+CUES = ("flip", "home", "refused", "win")  # the sounds that carry meaning without speech (issue 28)
+
+
+def _pitch(samples: list[float], rate: int) -> float:
+    """A rough pitch: half the zero crossings a second."""
+    crossings = sum(1 for a, b in itertools.pairwise(samples) if (a < 0) != (b < 0))
+    return crossings / (len(samples) / rate) / 2
+
+
+def test_the_cues_are_told_apart_by_pitch_or_length() -> None:
+    """A card turned up, a card home, a refusal and a win: each pair differs by a fifth in length or pitch,
+    so a player who cannot see the table hears which it was."""
+    rate = 22050
+    shapes = {name: (len(synthesize(name, rate)) / rate, _pitch(synthesize(name, rate), rate)) for name in CUES}
+    for i, a in enumerate(CUES):
+        for b in CUES[i + 1:]:
+            (la, pa), (lb, pb) = shapes[a], shapes[b]
+            assert max(la, lb) / min(la, lb) > 1.2 or max(pa, pb) / min(pa, pb) > 1.2, (a, b, shapes)
+    assert shapes["refused"][1] < shapes["home"][1] / 2  # the refusal is the low one
+
+
+def test_a_refused_move_sounds_refused() -> None:
+    """The rules' refusal and the keyboard cursor's (a Told error) both play the refusal cue; a plain
+    message plays nothing."""
+    import time
+
+    from yukon.core.state import Game, Move
+    from yukon.play.events import Tone
+    from yukon.play.session import TableSession
+    from yukon.ui.sound import TableSounds
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.played: list[str] = []
+
+        def play(self, name: str) -> bool:
+            self.played.append(name)
+            return True
+
+    rec = Recorder()
+    session = TableSession(Game.deal(7), time.monotonic)
+    session.listen(TableSounds(rec).heard)
+    pos = session.position
+    face_down = pos.columns[6][0]
+    session.move(Move.of(face_down, 0))
+    assert rec.played == ["refused"]
+    session.tell("no card to send home", Tone.ERROR)
+    session.tell("Deal 7.")
+    assert rec.played == ["refused", "refused"]

@@ -64,10 +64,11 @@ class Moved:
 
 @dataclass(frozen=True, slots=True)
 class Undone:
-    """A move was taken back; ``turned_down`` went face down again."""
+    """A move was taken back; ``turned_down`` went face down again; ``undo``: the move's record."""
 
     move: Move
     turned_down: Card | None
+    undo: Undo | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,7 +260,7 @@ class TableSession:
             return self.say(Notice.NOTHING_TO_UNDO)
         turned = self._turned_down(u)
         self._forget()
-        return self._after_change(Undone(u.move, turned))
+        return self._after_change(Undone(u.move, turned, u))
 
     def redo(self) -> list[Event]:
         """Make the last undone move again."""

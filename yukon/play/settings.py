@@ -24,10 +24,13 @@ ANIMATION_ORDER = ("off", "fast", "normal", "slow")
 # Text size: the name shown to the player and the factor every screen's text is drawn at.
 TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.25, "larger": 1.5}
 TEXT_SIZE_ORDER = ("normal", "large", "larger")
+# How much speech tells (yukon.ui.phrases.Verbosity's values): short for play, full for every detail.
+SPEECH_DETAIL_ORDER = ("short", "full")
 # The values a text setting may take; a setting not named here is checked by its default's
 # type (a new boolean field needs nothing more).
 CHOICES: dict[str, tuple[str, ...]] = {"variant": tuple(VARIANTS), "animation": tuple(ANIMATION_SPEEDS),
-                                       "text_size": TEXT_SIZE_ORDER, "language": (SYSTEM, *LANGUAGES)}
+                                       "text_size": TEXT_SIZE_ORDER, "language": (SYSTEM, *LANGUAGES),
+                                       "speech_detail": SPEECH_DETAIL_ORDER}
 MAX_NAMES = 1000  # a set of names (finished lessons) longer than this is damage
 MAX_NAME_LENGTH = 200
 
@@ -49,6 +52,8 @@ SETTING_NAMES: dict[str, str] = {
     "high_contrast": NC_("setting", "high contrast"),
     "text_size": NC_("setting", "text size"),
     "language": NC_("setting", "language"),
+    "speech": NC_("setting", "speech"),
+    "speech_detail": NC_("setting", "speech detail"),
     "lessons_offered": NC_("setting", "lessons offered"),
     "finished_lessons": NC_("setting", "finished lessons"),
 }
@@ -72,6 +77,8 @@ class Settings:
     high_contrast: bool = False  # plain dark table, stronger card edges and outlines
     text_size: str = "normal"  # one of TEXT_SIZE_ORDER
     language: str = SYSTEM  # a code of i18n.LANGUAGES, or SYSTEM to follow the system's locale
+    speech: bool = False  # the game speaks (play by ear); --speech or YUKON_SPEECH=1 turn it on at start
+    speech_detail: str = "short"  # one of SPEECH_DETAIL_ORDER
     lessons_offered: bool = False  # the first start's pointer to the lessons has been shown
     finished_lessons: set[str] = field(default_factory=set)
 

@@ -260,6 +260,7 @@ class App:
         self.screens.append(screen)
         self.loop.invalidate()
         self._clock_follows()
+        self.parts.screen_opened(screen)
 
     def pop(self, screen: Screen | None = None) -> None:
         """Take a screen (the top one by default) off the stack; the table itself stays."""

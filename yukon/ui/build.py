@@ -13,6 +13,9 @@ parts; no part builds its own. ``build_app`` makes the whole program:
   * ``add_assist``: the solver's child process through a ``SolverLink`` (started on the first
     tick; when processes cannot be started the table plays on without it and says so once):
     hints, Demo, Finish, winnable deals, following the same settings;
+  * the voice (``voice.Voice``, its speaker started only once speech is on) and the speech part,
+    which hears every table session, the keyboard's cursor, the screens as they open and the
+    solver's verdict (``--speech`` or ``YUKON_SPEECH=1`` turn speech on before the first screen);
   * ``add_difficulty``: each deal's level (easy, medium, hard) in the status line and in Deal #,
     and New deal by level, through the assist's solver child;
   * a start-up report, when ``YUKON_STARTUP_REPORT`` asks for one.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -46,7 +50,11 @@ from .lessons_part import Lessons
 from .saving_part import Saving
 from .settings_part import SettingsPart
 from .sound import SoundBoard, TableSounds
+from .speech_part import SpeechPart
 from .stats_part import StatsPart
+from .voice import Voice
+
+SPEECH_ENV = "YUKON_SPEECH"  # 1: speech on before the first screen, as --speech
 
 if TYPE_CHECKING:
     from ..solve.solver_service import SolverService
@@ -64,6 +72,7 @@ class Options:
     fullscreen: bool = False
     report_path: str | None = None  # write a start-up report there once the solver judged the deal
     language: str | None = None  # --language: already in use for this run, instead of the saved setting
+    speech: bool = False  # --speech (or YUKON_SPEECH=1): speech on before the first screen
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +88,7 @@ class Extras:
     deals: ChooseDeal
     keyboard: KeyboardPlay
     lessons: Lessons | None
+    speech: SpeechPart
 
 
 def data_folder() -> str | None:
@@ -95,6 +105,11 @@ def data_folder() -> str | None:
         return None
 
 
+def speech_asked(environ: Mapping[str, str] = os.environ) -> bool:
+    """Does ``YUKON_SPEECH`` ask for speech (1, yes, on, true)?"""
+    return environ.get(SPEECH_ENV, "").strip().lower() in ("1", "yes", "on", "true")
+
+
 def open_window(seed: int | None = None, rules: Rules = YUKON, size: tuple[int, int] | None = None,
                 fullscreen: bool = False, game: Game | None = None, now: Now = time.monotonic,
                 display: DisplayScale | None = None) -> App:
@@ -108,7 +123,8 @@ def open_window(seed: int | None = None, rules: Rules = YUKON, size: tuple[int, 
 
 def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
                welcome: bool | None = None, solver_settings: bool = False, lessons: bool = True,
-               language: str | None = None, sound: SoundBoard | None = None) -> Extras:
+               language: str | None = None, sound: SoundBoard | None = None, voice: Voice | None = None,
+               speech: bool = False) -> Extras:
     """Add the records and the parts around the table to ``app``, and start them.
 
     ``folder=True`` takes the user's data folder from SDL. ``resume=False`` (a deal or game
@@ -119,6 +135,8 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     ``solver_settings``: the settings show the solver's rows; ``lessons``: add the Lessons part,
     its finished lessons kept in the records' settings. ``language``: the language given on the
     command line, already in use. ``sound``: the board to play on (tests pass a recorder).
+    ``voice``: the game's one voice (tests pass one on a recording speaker; by default one on the
+    machine's speech output, started only when speech is on); ``speech``: turn speech on now.
     """
     if welcome is None:
         welcome = folder is True
@@ -131,17 +149,23 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     board = sound if sound is not None else SoundBoard()
     records.follow(app.session)
     app.session.listen(TableSounds(board).heard)
-    settings = SettingsPart(app, records, board, solver_settings, language)
+    voice = voice if voice is not None else Voice()
+    settings = SettingsPart(app, records, board, solver_settings, language, voice, speech)
     if board.enabled:
         board.open()  # a few ms now rather than a stutter on the first move
+    keyboard = KeyboardPlay(app)
+    spoken = SpeechPart(app, voice, lambda: keyboard.cursor,
+                        hide_verdicts=lambda: records.settings.hide_verdicts)
+    keyboard.listen_focus(spoken.focus_moved)
     extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records),
-                    ChooseDeal(app, records), KeyboardPlay(app),
-                    Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None)
-    for part in (extras.saving, settings, extras.deals, extras.stats, Help(app, where), extras.keyboard,
+                    ChooseDeal(app, records), keyboard,
+                    Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None, spoken)
+    for part in (spoken, extras.saving, settings, extras.deals, extras.stats, Help(app, where), extras.keyboard,
                  extras.lessons):
         if part is not None:
             app.add_part(part)
     extras.saving.start(resume, rules, newcomer=welcome and first_start)
+    spoken.opening()  # the game on the table, before any question that start-up puts over it
     if welcome and first_start and extras.lessons is not None:
         extras.lessons.welcome()
     return extras
@@ -183,8 +207,10 @@ def build_app(options: Options) -> App:
     app = open_window(seed=options.seed, rules=options.rules or YUKON, size=options.size,
                       fullscreen=options.fullscreen)
     extras = add_extras(app, resume=options.seed is None and options.rules is None, rules=options.rules,
-                        solver_settings=True, lessons=True, language=options.language)
+                        solver_settings=True, lessons=True, language=options.language,
+                        speech=options.speech or speech_asked())
     assist = add_assist(app, records=extras.records)
+    extras.speech.follow_verdict(lambda: assist.status)
     add_difficulty(app, assist)
     if options.report_path:
         app.add_part(StartupReport(app, options.report_path, assist))

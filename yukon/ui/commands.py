@@ -53,6 +53,13 @@ class Command(Enum):
     HOME = auto()
     END = auto()
     MENU = auto()  # open the menu (F10, or the bar's menu button)
+    # play by ear: the reading keys (they speak; they change nothing)
+    READ_COLUMN = auto()
+    READ_FOUNDATIONS = auto()
+    READ_TABLE = auto()
+    READ_STATUS = auto()
+    READ_CHOICES = auto()
+    REPEAT_SPEECH = auto()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +126,12 @@ COMMANDS: dict[Command, CommandInfo] = {
     Command.END: CommandInfo("", "End"),
     # TRANSLATORS: the tooltip of the toolbar's menu button (three lines), which lists every other command.
     Command.MENU: CommandInfo(NC_("button", "Menu"), "F10"),
+    Command.READ_COLUMN: CommandInfo("", "C"),
+    Command.READ_FOUNDATIONS: CommandInfo("", "O"),
+    Command.READ_TABLE: CommandInfo("", "E"),
+    Command.READ_STATUS: CommandInfo("", "I"),
+    Command.READ_CHOICES: CommandInfo("", "M"),
+    Command.REPEAT_SPEECH: CommandInfo("", "R"),
 }
 WINDOW_LABEL = NC_("button", "Window")  # the Full screen button while the game is full screen
 
@@ -186,6 +199,12 @@ KEYMAP: dict[tuple[int, Mod], Asked] = {
     (pygame.K_l, Mod.NONE): Command.LESSONS,
     (pygame.K_SLASH, Mod.NONE): Command.KEYS,
     (pygame.K_QUESTION, Mod.NONE): Command.KEYS,
+    (pygame.K_c, Mod.NONE): Command.READ_COLUMN,
+    (pygame.K_o, Mod.NONE): Command.READ_FOUNDATIONS,
+    (pygame.K_e, Mod.NONE): Command.READ_TABLE,
+    (pygame.K_i, Mod.NONE): Command.READ_STATUS,
+    (pygame.K_m, Mod.NONE): Command.READ_CHOICES,
+    (pygame.K_r, Mod.NONE): Command.REPEAT_SPEECH,  # plain R; Ctrl+R restarts
 }
 _KEYPAD = (pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4,
            pygame.K_KP5, pygame.K_KP6, pygame.K_KP7, pygame.K_KP8, pygame.K_KP9)

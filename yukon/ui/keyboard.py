@@ -32,7 +32,8 @@ class KeyAction:
     kind: ``"none"`` (only the cursor moved, or nothing to do), ``"select"`` (hold
     ``card`` with its tail), ``"cancel"`` (drop the selection), ``"move"`` (play
     ``move``), ``"refuse"`` (say ``reason``, in the player's language, capital first and no
-    full stop; the selection stays).
+    full stop; the selection stays; with ``move`` set, the move the rules refuse, for the table to
+    try so that the session says why).
     """
 
     kind: str
@@ -211,7 +212,8 @@ class KeyCursor:
         if illegal is not None:
             if to == FOUNDATION and pos.loc[card] < ON_FOUNDATION and pos.end_card(pos.loc[card]) != card:
                 return KeyAction("refuse", reason=capital(_("only a column's end card can go to a foundation")))
-            return KeyAction("refuse", reason=capital(refusal(illegal)))
+            # the move goes with it: the table tries it, so that a lesson that asks for a refused move hears it
+            return KeyAction("refuse", move=move, reason=capital(refusal(illegal)))
         self.selected = None
         return KeyAction("move", move=move)
 
@@ -227,6 +229,6 @@ class KeyCursor:
         move = Move.of(card, FOUNDATION)
         illegal = pos.why_illegal(move)
         if illegal is not None:
-            return KeyAction("refuse", reason=capital(refusal(illegal)))
+            return KeyAction("refuse", move=move, reason=capital(refusal(illegal)))
         self.selected = None
         return KeyAction("move", move=move)

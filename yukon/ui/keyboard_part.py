@@ -9,6 +9,7 @@ table) puts it back on the first column.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 CURSOR = (255, 255, 255)
 CURSOR_EDGE = (20, 20, 30)
+FocusListener = Callable[[TableSession, KeyCursor], None]  # hears the cursor stop somewhere new (speech)
 KEY_NAMES = {Command.LEFT: "left", Command.RIGHT: "right", Command.UP: "up", Command.DOWN: "down",
              Command.CONFIRM: "enter", Command.SELECT: "space", Command.TO_FOUNDATION: "f"}
 
@@ -38,12 +40,19 @@ class KeyboardPlay(Part):
     cursor: KeyCursor
     _session: TableSession | None  # the table the cursor is on
     _heard: weakref.WeakSet[TableSession]  # the sessions whose new deals put the cursor back
+    _focus_listeners: list[FocusListener]
 
     def __init__(self, app: Host) -> None:
         self.app = app
         self.cursor = KeyCursor()
         self._session = None
         self._heard = weakref.WeakSet()
+        self._focus_listeners = []
+
+    def listen_focus(self, listener: FocusListener) -> None:
+        """Tell ``listener`` each time a key moves the cursor (or shows it) without doing anything else:
+        what the key did otherwise (a selection, a move, a refusal) the session's events tell."""
+        self._focus_listeners.append(listener)
 
     def reset(self) -> None:
         """A new game: the cursor goes back to the first column (and stays visible if it was)."""
@@ -89,6 +98,9 @@ class KeyboardPlay(Part):
             x = lay.foundation_rects[c.foundation].centerx
             c.drop_to(pos, min(range(7), key=lambda i: abs(lay.col_x[i] + lay.cw // 2 - x)))
         self._carry_out(session, action)
+        if action.kind == "none":
+            for listener in self._focus_listeners:
+                listener(session, c)
         self._scroll_into_view(table)
         table.invalidate()
         return True
@@ -100,6 +112,13 @@ class KeyboardPlay(Part):
             session.select(action.card)
         elif action.kind == "cancel":
             session.select(None)
+        elif action.kind == "refuse" and action.move is not None:
+            # Tried through the session: the rules (or a lesson, whose step may ask for just this
+            # refused move) refuse it in their own words, and every listener hears it.
+            session.move(action.move)
+            if session.guide is not None:
+                session.select(None)  # a lesson goes on from its answer: nothing stays picked up
+                c.hold(None)
         elif action.kind == "refuse":
             if action.reason:
                 # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
@@ -108,13 +127,15 @@ class KeyboardPlay(Part):
             else:
                 session.tell(_("That cannot be done here."), Tone.ERROR)
         elif action.kind == "move" and action.move is not None:
-            session.select(None)
+            # The move made drops the selection itself (its event says so): a Selected(None) first
+            # would have speech say "put back" before every move.
             if made_move(session.move(action.move)):
                 pos = session.position
                 if action.move.to != FOUNDATION and pos.loc[action.move.card] < ON_FOUNDATION:
                     c.follow(pos, action.move.card)
                 c.settle(pos)
             else:
+                session.select(None)
                 c.hold(None)
 
     def _scroll_into_view(self, table: TableScreen) -> None:

@@ -12,6 +12,7 @@ from ..text.i18n import N_, _, pgettext
 from . import art
 from .commands import Asked, Command, Digit
 from .input import Action, Input, PointerDown
+from .screen import spoken_join
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
 from .widgets import wrap
 
@@ -30,6 +31,11 @@ class KeysOverlay(Sheet):
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
         return [(pgettext("button", "Close"), self.close)]
+
+    def content_spoken(self) -> str:
+        """Every key and what it does."""
+        # TRANSLATORS: a key and what it does, read aloud in the keys list ("H: show a hint").
+        return spoken_join(*[_("{key}: {what}").format(key=key, what=what) for key, what in key_list()])
 
     def handle(self, cmd: Input) -> None:
         """Up/Down scroll; any other key or a click closes the list."""
@@ -67,8 +73,12 @@ class KeysOverlay(Sheet):
             size -= 1  # a small window: smaller type rather than a hidden key
         line = art.font(size).get_linesize()
         key_w = self._key_width(size)
-        self.max_offset = max(0, self.content_height(rect.w, size) - rect.h)
+        whole = self.content_height(rect.w, size)
+        shown = rect.h if whole <= rect.h else rect.h - line  # a line kept free for the "more" marker
+        self.max_offset = max(0, whole - shown)
         self.offset = min(self.offset, self.max_offset)
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(rect.x, rect.y, rect.w, shown).clip(clip))
         y = rect.y - self.offset
         for key, what in key_list():
             surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
@@ -76,6 +86,7 @@ class KeysOverlay(Sheet):
                 surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
                 y += line
             y += 2
+        surface.set_clip(clip)
         if self.max_offset:  # say that there is more, and which way
             # TRANSLATORS: at the foot of a keys list too long for the window; Down and Up are the keys.
             more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")
@@ -103,6 +114,22 @@ class DealDialog(Sheet):
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
         return [(pgettext("button", "Cancel"), self.close), (pgettext("button", "Deal"), self.deal)]
+
+    def content_spoken(self) -> str:
+        """What the box is for, and the deal on the table."""
+        return spoken_join(self._intro(), self.current_text())
+
+    def focus_spoken(self) -> str:
+        """The number typed so far and the word on it (or what is wrong with it)."""
+        if self.question is not None or self.focus_button is not None:
+            return super().focus_spoken()
+        said = self.note_text() if self.error is None else _(self.error).format(largest=MAX_SEED)
+        return spoken_join(self.text, said)
+
+    @staticmethod
+    def _intro() -> str:
+        return _("Every shuffle has a number. Type one to play that deal "
+                 "(to replay a game or play the one a friend had).")
 
     def type_text(self, s: str) -> None:
         """Characters typed (from a TEXTINPUT event); only digits are kept."""
@@ -151,8 +178,7 @@ class DealDialog(Sheet):
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
         size = self.size
-        y = draw_paragraphs(surface, rect, [_("Every shuffle has a number. Type one to play that deal "
-                                               "(to replay a game or play the one a friend had).")], size, TEXT_DIM)
+        y = draw_paragraphs(surface, rect, [self._intro()], size, TEXT_DIM)
         box = pygame.Rect(rect.x, y, min(rect.w, size * 18), art.font(size + 4).get_linesize() + 12)
         pygame.draw.rect(surface, (8, 26, 14), box, border_radius=6)
         pygame.draw.rect(surface, FOCUS, box, width=2, border_radius=6)

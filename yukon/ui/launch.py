@@ -1,6 +1,6 @@
 """Start the Yukon Solitaire table: ``yukon-solitaire`` (installed) or ``python main.py``.
 
-Options: ``[--seed N] [--game russian] [--fullscreen] [--size WxH] [--language CODE] [--version]``.
+Options: ``[--seed N] [--game russian] [--fullscreen] [--size WxH] [--language CODE] [--speech] [--version]``.
 
 Messages follow the system's language until the saved settings are read (then the player's
 choice in Settings); ``--language`` chooses for this run only (``pseudo``: the developers'
@@ -84,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     codes = ", ".join(i18n.LANGUAGES)
     ap.add_argument("--language", metavar="CODE",
                     help=_("the language for this run, not saved: one of {codes}").format(codes=codes))
+    ap.add_argument("--speech", action="store_true",
+                    help=_("speak the game aloud from the start (YUKON_SPEECH=1 does the same); "
+                           "the setting stays on"))
     args = ap.parse_args(argv)
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         ap.error(_("--seed must be between 0 and {max}").format(max=MAX_SEED))
@@ -101,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
 
         app = build_app(Options(seed=args.seed, rules=Rules(args.game) if game_given else None, size=args.size,
                                 fullscreen=args.fullscreen, report_path=os.environ.get(REPORT_ENV) or None,
-                                language=args.language))
+                                language=args.language, speech=args.speech))
     except KeyboardInterrupt:  # Ctrl+C while the window opens: nothing to save yet
         print(_("Stopped before the window opened."), file=sys.stderr)
         return 130

@@ -10,6 +10,7 @@ import pygame
 from ..text.i18n import N_, _
 from . import art
 from .commands import Asked, Command
+from .screen import spoken_join
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
 from .widgets import BUTTON, BUTTON_EDGE, BUTTON_HOVER, wrap
 
@@ -52,6 +53,17 @@ class LessonList(Sheet):
             self.close()
             return True
         return False
+
+    def content_spoken(self) -> str:
+        """The intro and the lesson the keys are on."""
+        return spoken_join(self._intro(), self.focus_spoken())
+
+    def focus_spoken(self) -> str:
+        """The lesson the keys are on, and where the player stands in it."""
+        if self.question is not None or self.focus_button is not None or not self.entries:
+            return super().focus_spoken()
+        entry = self.entries[self.focus]
+        return spoken_join(entry.title, entry.state.lstrip("\u2713 "))
 
     def click(self, x: int, y: int) -> bool:
         """A click on a row opens its lesson."""

@@ -319,6 +319,18 @@ class LessonMode:
         """A won lesson gets the victory lap; no win or stuck question in a lesson."""
         return True
 
+    def step_text(self) -> str:
+        """The step asked for now, or the lesson's closing words once it is finished."""
+        self.follow_language()
+        run = self.run
+        if run.finished:
+            said = _("Lesson finished. {outro}").format(outro=self.lesson.outro)
+            if self.index + 1 < len(self.lessons):
+                said += " " + _("Next: {title}.").format(title=self.lessons[self.index + 1].title)
+            return said
+        return _("Step {number} of {count}: {instruction}").format(
+            number=run.step_index + 1, count=run.step_count, instruction=run.instruction)
+
     # -- commands, lesson style -------------------------------------------------------------
     def command(self, command: Command) -> bool:
         """Hint shows the step's move; Restart needs no question; New deal leaves the lessons;

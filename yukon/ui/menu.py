@@ -16,7 +16,7 @@ import pygame
 from . import art
 from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove
-from .screen import Host, Screen
+from .screen import Host, Screen, spoken_choices
 from .widgets import BUTTON_EDGE, BUTTON_HOVER, PANEL, TEXT, TEXT_DIM, ellipsize
 
 DISABLED = (110, 122, 112)
@@ -103,6 +103,17 @@ class Menu(Screen):
         return -1
 
     # -- input ---------------------------------------------------------------------------------
+    def spoken(self) -> str:
+        """The items that can be chosen, read when the menu opens (speech)."""
+        return spoken_choices([it.label for it in self.items if it.enabled])
+
+    def focus_spoken(self) -> str:
+        """The item chosen with Up/Down, with its key."""
+        if not 0 <= self.focus < len(self.items):
+            return ""
+        item = self.items[self.focus]
+        return f"{item.label}, {item.key}" if item.key else item.label
+
     def run(self, k: int) -> None:
         """Close the menu and run item ``k`` (an item that cannot be used now does nothing)."""
         item = self.items[k]

@@ -15,6 +15,7 @@ adds through a declared method with a harmless default:
   * ``choose_seed()``: the number for the next new deal, or None to let the app choose;
   * ``deal_note(seed)``: a word on a deal number typed in Deal # (how hard it is), or None;
   * ``rules_screen()``: the Rules screen to open, or None for the plain one;
+  * ``screen_opened(screen)``: a screen was put on the stack (speech says it);
   * ``quitting()``: before the window closes.
 
 ``TablePrefs`` are the settings the table itself follows; the settings part hands new ones
@@ -82,6 +83,9 @@ class Part:
         """The Rules screen to open, or None."""
         return None
 
+    def screen_opened(self, screen: Screen) -> None:
+        """``screen`` was put on top of the app's stack."""
+
     def quitting(self) -> None:
         """The window is about to close."""
 
@@ -128,6 +132,11 @@ class PartList:
     def rules_screen(self) -> Screen | None:
         """The first part's Rules screen, or None."""
         return next((screen for p in self if (screen := p.rules_screen()) is not None), None)
+
+    def screen_opened(self, screen: Screen) -> None:
+        """Tell every part that ``screen`` was put on top."""
+        for p in self:
+            p.screen_opened(screen)
 
     def event(self, e: pygame.event.Event) -> bool:
         """Show ``e`` to every part until one swallows it; True when one did."""

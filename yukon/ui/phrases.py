@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Final, Literal
 
 from ..core.cards import KING, Card, make_card
-from ..core.state import FOUNDATION, ON_FOUNDATION, Position, Undo
+from ..core.state import FOUNDATION, ON_FOUNDATION, Move, Position, Undo
 from ..solve.solver import Verdict
 from ..text.i18n import NC_, _, capital, card_name, foundation_name, join_list, ngettext, pgettext
 
@@ -264,6 +264,24 @@ def _move_told(after: Position, undo: Undo, verbosity: Verbosity) -> str:
             # TRANSLATORS: added to a move that emptied the column it came from.
             text = _("{move}; column {column} is empty now").format(move=text, column=undo.source + 1)
     return text
+
+
+def planned_move_text(position: Position, move: Move, verbosity: Verbosity = Verbosity.SHORT) -> str:
+    """A move not made yet (a hint), told as it would be once made: "8 of spades onto 9 of hearts"."""
+    after = position.copy()
+    return _move_core(after, after.push(move), verbosity)
+
+
+def hint_text(position: Position, moves: tuple[Move, ...], index: int, verbosity: Verbosity = Verbosity.SHORT) -> str:
+    """A hint of the table's own, spoken: "Hint 1 of 3: 8 of spades onto 9 of hearts"."""
+    # TRANSLATORS: {number} of {count} hints is on show; {move} says the move ("7♥ onto 8♠ in column 4").
+    return _("Hint {number} of {count}: {move}").format(
+        number=index + 1, count=len(moves), move=planned_move_text(position, moves[index], verbosity))
+
+
+def verdict_text(verdict: Told) -> str:
+    """The solver's verdict said on its own when it changes: "Can still be won"."""
+    return capital(pgettext("spoken verdict", _VERDICTS[verdict]))
 
 
 def undo_text(after: Position, undo: Undo, verbosity: Verbosity = Verbosity.SHORT) -> str:

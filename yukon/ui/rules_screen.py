@@ -19,7 +19,7 @@ from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Wheel
 from .keys_overlay import KeysOverlay
 from .layout import sized, text_scale
-from .screen import Host, Screen
+from .screen import Host, Screen, spoken_join
 from .sheet import SheetScreen
 from .widgets import GOLD, TEXT, draw_button, wrap
 
@@ -91,6 +91,13 @@ class RulesScreen(Screen):
         if s != self.scroll:
             self.scroll = s
             self.full = True
+
+    def spoken(self) -> str:
+        """The title, then every section of the rules (Esc, or any key that speaks, cuts it off)."""
+        said = [_("How to play Yukon")]
+        for heading, paragraphs in RULES_SECTIONS:
+            said += [_(heading)] + [_(p) for p in paragraphs]
+        return spoken_join(*said)
 
     def _content(self, width: int, size: int) -> list[tuple[str, object]]:
         items: list[tuple[str, object]] = []

@@ -14,6 +14,7 @@ from typing import Protocol
 import pygame
 
 from ..play.session import TableSession
+from ..text.i18n import _
 from . import art
 from .changes import StatusNote, TablePrefs
 from .commands import Command
@@ -119,6 +120,30 @@ class Screen:
     def closed(self) -> None:
         """Called when the screen leaves the stack."""
 
+    def spoken(self) -> str:
+        """What the screen says when it opens (play by ear): its title, its text and its choices, in
+        the player's language; "" for nothing."""
+        return ""
+
+    def focus_spoken(self) -> str:
+        """What is under the keyboard's focus on this screen now (said again whenever it changes); ""."""
+        return ""
+
+
+def spoken_choices(labels: list[str]) -> str:
+    """The choices a screen offers, spoken: "Choices: New deal, Keep playing." ("" for none)."""
+    labels = [label for label in labels if label]
+    if not labels:
+        return ""
+    # TRANSLATORS: spoken when a screen or a question opens; {choices} lists its buttons, separated by commas.
+    return _("Choices: {choices}.").format(choices=", ".join(labels))
+
+
+def spoken_join(*parts: str) -> str:
+    """Sentences said one after another, each ended by a full stop when it has none."""
+    said = [p.strip() for p in parts if p and p.strip()]
+    return " ".join(p if p[-1] in ".!?:;\u2026" else p + "." for p in said)
+
 
 Answer = tuple[str, Callable[[], object] | None]  # a button's label and what it does (None: only close)
 
@@ -176,6 +201,14 @@ class QuestionDialog(Screen):
             x += wd + spacing
         return box, size, lines, rects
 
+    def spoken(self) -> str:
+        """The title, the question and the answers."""
+        return spoken_join(self.title, self.question, spoken_choices([label for label, _a in self.answers]))
+
+    def focus_spoken(self) -> str:
+        """The answer Enter gives."""
+        return self.answers[min(self.focus, len(self.answers) - 1)][0] if self.answers else ""
+
     def _answer(self, i: int) -> None:
         self.app.pop(self)
         action = self.answers[i][1]
@@ -227,7 +260,7 @@ class QuestionDialog(Screen):
             img = art.text(line, size, TEXT)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.35)
-        for i, (r, (label, _)) in enumerate(zip(rects, self.answers)):
+        for i, (r, (label, _act)) in enumerate(zip(rects, self.answers)):
             draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == self.focus))
         self.full = False
         return None

@@ -2,7 +2,8 @@
 
 ``SettingsPart`` opens the settings sheet (``settings_screen``) and makes the app follow what
 the player chose: the language (at once), the rules new deals follow, the table's own settings
-(slides, left-handed, safe cards home, the look), and sound on or off. The settings are kept in
+(slides, left-handed, safe cards home, the look), sound on or off, and speech (on or off, short
+or full; ``--speech`` or ``YUKON_SPEECH=1`` turn it on before the first screen, and it stays on). The settings are kept in
 the records (``yukon.play.records.Records``), which write them at once.
 """
 
@@ -16,9 +17,11 @@ from ..play.settings import Settings
 from ..text import i18n
 from .commands import Command
 from .parts import Part, TablePrefs
+from .phrases import Verbosity
 from .settings_screen import SettingsScreen
 from .sheet import SheetScreen
 from .sound import SoundBoard
+from .voice import Voice
 from .widgets import ButtonSpec
 
 if TYPE_CHECKING:
@@ -35,15 +38,21 @@ class SettingsPart(Part):
     app: App
     records: Records
     sound: SoundBoard
+    voice: Voice
     solver_settings: bool  # the sheet shows the solver's rows (the solver is there)
     language_given: str | None  # --language: in use for this run until the player chooses another
     language: str  # the setting's language last put in use (i18n.SYSTEM or a code)
 
     def __init__(self, app: App, records: Records, sound: SoundBoard, solver_settings: bool = False,
-                 language: str | None = None) -> None:
+                 language: str | None = None, voice: Voice | None = None, speech: bool = False) -> None:
         self.app = app
         self.records = records
         self.sound = sound
+        self.voice = voice if voice is not None else Voice()
+        if speech and not records.settings.speech:  # --speech or YUKON_SPEECH=1: on now, and kept on
+            turned_on = copy.deepcopy(records.settings)
+            turned_on.speech = True
+            records.change_settings(turned_on)
         self.solver_settings = solver_settings
         self.language_given = language
         self.language = ""
@@ -67,7 +76,8 @@ class SettingsPart(Part):
         hidden = frozenset() if self.solver_settings else SOLVER_SETTINGS
         shown = copy.deepcopy(self.records.settings)
         shown.set_rules(self.app.rules)
-        self.app.push(SheetScreen(self.app, SettingsScreen(shown, under_way, self._done, hidden, self.use_language)))
+        self.app.push(SheetScreen(self.app, SettingsScreen(shown, under_way, self._done, hidden, self.use_language,
+                                                           self.voice.missing())))
 
     def _done(self, settings: Settings, new_deal: bool) -> None:
         self.records.change_settings(settings)
@@ -92,6 +102,8 @@ class SettingsPart(Part):
         self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe,
                                         settings.four_colour, settings.high_contrast, settings.text_factor))
         self.sound.set_enabled(settings.sound)
+        self.voice.set_verbosity(Verbosity(settings.speech_detail))
+        self.voice.set_enabled(settings.speech)
 
     def use_language(self, choice: str) -> None:
         """Put the language ``choice`` (i18n.SYSTEM or a code) in use at once, when it is another

@@ -18,14 +18,16 @@ from collections.abc import Callable
 import pygame
 
 from ..core.rules import VARIANTS
-from ..play.settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
+from ..play.settings import ANIMATION_ORDER, SPEECH_DETAIL_ORDER, TEXT_SIZE_ORDER, Settings
 from ..text import i18n
 from ..text.i18n import LANGUAGES, N_, NC_, _, pgettext
 from ..text.words import rules_line, variant_title
 from . import art
 from .commands import Asked, Command
+from .screen import spoken_join
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
+from .widgets import wrap
 
 # (field, label, help line), in English, translated where drawn; the value text comes from ``value_text``
 ROWS: list[tuple[str, str, str]] = [
@@ -46,9 +48,12 @@ ROWS: list[tuple[str, str, str]] = [
      N_("one colour per suit: black spades, red hearts, blue diamonds, green clubs")),
     ("high_contrast", N_("High contrast"), N_("a plain dark table, bold card edges and thicker outlines")),
     ("text_size", N_("Text size"), N_("normal, large or larger text on every screen")),
+    ("speech", N_("Speech"), N_("the game reads itself aloud through your screen reader or the system's voice")),
+    ("speech_detail", N_("Speech detail"), N_("short sentences while you play, or full ones with every detail")),
     ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
 ]
 ROW_GAP = 4  # pixels between two rows
+WARNING = (255, 190, 120)  # the note that no speech output was found
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
 # The values of the animation and text size rows, as the player reads them (translated where shown).
 ANIMATION_NAMES: dict[str, str] = {
@@ -58,6 +63,7 @@ ANIMATION_NAMES: dict[str, str] = {
 TEXT_SIZE_NAMES: dict[str, str] = {
     "normal": NC_("text size", "Normal"), "large": NC_("text size", "Large"), "larger": NC_("text size", "Larger"),
 }
+SPEECH_DETAIL_NAMES: dict[str, str] = {"short": NC_("speech detail", "Short"), "full": NC_("speech detail", "Full")}
 # The Language row's values: following the system, then every shipped language.
 LANGUAGE_ORDER: tuple[str, ...] = (i18n.SYSTEM, *LANGUAGES)
 
@@ -82,6 +88,8 @@ def value_text(settings: Settings, name: str) -> str:
         return pgettext("text size", TEXT_SIZE_NAMES[value])
     if name == "language":
         return language_text(value)
+    if name == "speech_detail":
+        return pgettext("speech detail", SPEECH_DETAIL_NAMES[value])
     # TRANSLATORS: the value of a setting that is on or off.
     return pgettext("setting", "On") if value else pgettext("setting", "Off")
 
@@ -99,6 +107,8 @@ def next_value(settings: Settings, name: str, step: int = 1) -> None:
     elif name == "language":
         at = LANGUAGE_ORDER.index(value) if value in LANGUAGE_ORDER else 0
         setattr(settings, name, LANGUAGE_ORDER[(at + step) % len(LANGUAGE_ORDER)])
+    elif name == "speech_detail":
+        setattr(settings, name, SPEECH_DETAIL_ORDER[(SPEECH_DETAIL_ORDER.index(value) + step) % len(SPEECH_DETAIL_ORDER)])
     else:
         setattr(settings, name, not value)
 
@@ -107,16 +117,18 @@ class SettingsScreen(Sheet):
     """Shows and changes the settings; ``on_done(settings, new_deal)`` receives the result.
 
     ``on_language(choice)`` puts a language in use at once: on each change of the Language row,
-    and with the language from before when the sheet closes without Done.
+    and with the language from before when the sheet closes without Done. ``speech_note`` (in
+    the player's language) says why no speech is heard, on the Speech row, when none is found.
     """
 
     title = N_("Settings")
 
     def __init__(self, settings: Settings, game_under_way: bool,
                  on_done: Callable[[Settings, bool], None], hidden: frozenset[str] = frozenset(),
-                 on_language: Callable[[str], None] | None = None) -> None:
+                 on_language: Callable[[str], None] | None = None, speech_note: str | None = None) -> None:
         super().__init__()
         self.on_language = on_language
+        self.speech_note = speech_note
         # rows for features the program does not have right now (the solver's) stay hidden
         self.rows = [r for r in ROWS if r[0] not in hidden]
         self.original = settings
@@ -130,6 +142,32 @@ class SettingsScreen(Sheet):
         self._pitch = 1  # from one row's top to the next
         self._pressed: int | None = None  # the row the left button went down on
         self._reveal = False  # the keys moved the focus: bring its row into sight at the next draw
+
+    def note(self, name: str, note: str) -> str:
+        """The help line of the row ``name`` in the player's language (the Speech row says when no
+        speech output was found)."""
+        if name == "speech" and self.speech_note:
+            return self.speech_note
+        return _(note)
+
+    def row_spoken(self, index: int) -> str:
+        """A row as it is spoken: "Sound: On", and its help line in full detail or when it warns."""
+        name, label, _note = self.rows[index]
+        # TRANSLATORS: a setting's row read aloud: {label} is its name ("Sound"), {value} its value ("On").
+        text = _("{label}: {value}").format(label=_(label), value=value_text(self.settings, name))
+        if name == "speech" and self.speech_note:
+            return spoken_join(text, self.speech_note)
+        return text
+
+    def content_spoken(self) -> str:
+        """The row the keys are on."""
+        return self.row_spoken(self.focus)
+
+    def focus_spoken(self) -> str:
+        """The focused row (with its value), else the button or the question."""
+        if self.question is None and self.focus_button is None:
+            return self.row_spoken(self.focus)
+        return super().focus_spoken()
 
     def rules_changed(self) -> bool:
         """Do the chosen rules differ from the rules the settings had on opening?"""
@@ -253,13 +291,45 @@ class SettingsScreen(Sheet):
         return max(44, art.font(self.size).get_linesize() * 2 + 12)
 
     def content_height(self, width: int) -> int:
-        """The height the content wants at ``width``."""
-        return len(self.rows) * (self.row_height() + ROW_GAP) + ROW_GAP
+        """The height the content wants at ``width`` (with the speech warning, when it shows)."""
+        rows = len(self.rows) * (self.row_height() + ROW_GAP) + ROW_GAP
+        note = self.shown_note()
+        if not note:
+            return rows
+        small = max(11, self.size - 3)
+        return rows + len(wrap(note, small, width, True)[:4]) * art.font(small).get_linesize() + 2 * ROW_GAP
+
+    def shown_note(self) -> str | None:
+        """The warning under the rows that no speech output was found: while Speech is on or its row
+        has the focus (the player looking for speech), else None."""
+        if not self.speech_note:
+            return None
+        if self.settings.speech or self.rows[self.focus][0] == "speech":
+            return self.speech_note
+        return None
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the rows into ``rect``: with their help lines when they all fit so, else one line
         each (tighter, down to a point, to fit them all); rows that still do not fit scroll, with a
-        scroll bar beside them."""
+        scroll bar beside them. The warning that no speech output was found goes under them."""
+        note = self.shown_note()
+        if note:
+            small = max(11, self.size - 3)
+            lines = wrap(note, small, rect.w, True)[:4]
+            line_h = art.font(small).get_linesize()
+            rows = pygame.Rect(rect.x, rect.y, rect.w, max(0, rect.h - len(lines) * line_h - ROW_GAP * 2))
+            clip = surface.get_clip()
+            surface.set_clip(rows.clip(clip))
+            self._draw_rows(surface, rows)
+            surface.set_clip(clip)
+            y = rows.bottom + ROW_GAP * 2
+            for text in lines:
+                surface.blit(art.text(text, small, WARNING, True), (rect.x, y))
+                y += line_h
+            return
+        self._draw_rows(surface, rect)
+
+    def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         size = self.size
         rh = self.row_height()
         line = art.font(size).get_linesize()
@@ -289,7 +359,7 @@ class SettingsScreen(Sheet):
             label_y = r.y + 6 if notes else r.centery - line // 2
             surface.blit(art.text(_(label), size, TEXT, True), (r.x + 10, label_y))
             if notes:
-                surface.blit(art.text(_(note), small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
+                surface.blit(art.text(self.note(name, note), small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
             val = value_text(self.settings, name)
             changed = getattr(self.settings, name) != getattr(self.original, name)
             img = art.text(val, size, FOCUS if changed else TEXT, True)

@@ -25,7 +25,7 @@ from .commands import Asked, Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Quit, Resize, Wheel
 from .layout import sized, text_scale
 from .parts import TablePrefs
-from .screen import Host, Screen
+from .screen import Host, Screen, spoken_choices, spoken_join
 from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, TEXT_DIM, draw_button, wrap
 
 SHADE = (0, 0, 0, 150)
@@ -86,7 +86,26 @@ class Sheet:
     def release(self, x: int, y: int) -> None:
         """The left button comes up at (x, y)."""
 
+    def content_spoken(self) -> str:
+        """The content's text, said when the sheet opens (play by ear); "" for none."""
+        return ""
+
     # -- common behaviour ----------------------------------------------------------------
+    def spoken(self) -> str:
+        """What the sheet says when it opens: its title, its content and its buttons."""
+        return spoken_join(_(self.title) if self.title else "", self.content_spoken(),
+                           spoken_choices([pgettext("button", label) for label, _act in self.buttons()]))
+
+    def focus_spoken(self) -> str:
+        """What the keys are on: the question and its chosen answer, else a bottom button (or "")."""
+        q = self.question
+        if q is not None:
+            return spoken_join(q.text, q.answers[self.question_focus][0] if q.answers else "")
+        buttons = self.buttons()
+        if self.focus_button is not None and buttons:
+            return pgettext("button", buttons[min(self.focus_button, len(buttons) - 1)][0])
+        return ""
+
     def close(self) -> None:
         """Take the sheet away."""
         self.closed = True
@@ -286,6 +305,14 @@ class SheetScreen(Screen):
             self.full = True
         if self.sheet.closed:
             self.app.pop(self)
+
+    def spoken(self) -> str:
+        """The sheet's words on opening."""
+        return self.sheet.spoken()
+
+    def focus_spoken(self) -> str:
+        """What the sheet's keys are on."""
+        return self.sheet.focus_spoken()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """Draw the sheet over whatever is beneath."""

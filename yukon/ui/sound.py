@@ -1,4 +1,10 @@
-"""Short, quiet table sounds made by code: a slide, a flip, a card going home, a win.
+"""Short, quiet table sounds made by code: a slide, a card turned up, a card going home, a move
+refused, a win.
+
+Four of them are cues that carry meaning without speech (a player who cannot see the table
+hears what happened), so each has its own pitch and shape: a card turned up is a paper flick
+with a short rising chirp, a card home a high bell, a refusal a low falling buzz, a win a
+rising fanfare (tests/test_sound.py checks they stay apart).
 
 No sound files and no numpy: each sound is a few hundred milliseconds of samples computed
 with ``math`` (filtered noise for the paper sounds, decaying sine partials for the tones),
@@ -17,9 +23,9 @@ import random
 from array import array
 from typing import Any, Protocol
 
-from ..play.events import Dealt, Event, Moved, Redone, Restarted, Undone, Won
+from ..play.events import Dealt, Event, Moved, Redone, Refused, Restarted, Told, Tone, Undone, Won
 
-SOUND_NAMES = ("slide", "flip", "home", "win")
+SOUND_NAMES = ("slide", "flip", "home", "refused", "win")
 PEAK = 0.3  # loudest sample of any sound, as a fraction of full scale: quiet by design
 VOLUME = 0.6  # the mixer channel volume on top of that
 
@@ -95,10 +101,28 @@ def synthesize(name: str, rate: int = 44100) -> list[float]:
         env = _envelope(n, int(0.012 * rate), 1.0 / (0.025 * rate))
         return _normalise([a * b for a, b in zip(noise, env)], PEAK * 0.55)
     if name == "flip":
+        # the card's flick, then a short rising chirp (two notes a fifth apart): "something new"
         n = int(0.045 * rate)
         noise = _noise(n, 23, 0.45)
         env = _envelope(n, max(1, int(0.002 * rate)), 1.0 / (0.008 * rate))
-        return _normalise([a * b for a, b in zip(noise, env)], PEAK * 0.6)
+        flick = _normalise([a * b for a, b in zip(noise, env)], PEAK * 0.6)
+        gap = int(0.05 * rate)
+        out = flick + [0.0] * (gap + int(0.09 * rate) - n)
+        for k, f in enumerate((587.33, 880.0)):
+            tone = _normalise(_tone(int(0.07 * rate), rate, (f,), 0.03), PEAK * 0.45)
+            start = int(0.03 * rate) + k * gap
+            out[start:start + len(tone)] = map(operator.add, out[start:start + len(tone)], tone)
+        return _normalise(out, PEAK * 0.6)
+    if name == "refused":
+        # low and falling, with a hollow edge (odd partials): "no"
+        gap = int(0.075 * rate)
+        n = gap + int(0.12 * rate)
+        out = [0.0] * n
+        for k, f in enumerate((246.94, 185.0)):
+            tone = _tone(int(0.12 * rate), rate, (f, 3 * f, 5 * f), 0.05)
+            start = k * gap
+            out[start:start + len(tone)] = map(operator.add, out[start:start + len(tone)], tone)
+        return _normalise(out, PEAK * 0.7)
     if name == "home":
         n = int(0.16 * rate)
         return _normalise(_tone(n, rate, (1046.5, 2093.0), 0.05), PEAK * 0.6)
@@ -226,9 +250,10 @@ class SoundPlayer(Protocol):
 
 
 class TableSounds:
-    """What each event at a table sounds like: a card sliding, turning up, going home, a win.
+    """What each event at a table sounds like: a card sliding, turning up, going home, a move
+    refused (by the rules, a lesson or the keyboard's cursor), a win.
 
-    ``moves_only`` (a lesson's table): only moves are heard, no undo, restart or fanfare.
+    ``moves_only`` (a lesson's table): only moves and refusals are heard, no undo, restart or fanfare.
     """
 
     board: SoundPlayer
@@ -240,7 +265,9 @@ class TableSounds:
 
     def heard(self, event: Event) -> None:
         """Play the sounds of ``event``."""
-        if isinstance(event, Moved) or (isinstance(event, Redone) and not self.moves_only):
+        if isinstance(event, Refused) or (isinstance(event, Told) and event.tone is Tone.ERROR):
+            self.board.play("refused")
+        elif isinstance(event, Moved) or (isinstance(event, Redone) and not self.moves_only):
             self.board.play("home" if event.move.to_foundation else "slide")
             if event.undo.flipped:
                 self.board.play("flip")

@@ -18,6 +18,7 @@ from ..text.words import rules_line
 from . import art
 from .commands import Asked, Command
 from .line_breaks import breaks_only_where_allowed
+from .screen import spoken_join
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import wrap, wrap_balanced
 
@@ -63,6 +64,13 @@ class StatsScreen(Sheet):
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
         return [(NC_("button", "Reset..."), self.confirm_reset), (NC_("button", "Close"), self.close)]
+
+    def content_spoken(self) -> str:
+        """The news of the latest win, then the column of the rules on the table, a line at a time
+        ("Games played: 12"), then the notes (the other columns are the screen's, for the eye)."""
+        record = self.stats.of(self.rules)
+        lines = [_("{label}: {value}").format(label=_(label), value=get(record)) for label, get in LINES]
+        return spoken_join(*self.news, rules_line(self.rules), *lines, *self._note())
 
     def confirm_reset(self) -> None:
         """Ask before forgetting every game played."""

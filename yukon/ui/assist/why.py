@@ -63,6 +63,15 @@ class WhySheet(Sheet):
         """What the sheet says, in the player's language now."""
         return sentences(self.explanation)
 
+    def spoken(self) -> str:
+        """The title, the explanation and the buttons."""
+        self.title = _("Why this cannot be won")
+        return super().spoken()
+
+    def content_spoken(self) -> str:
+        """The explanation."""
+        return " ".join(self.paragraphs())
+
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """Go back (to the last winnable position) when there is one, and Close."""
         out: list[tuple[str, Callable[[], None]]] = []

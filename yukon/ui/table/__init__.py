@@ -46,7 +46,7 @@ from ..changes import TablePrefs
 from ..commands import Command
 from ..input import Input
 from ..layout import TableLayout, compute_layout
-from ..screen import Host, Screen
+from ..screen import Host, Screen, spoken_join
 from ..toolbar import BarLayout
 from ..tween import Animator
 from ..widgets import ButtonSpec
@@ -211,6 +211,15 @@ class TableScreen(Screen):
     def status_rows(self) -> tuple[int, list[Row]]:
         """The status lines fitted to the status area: (text size, [(row, colour, bold)]); see status.py."""
         return self.status_lines.rows()
+
+    def spoken(self) -> str:
+        """A mode's table (a lesson) says its panel on opening; the main table's words are the speech part's."""
+        panel = self.mode.panel(self.session.game) if self.mode is not None else None
+        return spoken_join(panel.title, *panel.paragraphs) if panel is not None else ""
+
+    def focus_spoken(self) -> str:
+        """What the mode asks for now (a lesson's step), said again when it changes."""
+        return self.mode.step_text() if self.mode is not None else ""
 
     # -- following the session ---------------------------------------------------------------
     def heard(self, event: Event) -> None:

@@ -42,6 +42,10 @@ class TableMode(Protocol):
         """Does a won game only celebrate (no question what next)?"""
         ...
 
+    def step_text(self) -> str:
+        """What the player is asked to do now, said whenever it changes (play by ear); "" for nothing."""
+        ...
+
 
 class BaseMode:
     """A mode that changes nothing: subclass it and override what you need."""
@@ -69,3 +73,7 @@ class BaseMode:
     def quiet_end(self) -> bool:
         """A won game asks what next."""
         return False
+
+    def step_text(self) -> str:
+        """Nothing asked."""
+        return ""
