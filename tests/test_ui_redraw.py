@@ -104,6 +104,13 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
         lay = t.layout
         assert lay is not None
         legal = t.session.position.legal_moves()
+        if rng.random() < 0.4:  # the pointer passes over a card: the tail it would take is outlined
+            c = rng.choice([c for c in range(52) if t.session.position.loc[c] < ON_FOUNDATION] or [0])
+            over = lay.strip_rect(c).move(0, 3).topleft if c in lay.card_xy else (5, 5)
+            app.dispatch([E(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(0, 0, 0))])
+            app.draw()
+            if rng.random() < 0.3:
+                compare(window, t, app, f"step {step} hovering over {c}")
         r = rng.random()
         if r < 0.55 and legal:
             m = rng.choice(legal)

@@ -12,6 +12,7 @@ adds through a declared method with a harmless default:
   * ``event(e)``: sees each pygame event first (True swallows it: a Demo stopped by a key);
   * ``tick()``: once a loop iteration; a number asks for the next call within that many seconds;
   * ``win_notes()``: lines added to the win message (records, "does not count");
+  * ``win_record()``: the figures of the win summary the records keep (best time, streak, hints);
   * ``choose_seed()``: the number for the next new deal, or None to let the app choose;
   * ``deal_note(seed)``: a word on a deal number typed in Deal # (how hard it is), or None;
   * ``rules_screen()``: the Rules screen to open, or None for the plain one;
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .changes import StatusNote, TablePrefs
+from .changes import StatusNote, TablePrefs, WinRecord
 from .commands import Command
 from .widgets import ButtonSpec
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from .screen import Screen
     from .table import TableScreen
 
-__all__ = ["Part", "PartList", "StatusNote", "TablePrefs"]
+__all__ = ["Part", "PartList", "StatusNote", "TablePrefs", "WinRecord"]
 
 
 class Part:
@@ -69,6 +70,10 @@ class Part:
     def win_notes(self) -> list[str]:
         """Lines for the win message."""
         return []
+
+    def win_record(self) -> WinRecord | None:
+        """The records' figures for the win summary, or None."""
+        return None
 
     def choose_seed(self) -> int | None:
         """The next new deal's number, or None."""
@@ -120,6 +125,10 @@ class PartList:
     def win_notes(self) -> list[str]:
         """Every part's lines for the win message."""
         return [line for p in self for line in p.win_notes()]
+
+    def win_record(self) -> WinRecord | None:
+        """The first part's figures for the win summary, or None."""
+        return next((r for p in self if (r := p.win_record()) is not None), None)
 
     def choose_seed(self) -> int | None:
         """The first part's choice of the next deal's number, or None."""

@@ -18,7 +18,7 @@ from ..play.records import Records
 from ..rules import Rules
 from ..state import Game
 from ..text.words import variant_title
-from .parts import Part, StatusNote
+from .parts import Part, StatusNote, WinRecord
 from .screen import QuestionDialog
 
 if TYPE_CHECKING:
@@ -114,6 +114,12 @@ class Saving(Part):
     def win_notes(self) -> list[str]:
         """The records the last win set (or that it does not count)."""
         return self.records.win_news
+
+    def win_record(self) -> WinRecord:
+        """The best time and streak of the won game's rules, and the hints used in it."""
+        records = self.records
+        kept = records.stats.of(self.app.session.game.rules)
+        return WinRecord(kept.best_time, kept.current_streak, records.hints)
 
     def status_notes(self) -> list[StatusNote]:
         """Once a save has failed: that nothing is being saved (bad news)."""

@@ -15,7 +15,7 @@ import pygame
 
 from ..play.session import TableSession
 from . import art
-from .changes import StatusNote, TablePrefs
+from .changes import StatusNote, TablePrefs, WinRecord
 from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
@@ -60,6 +60,8 @@ class Host(Protocol):
     def status_notes(self) -> list[StatusNote]: ...
 
     def win_notes(self) -> list[str]: ...
+
+    def win_record(self) -> WinRecord | None: ...
 
     def show_rules(self) -> None: ...
 

@@ -40,8 +40,9 @@ import pygame
 from ...i18n import language
 from ...play.events import Dealt, Event, Moved, Notice, Redone, Restarted, Stuck, Undone, Won
 from ...play.session import TableSession
-from ...state import Position
+from ...state import ON_FOUNDATION, Position
 from .. import art
+from ..celebration import Takeoff
 from ..changes import TablePrefs
 from ..commands import Command
 from ..input import Input
@@ -62,6 +63,7 @@ from .pointer import Pointer, Press
 from .questions import Questions
 from .rings import Rings
 from .status import Row, StatusLines
+from .style import SYMBOL
 from .wording import describe_move, short_name
 
 __all__ = [
@@ -218,10 +220,13 @@ class TableScreen(Screen):
         if kind is not None:
             if isinstance(event, Moved):
                 self.sections.moves_heard += 1
-            self.sections.change(kind)
+            moved = event.move.card if isinstance(event, (Moved, Undone, Redone)) else None
+            self.sections.change(kind, self.moved_cards(moved))
         elif isinstance(event, Dealt):
             if event.resumed:  # put back as it lies, with nothing sliding
                 self.canvas.finish_motion()
+                self.board.marked = frozenset()
+                self.board.hovered = None
                 self.relayout()
             else:
                 self.sections.change("new")
@@ -232,6 +237,13 @@ class TableScreen(Screen):
         else:  # the selection, or a message (words pinned now, while its position is on the table)
             self.msgbox.pin()
             self.canvas.redraw()
+
+    def moved_cards(self, card: int | None) -> frozenset[int]:
+        """The cards that moved with ``card`` (its tail where it lies now; None: none), to be marked."""
+        if card is None:
+            return frozenset()
+        pos = self.session.position
+        return frozenset(pos.tail(card) if pos.loc[card] < ON_FOUNDATION else (card,))
 
     # -- what the player can do at the table beyond the session's operations ------------------
     def run(self, command: Command) -> None:
@@ -304,6 +316,30 @@ class TableScreen(Screen):
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)
         self.canvas.redraw(precise)
+
+    def picture(self) -> pygame.Surface:
+        """The table as it lies now, the whole window: nothing moving, nothing lit by the pointer."""
+        self.canvas.finish_motion()
+        w, h = self.app.size
+        if self.layout is None or (self.layout.width, self.layout.height) != (w, h):
+            self.canvas.new_felt()
+            self.relayout()
+        surface = pygame.Surface((w, h))
+        self.board.hover_off()
+        self.canvas.paint_still(surface, set())
+        self.canvas.redraw()  # the next frame of the table draws it whole again
+        return surface
+
+    def takeoff(self) -> Takeoff:
+        """Where a won game's cascade starts: the foundations' cards, the top ones first."""
+        lay = self.layout
+        card_art = self.board.card_art
+        assert lay is not None and card_art is not None
+        found = self.session.position.foundations
+        starts = [(s * 13 + rank - 1, lay.foundation_rects[s].copy())
+                  for rank in range(13, 0, -1) for s in range(4) if found[s] >= rank]
+        return Takeoff(card_art, starts, [r.copy() for r in lay.foundation_rects],
+                       [card_art.slot(SYMBOL[s]) for s in range(4)])
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Let the app's parts draw over the still table (the keyboard cursor)."""

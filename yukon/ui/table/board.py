@@ -1,21 +1,26 @@
-"""The cards on the table: where they lie and slide, their pictures, and the victory lap."""
+"""The cards on the table: where they lie and slide, their pictures, the marks on the cards that
+moved last and on the tail under the pointer, the deal sliding out of its pile, and a lesson's
+victory lap."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
 
 from ...cards import RANK
 from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
-from .. import art
+from .. import art, marks
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
 from .rings import Rings
-from .style import SYMBOL
+from .style import HOVER, MOVED, SYMBOL
 from .view import TableView
 
+DEAL_GAP = 0.03  # seconds between two cards leaving a new deal's pile
+DEAL_SLIDE = 0.3  # seconds a dealt card takes from the pile to its column
 Path = tuple[tuple[int, ...], tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]
 
 
@@ -43,6 +48,8 @@ class Board:
     anim: Animator
     rings: Rings
     celebrating: float  # seconds left of the cards' leap out after a win
+    marked: frozenset[int]  # the cards that moved last (or came back on Undo), marked until the next change
+    hovered: int | None  # the face-up card under the pointer: its tail is outlined
     _pending_return: Path | None  # the cards' way back after the leap
     _shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None
 
@@ -52,6 +59,8 @@ class Board:
         self.anim = anim
         self.rings = rings
         self.celebrating = 0.0
+        self.marked = frozenset()
+        self.hovered = None
         self._pending_return = None
         self._shadow_cache = None
 
@@ -114,6 +123,29 @@ class Board:
             if before.face[c] != self.face_up(c) and speed > 0:
                 self.anim.add_flip(Flip(c, self.face_up(c), 0.18 * speed, delay=min(duration * 0.4, 0.1)))
 
+    def pile_xy(self) -> tuple[float, float]:
+        """Where a new deal's pile lies before its cards go out: low in the middle of the table."""
+        lay = self.table.layout
+        assert lay is not None
+        return (lay.view.centerx - lay.cw / 2, max(lay.cols_y, lay.view.bottom - lay.ch - lay.gap))
+
+    def deal_in(self, speed: float) -> None:
+        """A new deal's cards slide out of a pile to their columns, row by row as a deal by hand goes,
+        the face-up ones turning as they land (``speed``: the settings' animation speed; 0: none)."""
+        lay = self.table.layout
+        if lay is None or speed <= 0:
+            return
+        pile = self.pile_xy()
+        cols = lay.column_cards
+        order = [col[r] for r in range(max((len(c) for c in cols), default=0)) for col in cols if r < len(col)]
+        duration = DEAL_SLIDE * speed
+        for k, c in enumerate(order):
+            delay = k * DEAL_GAP * speed
+            self.anim.add_slide(Slide((c,), (pile,), (lay.card_xy[c],), duration, delay))
+            if self.face_up(c):
+                turn = duration * 0.5
+                self.anim.add_flip(Flip(c, True, turn, delay=delay + duration - turn))
+
     def slide_back(self, cards: list[int], start: tuple[tuple[float, float], ...]) -> None:
         """Cards let go of slide from ``start`` back to where they lie."""
         lay = self.table.layout
@@ -144,6 +176,44 @@ class Board:
         """What lies at (x, y)."""
         assert self.table.layout is not None
         return self.table.layout.hit(x, y)
+
+    # -- the marks: what moved last, and the tail under the pointer ---------------------------
+    def places(self, cards: Iterable[int]) -> tuple[set[int], bool]:
+        """The columns where ``cards`` lie as the table was laid out, and whether one is on a foundation."""
+        loc = self.table.shown.loc
+        cols = {loc[c] for c in cards if loc[c] < ON_FOUNDATION}
+        return cols, any(loc[c] == ON_FOUNDATION for c in cards)
+
+    def hover_set(self) -> frozenset[int]:
+        """The card whose tail is outlined, as a set (empty: none)."""
+        return frozenset() if self.hovered is None else frozenset((self.hovered,))
+
+    def hover_off(self) -> tuple[set[int], bool]:
+        """No tail outlined any more; where the outline was."""
+        was, self.hovered = self.hovered, None
+        return self.places(() if was is None else (was,))
+
+    def hover(self, card: int | None) -> tuple[set[int], bool] | None:
+        """Outline the tail ``card`` would take (None: none); where outlines come or go, or None
+        when nothing changes."""
+        if card == self.hovered:
+            return None
+        cols, found = self.hover_off()
+        self.hovered = card
+        new_cols, new_found = self.places(() if card is None else (card,))
+        return cols | new_cols, found or new_found
+
+    def _paint_marks(self, surface: pygame.Surface, lay: TableLayout, pos: Position, moving: set[int]) -> None:
+        """The glow round the cards that moved last, and the outline round the tail under the pointer."""
+        hc = self.table.app.prefs.high_contrast
+        for first in _tops(self.marked, pos):
+            if first in lay.card_xy and first not in moving:
+                r = lay.tail_rect(first) if pos.loc[first] < ON_FOUNDATION else lay.card_rect(first)
+                marks.glow(surface, MOVED, r.inflate(6, 6), lay.radius + 3, hc)
+        card = self.hovered
+        if card is not None and card in lay.card_xy and card not in moving and pos.loc[card] != FACE_DOWN:
+            r = lay.tail_rect(card) if pos.loc[card] < ON_FOUNDATION else lay.card_rect(card)
+            marks.solid(surface, HOVER, r.inflate(4, 4), 3 if hc else 2, lay.radius + 2)
 
     # -- the victory lap -------------------------------------------------------------------
     def celebrate(self) -> None:
@@ -198,6 +268,7 @@ class Board:
                 if c in moving:
                     continue
                 surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
+        self._paint_marks(surface, lay, pos, moving)
         self.rings.paint(surface, lay, moving)
 
     def _paint_foundations(self, surface: pygame.Surface, a: art.CardArt, lay: TableLayout, pos: Position,
@@ -227,9 +298,15 @@ class Board:
         table = self.table
         held = table.drag_cards
         loc = table.session.position.loc
-        order = sorted((c for c in moving if c not in held),
-                       key=lambda c: (lay.card_xy[c][1] < lay.found_y + lay.ch and loc[c] == ON_FOUNDATION,
-                                      lay.card_xy[c][0], lay.card_xy[c][1]))
+        def key(c: int) -> tuple[float, float, float]:
+            s = self.anim.slide_of(c)
+            if s is not None and s.delay > 0:  # a new deal: the pile under the cards on their way, the next on top
+                waiting = s.elapsed < s.delay
+                return (2, 0 if waiting else 1, -s.delay if waiting else s.delay)
+            return (float(lay.card_xy[c][1] < lay.found_y + lay.ch and loc[c] == ON_FOUNDATION),
+                    lay.card_xy[c][0], lay.card_xy[c][1])
+
+        order = sorted((c for c in moving if c not in held), key=key)
         order += held
         rects: list[pygame.Rect] = []
         if held:
@@ -269,6 +346,20 @@ class Board:
                              border_radius=radius + 4 - k)
         self._shadow_cache = (key, surf)
         return surf
+
+
+def _tops(cards: frozenset[int], pos: Position) -> list[int]:
+    """Of ``cards``, those with no other of them under it in its column (each marked tail's first card)."""
+    out = []
+    for c in cards:
+        loc = pos.loc[c]
+        if loc < ON_FOUNDATION:
+            col = pos.columns[loc]
+            i = col.index(c)
+            if i > 0 and col[i - 1] in cards:
+                continue
+        out.append(c)
+    return out
 
 
 def _ease_back(t: float) -> float:

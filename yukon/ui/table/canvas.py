@@ -162,6 +162,21 @@ class Canvas:
         else:
             self.changed.append(lay.foundation_rects[SUIT[card]].inflate(12, 12))
 
+    def touch(self, cols: set[int], found: bool) -> None:
+        """Marks come or go in ``cols`` (and on the foundation row): only there is redrawn, unless
+        the whole window is to be drawn anyway."""
+        if self.must_flip or (self.full and self.changed is None) or (not cols and not found):
+            return
+        lay = self.table.layout
+        assert lay is not None
+        self.changed = self.changed or []
+        for i in cols:
+            self.changed_cols.add(i)
+            self.col_bottom[i] = max(self.col_bottom.get(i, 0), self.board.column_bottom(i))
+        if found:
+            self.changed.append(_foundation_row(lay))
+        self.full = True
+
     def note_change(self, before: Before, kind: str, bar: tuple[bool, ...]) -> None:
         """Remember which parts of the window a move changed, so only they go to the display."""
         old, lay = before.layout, self.table.layout
@@ -265,6 +280,10 @@ class Canvas:
         box, the status, rings that come or go, a mode's panel, the columns involved, the cards'
         old places. Returns the regions redrawn."""
         lit_cols, lit_found = self.rings.rings()
+        # The marks on cards landing join the still layer with them (a glow reaches past a card's rectangle).
+        mark_cols, mark_found = self.board.places(self.board.marked | self.board.hover_set())
+        lit_cols = lit_cols | mark_cols
+        lit_found = lit_found or mark_found
         regions = list(changed)
         msg = self.msgbox.rect
         regions.extend(r for r in (msg,) if r is not None)

@@ -1,0 +1,93 @@
+"""The summary of a won game, shown when the celebration is over or cut short: the time, the
+moves, the hints used, the best time and the winning streak, what the win set (records), and a
+button for the next deal (a table that deals) beside one that goes back to the won table.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import i18n
+from ...i18n import _, ngettext, pgettext
+from ...play.events import Actor, Won
+from .. import art
+from ..changes import WinRecord
+from ..screen import Answer, Host, QuestionDialog
+from ..widgets import GOLD, TEXT, TEXT_DIM, draw_button
+from .wording import clock_text
+
+
+def figures(won: Won, record: WinRecord | None) -> list[tuple[str, str]]:
+    """The summary's rows, (label, value), in the player's language; without records only the
+    game's own figures."""
+    rows = [(pgettext("win summary", "Time"), clock_text(won.seconds)),
+            (pgettext("win summary", "Moves"), str(won.moves))]
+    if record is not None:
+        rows += [(pgettext("win summary", "Hints used"), str(record.hints)),
+                 (i18n._("Best time"), clock_text(record.best_time) if record.best_time is not None else "-"),
+                 (i18n._("Current streak"), str(record.streak))]
+    return rows
+
+
+class WinSummary(QuestionDialog):
+    """The won game's figures over the celebration, with the answers (the next deal, back to the table)."""
+
+    won: Won
+    rows: list[tuple[str, str]]
+
+    def __init__(self, app: Host, won: Won, record: WinRecord | None, notes: list[str],
+                 answers: list[Answer]) -> None:
+        if won.by is Actor.DEMO:
+            title = _("Demo finished")
+            # TRANSLATORS: the message when the Demo (the solver playing) won the game; {n} is how many moves.
+            said = [ngettext("The demo played all 52 cards home in {n} move.",
+                             "The demo played all 52 cards home in {n} moves.", won.moves).format(n=won.moves)]
+        else:
+            title = _("You won!")
+            said = []
+        super().__init__(app, " ".join(said + notes), answers, title=title)
+        self.won = won
+        self.rows = figures(won, record)
+
+    def _row_height(self, size: int) -> int:
+        return round(size * 1.45)
+
+    def layout(self, w: int, h: int) -> tuple[pygame.Rect, int, list[str], list[pygame.Rect]]:
+        """The question's box, grown by the rows of figures above its text."""
+        box, size, lines, rects = super().layout(w, h)
+        extra = len(self.rows) * self._row_height(size) + size
+        if not self.question:
+            lines = []
+            extra -= round(size * 1.35)  # no text below the figures: no line kept for it
+        grown = box.inflate(0, 2 * (extra // 2))
+        grown.clamp_ip(pygame.Rect(0, 0, w, h))
+        dy = grown.bottom - box.bottom
+        return grown, size, lines, [r.move(0, dy) for r in rects]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """A dimmed celebration, the box, the title, the figures, what the win set, the answers."""
+        w, h = surface.get_size()
+        art.darken(surface, 90)
+        box, size, lines, rects = self.layout(w, h)
+        self.rects = rects
+        pygame.draw.rect(surface, (16, 44, 28), box, border_radius=12)
+        pygame.draw.rect(surface, GOLD, box, width=2, border_radius=12)
+        y = box.y + size
+        img = art.text(self.title, round(size * 1.2), GOLD, True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += round(size * 1.6)
+        for label, value in self.rows:
+            name = art.text(label, size, TEXT_DIM)
+            surface.blit(name, name.get_rect(topright=(box.centerx - size // 2, y)))
+            number = art.text(value, size, TEXT, True)
+            surface.blit(number, number.get_rect(topleft=(box.centerx + size // 2, y)))
+            y += self._row_height(size)
+        y += size // 2
+        for line in lines:
+            img = art.text(line, size, TEXT)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += round(size * 1.35)
+        for i, (r, (label, _a)) in enumerate(zip(rects, self.answers)):
+            draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == self.focus))
+        self.full = False
+        return None
