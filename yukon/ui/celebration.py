@@ -21,7 +21,8 @@ import pygame
 from .art import CardArt
 from .cascade import STAMP_GAP, Cascade, Step
 from .commands import Command
-from .input import Action, Input, PointerDown, Wheel
+from .input import Action, Input, OtherKey, PointerDown, Wheel
+from .rects import merge_rects
 from .screen import Host, Screen
 
 STILL_STAMP_EVERY = 2  # the still picture keeps one picture in this many of the live cascade's
@@ -150,7 +151,7 @@ class Celebration(Screen):
         """Any key or click (or the wheel) stops the cascade; Quit quits."""
         if isinstance(cmd, Action) and cmd.command is Command.QUIT:
             self.app.quit()
-        elif isinstance(cmd, (Action, PointerDown, Wheel)):
+        elif isinstance(cmd, (Action, OtherKey, PointerDown, Wheel)):
             self.finish()
 
     def update(self, dt: float) -> None:
@@ -187,24 +188,9 @@ class Celebration(Screen):
             self._dirty = []
             return None
         bounds = surface.get_rect()
-        rects = [r.clip(bounds) for r in merge(self._dirty)]
+        rects = [r.clip(bounds) for r in merge_rects(self._dirty)]
         self._dirty = []
         for r in rects:
             surface.blit(canvas, r, r)
         return [r for r in rects if r.w and r.h]
 
-
-def merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Overlapping rectangles as one (a card's stamps since the last frame overlap)."""
-    out: list[pygame.Rect] = []
-    for r in rects:
-        r = r.copy()
-        i = 0
-        while i < len(out):
-            if out[i].colliderect(r):
-                r.union_ip(out.pop(i))
-                i = 0
-            else:
-                i += 1
-        out.append(r)
-    return out

@@ -66,7 +66,7 @@ GLOW_KEEP = 16  # glow pictures kept (one per tail size on show; a few moves' wo
 
 
 def glow(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, radius: int, strong: bool = False) -> None:
-    """A soft halo: three outlines, each more see-through than the one inside it (``strong``:
+    """A soft halo: four outlines, each more see-through than the one inside it (``strong``:
     high contrast, nearly opaque). Kept per size, so a redraw costs one blit."""
     key = (rect.size, colour, radius, strong)
     img = _glows.get(key)
@@ -74,7 +74,7 @@ def glow(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, radius: int
         if len(_glows) >= GLOW_KEEP:
             _glows.pop(next(iter(_glows)))
         img = pygame.Surface(rect.size, pygame.SRCALPHA)
-        alphas = (110, 200, 255) if strong else (45, 95, 170)
+        alphas = (120, 190, 255, 255) if strong else (40, 90, 160, 230)
         for k, alpha in enumerate(alphas):
             inner = pygame.Rect(0, 0, rect.w, rect.h).inflate(-2 * k, -2 * k)
             if inner.w > 0 and inner.h > 0:

@@ -20,7 +20,7 @@ from .style import HOVER, MOVED, SYMBOL
 from .view import TableView
 
 DEAL_GAP = 0.03  # seconds between two cards leaving a new deal's pile
-DEAL_SLIDE = 0.3  # seconds a dealt card takes from the pile to its column
+DEAL_SLIDE = 0.25  # seconds a dealt card takes from the pile to its column
 Path = tuple[tuple[int, ...], tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]
 
 
@@ -209,7 +209,7 @@ class Board:
         for first in _tops(self.marked, pos):
             if first in lay.card_xy and first not in moving:
                 r = lay.tail_rect(first) if pos.loc[first] < ON_FOUNDATION else lay.card_rect(first)
-                marks.glow(surface, MOVED, r.inflate(6, 6), lay.radius + 3, hc)
+                marks.glow(surface, MOVED, r.inflate(8, 8), lay.radius + 4, hc)
         card = self.hovered
         if card is not None and card in lay.card_xy and card not in moving and pos.loc[card] != FACE_DOWN:
             r = lay.tail_rect(card) if pos.loc[card] < ON_FOUNDATION else lay.card_rect(card)
@@ -307,6 +307,10 @@ class Board:
                     lay.card_xy[c][0], lay.card_xy[c][1])
 
         order = sorted((c for c in moving if c not in held), key=key)
+        waiting = [c for c in order if key(c)[:2] == (2, 0)]
+        if len(waiting) > 1:  # a deal's pile: its cards lie on one spot, all backs; only the top one shows
+            hidden = set(waiting[:-1])
+            order = [c for c in order if c not in hidden]
         order += held
         rects: list[pygame.Rect] = []
         if held:

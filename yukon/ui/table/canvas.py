@@ -13,6 +13,7 @@ import pygame
 from ...cards import SUIT
 from .. import art
 from ..layout import TableLayout
+from ..rects import merge_rects
 from .bar import ButtonBar
 from .board import Before, Board
 from .message import MessageBox
@@ -296,7 +297,7 @@ class Canvas:
             r = lay.column_rects[i]
             bottom = max(self.col_bottom.get(i, 0), self.board.column_bottom(i)) + 8
             regions.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))
-        for c in moving | self._static_moving:  # cards leaving or joining the still layer
+        for c in moving ^ self._static_moving:  # cards leaving or joining the still layer (the others stay out)
             if c in lay.card_xy:
                 regions.append(lay.card_rect(c).inflate(4, 4))
         regions.extend(self._dyn_rects)
@@ -325,20 +326,3 @@ def plain_cloth(size: tuple[int, int]) -> pygame.Surface:
 
 def _foundation_row(lay: TableLayout) -> pygame.Rect:
     return lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12)
-
-
-def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Rectangles that touch become one, so the display gets a few large updates, not many small."""
-    out: list[pygame.Rect] = []
-    for r in rects:
-        r = r.copy()
-        merged = True
-        while merged:
-            merged = False
-            for i, o in enumerate(out):
-                if o.colliderect(r.inflate(2, 2)):
-                    r.union_ip(out.pop(i))
-                    merged = True
-                    break
-        out.append(r)
-    return out
