@@ -63,7 +63,7 @@ def window(game: Game, folder: Path | None, speed: float = 1.0,
     if folder is not None:
         add_extras(app, folder=str(folder), resume=False, welcome=False, lessons=False)
     app.apply_prefs(TablePrefs(animation_speed=speed))  # after the settings part gave the saved ones
-    app.frame()
+    app.draw()
     until(app, lambda: not app.busy())
     return app
 
@@ -101,20 +101,27 @@ def post(etype: int, **kw: object) -> None:
     pygame.event.post(pygame.event.Event(etype, kw))
 
 
+def handle_posted(app: App) -> None:
+    """Hand the events posted to the app and draw, as a loop iteration does, but with no time passing
+    (the loop's own iteration would move time on by the wall clock)."""
+    app.dispatch(pygame.event.get())
+    app.draw()
+
+
 def click(app: App, xy: tuple[int, int]) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=xy, button=1)
     post(pygame.MOUSEBUTTONUP, pos=xy, button=1)
-    app.frame()
+    handle_posted(app)
 
 
 def key(app: App, k: int, mod: int = 0) -> None:
     post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-    app.frame()
+    handle_posted(app)
 
 
 def hover(app: App, xy: tuple[int, int]) -> None:
     post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
-    app.frame()
+    handle_posted(app)
 
 
 def play_by_clicks(app: App, move: Move) -> None:
@@ -201,9 +208,7 @@ def test_a_win_cascades_and_any_input_brings_the_summary_with_the_right_figures(
     summary.draw(display(), 0.0)
     labels = [label for label, _a in summary.answers]
     assert labels == ["Next deal", "Admire it"]
-    post(pygame.MOUSEBUTTONDOWN, pos=summary.rects[0].center, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=summary.rects[0].center, button=1)
-    app.frame()
+    click(app, summary.rects[0].center)
     assert app.top is t
     assert t.session.game.seed != seed and not t.session.game.history and t.anim.active
 

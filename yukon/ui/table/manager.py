@@ -64,8 +64,8 @@ class SectionManager:
             self.board.stop_celebration()
             table.invalidate()
             if self.questions.pending is not None:
-                self.questions.celebrate()
-                return  # that input only cut the last slide short: the celebration begins
+                self.questions.celebrate(skip=True)
+                return  # that input only cut the last slide, and the celebration, short
         if isinstance(cmd, PointerDown):
             self.mouse.down(cmd)
         elif isinstance(cmd, PointerUp):

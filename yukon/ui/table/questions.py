@@ -70,9 +70,10 @@ class Questions:
         if not table.anim.active and not table.drag_cards:
             self.celebrate()
 
-    def celebrate(self) -> None:
+    def celebrate(self, skip: bool = False) -> None:
         """The celebration of the win waiting for it, then its summary; with animations off, the
-        celebration's still picture under the summary at once."""
+        celebration's still picture under the summary at once; ``skip`` (the player acted while the
+        last card was on its way): the summary at once, over the won table."""
         pending, self.pending = self.pending, None
         if pending is None:
             return
@@ -96,7 +97,7 @@ class Questions:
         summary = WinSummary(app, pending.won, pending.record, pending.notes, answers)
         celebration.then = lambda: app.push(summary)
         app.push(celebration)
-        if not celebration.animated:
+        if skip or not celebration.animated:
             celebration.finish()
 
     def stuck(self, stuck: Stuck) -> None:
