@@ -402,3 +402,21 @@ def test_the_deal_lasts_as_the_pile_says_and_is_absent_with_animations_off() -> 
     assert t.session.game.seed != seed and not t.anim.active and not app.busy()
     lay = t.layout
     assert lay is not None and all(t.drawn_xy(c) == lay.card_xy[c] for c in range(52))
+
+
+def test_a_new_window_size_during_the_cascade_gives_the_still_picture_at_that_size(tmp_path: Path) -> None:
+    game, rest = near_the_end(SEEDS[2], 1)
+    app = window(game, tmp_path)
+    t = table_of(app)
+    t.session.move(rest[0])
+    until(app, lambda: isinstance(app.top, Celebration))
+    celebration = app.top
+    assert isinstance(celebration, Celebration)
+    steps(app, 20)
+    post(pygame.VIDEORESIZE, w=900, h=640, size=(900, 640))
+    handle_posted(app)
+    assert app.size == (900, 640)
+    assert isinstance(app.top, WinSummary) and app.screens[-2] is celebration
+    assert celebration.still and celebration.canvas is not None and celebration.canvas.get_size() == (900, 640)
+    steps(app, 5)
+    assert not app.busy() and not app.errors
