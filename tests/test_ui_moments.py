@@ -431,3 +431,31 @@ def test_a_new_window_size_during_the_cascade_gives_the_still_picture_at_that_si
     until(app, lambda: celebration.still)
     assert celebration.canvas is not None and celebration.canvas.get_size() == (900, 640)
     assert not app.busy() and not app.errors
+
+
+def shipped_languages() -> list[str]:
+    """English and every language with a catalogue under assets/locale."""
+    folder = Path(__file__).resolve().parent.parent / "assets" / "locale"
+    return ["en", *sorted(p.name for p in folder.iterdir() if (p / "LC_MESSAGES" / "yukon.mo").exists())]
+
+
+@pytest.mark.parametrize("size", [(240, 240), (480, 360), (1152, 704)])
+def test_the_summary_fits_its_box_in_every_language(size: tuple[int, int]) -> None:
+    from yukon import i18n
+    from yukon.play.events import Won
+    from yukon.ui.changes import WinRecord
+
+    app = open_window(size=size, game=Game.deal(1))
+    w, h = app.size
+    for lang in shipped_languages():
+        i18n.set_language(lang)
+        notes = [i18n._("A clean win: no hints, no Demo, no Finish."), i18n._("New best time!")]
+        answers = [(i18n.pgettext("button", "Next deal"), None), (i18n.pgettext("button", "Admire it"), None)]
+        summary = WinSummary(app, Won(Actor.PLAYER, 123, 3725.0), WinRecord(3600.0, 12, 7), notes, answers)
+        box, size_, _lines, rects = summary.layout(w, h)
+        assert pygame.Rect(0, 0, w, h).contains(box), (lang, box)
+        assert all(box.contains(r) for r in rects), lang
+        rs = summary.row_size(size_, w)
+        label_w, value_w = summary.columns(rs)
+        assert label_w + rs + value_w <= box.w - 2 * min(size_, 8), (lang, label_w, value_w, box.w)
+        summary.draw(display(), 0.0)

@@ -243,3 +243,23 @@ def test_the_victory_lap_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) 
         if app.top is t:
             compare(window, t, app, f"victory lap after {n} more steps")
     assert app.top is not t  # the question came once the cards landed
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_deal_sliding_out_of_its_pile_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch,
+                                                              size: tuple[int, int]) -> None:
+    app = open_window(seed=51, size=size, now=FrozenTime.monotonic)
+    window = Window()
+    monkeypatch.setattr(pygame.display, "flip", window.flip)
+    monkeypatch.setattr(pygame.display, "update", window.update)
+    app.draw()
+    t = app.table
+    assert t is not None
+    app.dispatch([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="", scancode=0)])
+    assert t.anim.active
+    for n in (1, 5, 10, 20, 40, 60, 120):  # the pile, the first cards out, half the deal, landed
+        for _ in range(n):
+            app.update(1 / 120)
+            app.draw()
+        compare(window, t, app, f"a deal after {n} more steps")
+    assert not t.anim.active

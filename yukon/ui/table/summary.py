@@ -52,17 +52,34 @@ class WinSummary(QuestionDialog):
     def _row_height(self, size: int) -> int:
         return round(size * 1.45)
 
+    def columns(self, size: int) -> tuple[int, int]:
+        """The widths of the labels' column and of the figures' column."""
+        label_w = max((art.font(size).size(label)[0] for label, _v in self.rows), default=0)
+        value_w = max((art.font(size, True).size(value)[0] for _l, value in self.rows), default=0)
+        return label_w, value_w
+
+    def row_size(self, size: int, w: int) -> int:
+        """The figures' text size: the dialog's, smaller where a narrow window cannot take it."""
+        while size > 9 and sum(self.columns(size)) + 3 * size > w - 8:
+            size -= 1
+        return size
+
     def layout(self, w: int, h: int) -> tuple[pygame.Rect, int, list[str], list[pygame.Rect]]:
-        """The question's box, grown by the rows of figures above its text."""
+        """The question's box, grown by the rows of figures above its text (wide enough for the
+        longest label; in a window too low for it all, without the text)."""
         box, size, lines, rects = super().layout(w, h)
-        extra = len(self.rows) * self._row_height(size) + size
-        if not self.question:
+        line_h = round(size * 1.35)
+        rs = self.row_size(size, w)
+        extra = len(self.rows) * self._row_height(rs) + size
+        if not self.question or box.h + extra > h - 4:
+            extra -= len(lines) * line_h  # no text below the figures: no line kept for it
             lines = []
-            extra -= round(size * 1.35)  # no text below the figures: no line kept for it
-        grown = box.inflate(0, 2 * (extra // 2))
+        label_w, value_w = self.columns(rs)
+        need = label_w + value_w + 2 * size + rs
+        grown = box.inflate(max(0, min(need, w - 8) - box.w), 2 * (extra // 2))
         grown.clamp_ip(pygame.Rect(0, 0, w, h))
         dy = grown.bottom - box.bottom
-        return grown, size, lines, [r.move(0, dy) for r in rects]
+        return grown, size, lines, [r.move(grown.centerx - box.centerx, dy) for r in rects]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """A dimmed celebration, the box, the title, the figures, what the win set, the answers."""
@@ -76,12 +93,15 @@ class WinSummary(QuestionDialog):
         img = art.text(self.title, round(size * 1.2), GOLD, True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += round(size * 1.6)
+        rs = self.row_size(size, w)
+        label_w, value_w = self.columns(rs)
+        left = max(box.x + size, box.centerx - (label_w + rs + value_w) // 2)
         for label, value in self.rows:
-            name = art.text(label, size, TEXT_DIM)
-            surface.blit(name, name.get_rect(topright=(box.centerx - size // 2, y)))
-            number = art.text(value, size, TEXT, True)
-            surface.blit(number, number.get_rect(topleft=(box.centerx + size // 2, y)))
-            y += self._row_height(size)
+            name = art.text(label, rs, TEXT_DIM)
+            surface.blit(name, name.get_rect(topright=(left + label_w, y)))
+            number = art.text(value, rs, TEXT, True)
+            surface.blit(number, number.get_rect(topleft=(left + label_w + rs, y)))
+            y += self._row_height(rs)
         y += size // 2
         for line in lines:
             img = art.text(line, size, TEXT)
