@@ -325,17 +325,17 @@ def test_the_cards_moved_last_glow_until_the_next_change_and_undo_marks_what_cam
     move = tableau_move(t.session.game, long=True)
     src = t.session.position.loc[move.card]
     tail = t.session.position.tail(move.card)
-    assert not t.board.marked
+    assert not t.board.marks.marked
     play_by_clicks(app, move)
     hover(app, (2, 2))  # the pointer away: no outline in the way
-    assert t.board.marked == frozenset(tail)
+    assert t.board.marks.marked == frozenset(tail)
     screen = display()
     mark = glow_point(t, move.card)
     assert screen.get_at(mark) != felt_at(t, mark)  # the glow is drawn
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # Undo: what came back glows, in its old column
     until(app, lambda: not t.anim.active)
     app.draw()
-    assert t.board.marked == frozenset(tail) and t.session.position.loc[move.card] == src
+    assert t.board.marks.marked == frozenset(tail) and t.session.position.loc[move.card] == src
     back = glow_point(t, move.card)
     assert screen.get_at(back) != felt_at(t, back)
     assert screen.get_at(mark) == felt_at(t, mark)  # the old glow is gone
@@ -346,7 +346,7 @@ def test_the_cards_moved_last_glow_until_the_next_change_and_undo_marks_what_cam
     other = tableau_move(t.session.game, long=False)
     play_by_clicks(app, other)  # the next move: only its own cards glow
     app.draw()
-    assert t.board.marked == frozenset(t.session.position.tail(other.card))
+    assert t.board.marks.marked == frozenset(t.session.position.tail(other.card))
     if other.card not in tail:
         assert screen.get_at(mark) == felt_at(t, mark) or t.session.position.loc[other.card] == t.session.position.loc[move.card]
 
@@ -363,20 +363,20 @@ def test_the_tail_under_the_pointer_is_outlined(seed: int) -> None:
     card = column[t.session.position.down[col]]  # the first face-up card of the longest column
     hover(app, lay.strip_rect(card).move(0, 3).topleft)
     app.draw()
-    assert t.board.hovered == card
+    assert t.board.marks.hovered == card
     outline = lay.tail_rect(card).inflate(4, 4)
     edge = (outline.x, outline.centery)
     assert screen.get_at(edge)[:3] == HOVER
     down = column[0]  # a face-down card takes nothing: no outline
     hover(app, lay.strip_rect(down).move(0, 2).topleft)
     app.draw()
-    assert t.board.hovered is None and screen.get_at(edge) == felt_at(t, edge)
+    assert t.board.marks.hovered is None and screen.get_at(edge) == felt_at(t, edge)
     hover(app, lay.strip_rect(card).move(0, 3).topleft)
     app.draw()
     assert screen.get_at(edge)[:3] == HOVER
     hover(app, (lay.view.centerx, lay.view.bottom - 4))  # the bare table
     app.draw()
-    assert t.board.hovered is None and screen.get_at(edge) == felt_at(t, edge)
+    assert t.board.marks.hovered is None and screen.get_at(edge) == felt_at(t, edge)
 
 
 # -- the deal ----------------------------------------------------------------------------------

@@ -12,12 +12,15 @@ A lesson is a session with a guide, shown by this same view with a ``TableMode``
 and its own way with a few commands.
 
 The screen is a view over sections (as Arcade's ``View`` and ``Section``), each owning its
-part of the window, its input and its drawing: ``board`` (the cards, their slides, rings and
-the victory lap), ``canvas`` (the still layer and the rectangles sent each frame),
-``pointer`` (press, drag, clicks), ``bar`` (the buttons and the "More" menu), ``panel`` (a
-mode's panel), ``status`` (the status lines), ``message`` (the message box), ``operations``
-(commands and the wheel), ``home`` (cards sent home one by one) and ``questions`` (restart,
-new deal, won, stuck). ``manager`` routes input, time steps and changes of the cards to them.
+part of the window, its input and its drawing: ``board`` (the cards, their slides, a new deal
+out of its pile, rings and a lesson's victory lap), ``move_marks`` (the glow on the cards that
+moved last or came back, the outline on the tail under the pointer), ``canvas`` (the still layer
+and the rectangles sent each frame), ``pointer`` (press, drag, clicks), ``bar`` (the buttons and
+the "More" menu), ``panel`` (a mode's panel), ``status`` (the status lines), ``message`` (the
+message box), ``operations`` (commands and the wheel), ``home`` (cards sent home one by one) and
+``questions`` (restart, new deal, stuck, and a win: the celebration, ``yukon.ui.celebration``,
+then the win summary, ``summary``). ``manager`` routes input, time steps and changes of the
+cards to them.
 
 Drawing: the table redraws on its session's events; anything else that changes what it
 shows (a status note, the keyboard cursor) calls ``invalidate()``. Moves, undo and redo
@@ -40,7 +43,7 @@ import pygame
 from ...i18n import language
 from ...play.events import Dealt, Event, Moved, Notice, Redone, Restarted, Stuck, Undone, Won
 from ...play.session import TableSession
-from ...state import ON_FOUNDATION, Position
+from ...state import Position
 from .. import art
 from ..celebration import Takeoff
 from ..changes import TablePrefs
@@ -63,7 +66,6 @@ from .pointer import Pointer, Press
 from .questions import Questions
 from .rings import Rings
 from .status import Row, StatusLines
-from .style import SYMBOL
 from .wording import describe_move, short_name
 
 __all__ = [
@@ -221,12 +223,11 @@ class TableScreen(Screen):
             if isinstance(event, Moved):
                 self.sections.moves_heard += 1
             moved = event.move.card if isinstance(event, (Moved, Undone, Redone)) else None
-            self.sections.change(kind, self.moved_cards(moved))
+            self.sections.change(kind, self.board.marks.moved_with(moved))
         elif isinstance(event, Dealt):
             if event.resumed:  # put back as it lies, with nothing sliding
                 self.canvas.finish_motion()
-                self.board.marked = frozenset()
-                self.board.hovered = None
+                self.board.marks.clear()
                 self.relayout()
             else:
                 self.sections.change("new")
@@ -237,13 +238,6 @@ class TableScreen(Screen):
         else:  # the selection, or a message (words pinned now, while its position is on the table)
             self.msgbox.pin()
             self.canvas.redraw()
-
-    def moved_cards(self, card: int | None) -> frozenset[int]:
-        """The cards that moved with ``card`` (its tail where it lies now; None: none), to be marked."""
-        if card is None:
-            return frozenset()
-        pos = self.session.position
-        return frozenset(pos.tail(card) if pos.loc[card] < ON_FOUNDATION else (card,))
 
     # -- what the player can do at the table beyond the session's operations ------------------
     def run(self, command: Command) -> None:
@@ -325,21 +319,14 @@ class TableScreen(Screen):
             self.canvas.new_felt()
             self.relayout()
         surface = pygame.Surface((w, h))
-        self.board.hover_off()
+        self.board.marks.hover(None)
         self.canvas.paint_still(surface, set())
         self.canvas.redraw()  # the next frame of the table draws it whole again
         return surface
 
     def takeoff(self) -> Takeoff:
-        """Where a won game's cascade starts: the foundations' cards, the top ones first."""
-        lay = self.layout
-        card_art = self.board.card_art
-        assert lay is not None and card_art is not None
-        found = self.session.position.foundations
-        starts = [(s * 13 + rank - 1, lay.foundation_rects[s].copy())
-                  for rank in range(13, 0, -1) for s in range(4) if found[s] >= rank]
-        return Takeoff(card_art, starts, [r.copy() for r in lay.foundation_rects],
-                       [card_art.slot(SYMBOL[s]) for s in range(4)])
+        """Where a won game's cascade starts (see ``Board.takeoff``)."""
+        return self.board.takeoff()
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Let the app's parts draw over the still table (the keyboard cursor)."""

@@ -1,22 +1,23 @@
-"""The cards on the table: where they lie and slide, their pictures, the marks on the cards that
-moved last and on the tail under the pointer, the deal sliding out of its pile, and a lesson's
-victory lap."""
+"""The cards on the table: where they lie and slide, their pictures (with the marks of
+``move_marks``), the deal sliding out of its pile, where a win's cascade takes off, and a
+lesson's victory lap."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
 
 from ...cards import RANK
 from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
-from .. import art, marks
+from .. import art
+from ..celebration import Takeoff
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
+from .move_marks import MoveMarks
 from .rings import Rings
-from .style import HOVER, MOVED, SYMBOL
+from .style import SYMBOL
 from .view import TableView
 
 DEAL_GAP = 0.03  # seconds between two cards leaving a new deal's pile
@@ -48,8 +49,7 @@ class Board:
     anim: Animator
     rings: Rings
     celebrating: float  # seconds left of the cards' leap out after a win
-    marked: frozenset[int]  # the cards that moved last (or came back on Undo), marked until the next change
-    hovered: int | None  # the face-up card under the pointer: its tail is outlined
+    marks: MoveMarks  # the glow on what moved last, the outline on the tail under the pointer
     _pending_return: Path | None  # the cards' way back after the leap
     _shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None
 
@@ -59,8 +59,7 @@ class Board:
         self.anim = anim
         self.rings = rings
         self.celebrating = 0.0
-        self.marked = frozenset()
-        self.hovered = None
+        self.marks = MoveMarks(table)
         self._pending_return = None
         self._shadow_cache = None
 
@@ -177,43 +176,15 @@ class Board:
         assert self.table.layout is not None
         return self.table.layout.hit(x, y)
 
-    # -- the marks: what moved last, and the tail under the pointer ---------------------------
-    def places(self, cards: Iterable[int]) -> tuple[set[int], bool]:
-        """The columns where ``cards`` lie as the table was laid out, and whether one is on a foundation."""
-        loc = self.table.shown.loc
-        cols = {loc[c] for c in cards if loc[c] < ON_FOUNDATION}
-        return cols, any(loc[c] == ON_FOUNDATION for c in cards)
-
-    def hover_set(self) -> frozenset[int]:
-        """The card whose tail is outlined, as a set (empty: none)."""
-        return frozenset() if self.hovered is None else frozenset((self.hovered,))
-
-    def hover_off(self) -> tuple[set[int], bool]:
-        """No tail outlined any more; where the outline was."""
-        was, self.hovered = self.hovered, None
-        return self.places(() if was is None else (was,))
-
-    def hover(self, card: int | None) -> tuple[set[int], bool] | None:
-        """Outline the tail ``card`` would take (None: none); where outlines come or go, or None
-        when nothing changes."""
-        if card == self.hovered:
-            return None
-        cols, found = self.hover_off()
-        self.hovered = card
-        new_cols, new_found = self.places(() if card is None else (card,))
-        return cols | new_cols, found or new_found
-
-    def _paint_marks(self, surface: pygame.Surface, lay: TableLayout, pos: Position, moving: set[int]) -> None:
-        """The glow round the cards that moved last, and the outline round the tail under the pointer."""
-        hc = self.table.app.prefs.high_contrast
-        for first in _tops(self.marked, pos):
-            if first in lay.card_xy and first not in moving:
-                r = lay.tail_rect(first) if pos.loc[first] < ON_FOUNDATION else lay.card_rect(first)
-                marks.glow(surface, MOVED, r.inflate(8, 8), lay.radius + 4, hc)
-        card = self.hovered
-        if card is not None and card in lay.card_xy and card not in moving and pos.loc[card] != FACE_DOWN:
-            r = lay.tail_rect(card) if pos.loc[card] < ON_FOUNDATION else lay.card_rect(card)
-            marks.solid(surface, HOVER, r.inflate(4, 4), 3 if hc else 2, lay.radius + 2)
+    def takeoff(self) -> Takeoff:
+        """Where a won game's cascade starts: the foundations' cards, the top ones first."""
+        lay = self.table.layout
+        a = self.card_art
+        assert lay is not None and a is not None
+        found = self.table.session.position.foundations
+        starts = [(s * 13 + rank - 1, lay.foundation_rects[s].copy())
+                  for rank in range(13, 0, -1) for s in range(4) if found[s] >= rank]
+        return Takeoff(a, starts, [r.copy() for r in lay.foundation_rects], [a.slot(SYMBOL[s]) for s in range(4)])
 
     # -- the victory lap -------------------------------------------------------------------
     def celebrate(self) -> None:
@@ -268,7 +239,7 @@ class Board:
                 if c in moving:
                     continue
                 surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
-        self._paint_marks(surface, lay, pos, moving)
+        self.marks.paint(surface, lay, pos, moving)
         self.rings.paint(surface, lay, moving)
 
     def _paint_foundations(self, surface: pygame.Surface, a: art.CardArt, lay: TableLayout, pos: Position,
@@ -350,20 +321,6 @@ class Board:
                              border_radius=radius + 4 - k)
         self._shadow_cache = (key, surf)
         return surf
-
-
-def _tops(cards: frozenset[int], pos: Position) -> list[int]:
-    """Of ``cards``, those with no other of them under it in its column (each marked tail's first card)."""
-    out = []
-    for c in cards:
-        loc = pos.loc[c]
-        if loc < ON_FOUNDATION:
-            col = pos.columns[loc]
-            i = col.index(c)
-            if i > 0 and col[i - 1] in cards:
-                continue
-        out.append(c)
-    return out
 
 
 def _ease_back(t: float) -> float:

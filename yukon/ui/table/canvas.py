@@ -282,7 +282,7 @@ class Canvas:
         old places. Returns the regions redrawn."""
         lit_cols, lit_found = self.rings.rings()
         # The marks on cards landing join the still layer with them (a glow reaches past a card's rectangle).
-        mark_cols, mark_found = self.board.places(self.board.marked | self.board.hover_set())
+        mark_cols, mark_found = self.board.marks.places(self.board.marks.shown())
         lit_cols = lit_cols | mark_cols
         lit_found = lit_found or mark_found
         regions = list(changed)

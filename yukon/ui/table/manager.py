@@ -92,9 +92,7 @@ class SectionManager:
         ``marked`` (what moved, or came back) instead of what was marked before."""
         table = self.table
         before = self.board.snapshot(table.shown, self.bar.laid_state)
-        unmarked = self.board.places(self.board.marked | self.board.hover_set())
-        self.board.marked = marked
-        self.board.hovered = None  # the pointer's next move finds the tail under it anew
+        unmarked = self.board.marks.clear(marked)
         self.mouse.cancel(slide=False)
         self.canvas.finish_motion()
         table.relayout(precise=True)

@@ -87,7 +87,7 @@ class Pointer:
             return
         if cmd.button != 1:
             return
-        changed = self.board.hover(None)  # the press shows what it took (a drag, a selection)
+        changed = self.board.marks.hover(None)  # the press shows what it took (a drag, a selection)
         if changed is not None:
             self.canvas.touch(*changed)
         b = self.bar.button_at(cmd.x, cmd.y)
@@ -140,7 +140,7 @@ class Pointer:
             hit = self.board.hit(x, y)
             if hit.kind == "card" or (hit.kind == "foundation" and self.table.session.position.rules.foundation_return):
                 card = hit.card
-        changed = self.board.hover(card)
+        changed = self.board.marks.hover(card)
         if changed is not None:
             self.canvas.touch(*changed)
 
