@@ -28,6 +28,7 @@ from yukon.ui.app import App
 from yukon.ui.build import add_extras, open_window
 from yukon.ui.celebration import Celebration
 from yukon.ui.parts import TablePrefs
+from yukon.ui.screen import Answer
 from yukon.ui.table import TableScreen
 from yukon.ui.table.board import DEAL_GAP, DEAL_SLIDE
 from yukon.ui.table.style import HOVER
@@ -263,12 +264,13 @@ def test_with_animations_off_a_win_shows_the_still_picture_under_the_summary(see
     table_picture = t.picture()
     n = 0
     while not celebration.still:
-        assert differing_pixels(celebration._canvas(), table_picture) == 0 and app.busy()
+        assert celebration.canvas is not None
+        assert differing_pixels(celebration.canvas, table_picture) == 0 and app.busy()
         steps(app, 1)
         n += 1
         assert n < 300
-    assert n > 0
-    assert differing_pixels(celebration._canvas(), table_picture) > 20000  # the cascade's whole trail
+    assert n > 0 and celebration.canvas is not None
+    assert differing_pixels(celebration.canvas, table_picture) > 20000  # the cascade's whole trail
     screen = display()
     assert differing_pixels(screen, table_picture) > 20000  # on show, under the summary
     app.draw()
@@ -450,7 +452,8 @@ def test_the_summary_fits_its_box_in_every_language(size: tuple[int, int]) -> No
     for lang in shipped_languages():
         i18n.set_language(lang)
         notes = [i18n._("A clean win: no hints, no Demo, no Finish."), i18n._("New best time!")]
-        answers = [(i18n.pgettext("button", "Next deal"), None), (i18n.pgettext("button", "Admire it"), None)]
+        answers: list[Answer] = [(i18n.pgettext("button", "Next deal"), None),
+                                 (i18n.pgettext("button", "Admire it"), None)]
         summary = WinSummary(app, Won(Actor.PLAYER, 123, 3725.0), WinRecord(3600.0, 12, 7), notes, answers)
         box, size_, _lines, rects = summary.layout(w, h)
         assert pygame.Rect(0, 0, w, h).contains(box), (lang, box)

@@ -126,14 +126,15 @@ class Celebration(Screen):
                 if self._stamps % STILL_STAMP_EVERY:
                     step.stamps = []
             made += len(step.stamps)
-            self._apply(step, drawing)
+            self._apply(step, drawing, seen=False)
         if cascade.done:
             self.canvas, self._drawing = drawing, None
             self._dirty = []
             self.full = True
 
-    def _apply(self, step: Step, canvas: pygame.Surface) -> None:
-        """Uncover what lay under the cards that took off, and stamp the cards in flight."""
+    def _apply(self, step: Step, canvas: pygame.Surface, seen: bool = True) -> None:
+        """Uncover what lay under the cards that took off, and stamp the cards in flight (``seen``:
+        on the canvas on show, so the next frame sends where)."""
         takeoff = self._takeoff
         assert takeoff is not None
         a = takeoff.art
@@ -144,10 +145,12 @@ class Celebration(Screen):
                 left.remove(card)
             r = takeoff.foundations[suit]
             canvas.blit(a.face(left[-1]) if left else takeoff.empty[suit], r)
-            self._dirty.append(r.copy())
+            if seen:
+                self._dirty.append(r.copy())
         for card, x, y in step.stamps:
             canvas.blit(a.face(card), (round(x), round(y)))
-            self._dirty.append(pygame.Rect(round(x), round(y), a.cw, a.ch))
+            if seen:
+                self._dirty.append(pygame.Rect(round(x), round(y), a.cw, a.ch))
 
     def finish(self) -> None:
         """Stop the flying cards where they are (a still picture goes on being made) and go on

@@ -80,8 +80,6 @@ class Questions:
         table = self.table
         app = table.app
         session = table.session
-        celebration = Celebration(app, table, (session.game.seed or 0) * 7919 + pending.won.moves,
-                                  app.prefs.animation_speed > 0)
 
         def back() -> None:
             app.pop(celebration)
@@ -95,7 +93,8 @@ class Questions:
             # TRANSLATORS: the win summary's button that deals the next game.
             answers.insert(0, (pgettext("button", "Next deal"), next_deal))
         summary = WinSummary(app, pending.won, pending.record, pending.notes, answers)
-        celebration.then = lambda: app.push(summary)
+        celebration = Celebration(app, table, (session.game.seed or 0) * 7919 + pending.won.moves,
+                                  app.prefs.animation_speed > 0, then=lambda: app.push(summary))
         app.push(celebration)
         if skip or not celebration.animated:
             celebration.finish()
