@@ -173,7 +173,7 @@ class App:
         return self.parts.status_notes()
 
     def win_notes(self) -> list[str]:
-        """Every part's lines for the win message."""
+        """Every part's lines for the win summary."""
         return self.parts.win_notes()
 
     def win_record(self) -> WinRecord | None:

@@ -11,7 +11,7 @@ adds through a declared method with a harmless default:
   * ``draw_overlay(table, surface)``: drawn over the still table (the keyboard cursor);
   * ``event(e)``: sees each pygame event first (True swallows it: a Demo stopped by a key);
   * ``tick()``: once a loop iteration; a number asks for the next call within that many seconds;
-  * ``win_notes()``: lines added to the win message (records, "does not count");
+  * ``win_notes()``: lines added to the win summary (records, "does not count");
   * ``win_record()``: the figures of the win summary the records keep (best time, streak, hints);
   * ``choose_seed()``: the number for the next new deal, or None to let the app choose;
   * ``deal_note(seed)``: a word on a deal number typed in Deal # (how hard it is), or None;
@@ -68,7 +68,7 @@ class Part:
         return None
 
     def win_notes(self) -> list[str]:
-        """Lines for the win message."""
+        """Lines for the win summary."""
         return []
 
     def win_record(self) -> WinRecord | None:
@@ -123,7 +123,7 @@ class PartList:
         return [n for p in self for n in p.status_notes() if n.text]
 
     def win_notes(self) -> list[str]:
-        """Every part's lines for the win message."""
+        """Every part's lines for the win summary."""
         return [line for p in self for line in p.win_notes()]
 
     def win_record(self) -> WinRecord | None:

@@ -3,7 +3,7 @@
 The bookkeeping itself is ``yukon.play.records.Records`` (it follows the main table's
 session and saves after every change); this part puts the saved game back on the table at
 start (asking first when the command line chose another game over one under way), adds
-the win's records to the win message, keeps a note in the status line once a save has
+the win's records to the win summary, keeps a note in the status line once a save has
 failed, and saves the game and the settings before the window closes.
 """
 
