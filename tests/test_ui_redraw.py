@@ -85,7 +85,8 @@ ACCESS = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)  # ev
 @pytest.mark.parametrize("seed,size,prefs", [(31, (1280, 800), TablePrefs()), (32, (800, 600), TablePrefs()),
                                              (33, (1920, 1080), TablePrefs()), (34, (800, 600), ACCESS),
                                              (35, (1920, 1080), ACCESS),
-                                             (36, (1280, 800), TablePrefs(high_contrast=True, left_handed=True))])
+                                             (36, (1280, 800), TablePrefs(high_contrast=True, left_handed=True)),
+                                             (37, (480, 360), TablePrefs())])
 def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, seed: int,
                                              size: tuple[int, int], prefs: TablePrefs) -> None:
     """Also with the accessibility options on: thicker rings of other shapes, a plain table, larger text."""

@@ -64,14 +64,16 @@ class MoveMarks:
     def paint(self, surface: pygame.Surface, lay: TableLayout, pos: Position, moving: set[int]) -> None:
         """The glow round the cards that moved last, and the outline round the tail under the pointer."""
         hc = self.table.app.prefs.high_contrast
+        spread = max(1, min(4, lay.gap // 2))  # within the column's own area, which a redraw covers
         for first in _tops(self.marked, pos):
             if first in lay.card_xy and first not in moving:
                 r = lay.tail_rect(first) if pos.loc[first] < ON_FOUNDATION else lay.card_rect(first)
-                marks.glow(surface, MOVED, r.inflate(8, 8), lay.radius + 4, hc)
+                marks.glow(surface, MOVED, r.inflate(2 * spread, 2 * spread), lay.radius + spread, hc)
         card = self.hovered
         if card is not None and card in lay.card_xy and card not in moving and pos.loc[card] != FACE_DOWN:
             r = lay.tail_rect(card) if pos.loc[card] < ON_FOUNDATION else lay.card_rect(card)
-            marks.solid(surface, HOVER, r.inflate(4, 4), 3 if hc else 2, lay.radius + 2)
+            edge = min(2, spread)
+            marks.solid(surface, HOVER, r.inflate(2 * edge, 2 * edge), 3 if hc else 2, lay.radius + edge)
 
 
 def _tops(cards: frozenset[int], pos: Position) -> list[int]:
