@@ -23,6 +23,10 @@ from .status import StatusLines
 from .style import HC_TABLE
 from .view import TableView
 
+# How far past a card its marks may reach (a destination's brackets): a column's region reaches that
+# far past its own area, which a narrow window's gap (under 8 pixels at 480x360) leaves too close.
+MARK_REACH = 4
+
 
 class Canvas:
     """Keeps the still layer, painted section by section, and works out which rectangles each
@@ -296,7 +300,8 @@ class Canvas:
         for i in changed_cols | self.rings.lit_cols | lit_cols:
             r = lay.column_rects[i]
             bottom = max(self.col_bottom.get(i, 0), self.board.column_bottom(i)) + 8
-            regions.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))
+            regions.append(pygame.Rect(r.x - MARK_REACH, r.y - 2, r.w + 2 * MARK_REACH,
+                                       min(lay.view.bottom, bottom) - r.y + 2))
         for c in moving ^ self._static_moving:  # cards leaving or joining the still layer (the others stay out)
             if c in lay.card_xy:
                 regions.append(lay.card_rect(c).inflate(4, 4))
