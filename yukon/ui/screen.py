@@ -208,6 +208,11 @@ class QuestionDialog(Screen):
             elif asked is Command.QUIT:
                 self.app.quit()
 
+    def draw_above_text(self, surface: pygame.Surface, box: pygame.Rect, size: int, y: int) -> int:
+        """Draw what a kind of question shows between its title and its text, from ``y`` down; where
+        the text begins (here: nothing, at ``y``)."""
+        return y
+
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """A dimmed table, the box, the question and the answers."""
         w, h = surface.get_size()
@@ -221,6 +226,7 @@ class QuestionDialog(Screen):
             img = art.text(self.title, round(size * 1.2), GOLD, True)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.6)
+        y = self.draw_above_text(surface, box, size, y)
         for line in lines:
             img = art.text(line, size, TEXT)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))

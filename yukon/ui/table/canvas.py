@@ -285,11 +285,9 @@ class Canvas:
         box, the status, rings that come or go, a mode's panel, the columns involved, the cards'
         old places. Returns the regions redrawn."""
         lit_cols, lit_found = self.rings.rings()
-        # The marks on cards landing join the still layer with them (a glow reaches past a card's rectangle).
-        mark_cols, mark_found = self.board.marks.places(self.board.marks.shown())
-        lit_cols = lit_cols | mark_cols
-        lit_found = lit_found or mark_found
         regions = list(changed)
+        # The marks on cards landing join the still layer with them (a glow reaches past the cards).
+        regions.extend(r.inflate(2, 2) for r in self.board.marks.rects(lay))
         msg = self.msgbox.rect
         regions.extend(r for r in (msg,) if r is not None)
         regions.append(lay.status_rect.copy())  # the clock may have moved on meanwhile

@@ -61,19 +61,44 @@ class MoveMarks:
         new_cols, new_found = self.places(() if card is None else (card,))
         return cols | new_cols, found or new_found
 
-    def paint(self, surface: pygame.Surface, lay: TableLayout, pos: Position, moving: set[int]) -> None:
-        """The glow round the cards that moved last, and the outline round the tail under the pointer."""
-        hc = self.table.app.prefs.high_contrast
-        spread = max(1, min(4, lay.gap // 2))  # within the column's own area, which a redraw covers
-        for first in _tops(self.marked, pos):
-            if first in lay.card_xy and first not in moving:
-                r = lay.tail_rect(first) if pos.loc[first] < ON_FOUNDATION else lay.card_rect(first)
-                marks.glow(surface, MOVED, r.inflate(2 * spread, 2 * spread), lay.radius + spread, hc)
+    def _glows(self, lay: TableLayout, pos: Position) -> list[tuple[int, pygame.Rect]]:
+        """Each tail moved last (its first card) and where it glows (within its column's own area)."""
+        spread = _spread(lay)
+        return [(c, (lay.tail_rect(c) if pos.loc[c] < ON_FOUNDATION else lay.card_rect(c)).inflate(2 * spread,
+                                                                                                   2 * spread))
+                for c in _tops(self.marked, pos) if c in lay.card_xy]
+
+    def _outline(self, lay: TableLayout, pos: Position) -> pygame.Rect | None:
+        """Where the tail under the pointer is outlined, or None."""
         card = self.hovered
-        if card is not None and card in lay.card_xy and card not in moving and pos.loc[card] != FACE_DOWN:
-            r = lay.tail_rect(card) if pos.loc[card] < ON_FOUNDATION else lay.card_rect(card)
-            edge = min(2, spread)
-            marks.solid(surface, HOVER, r.inflate(2 * edge, 2 * edge), 3 if hc else 2, lay.radius + edge)
+        if card is None or card not in lay.card_xy or pos.loc[card] == FACE_DOWN:
+            return None
+        edge = min(2, _spread(lay))
+        r = lay.tail_rect(card) if pos.loc[card] < ON_FOUNDATION else lay.card_rect(card)
+        return r.inflate(2 * edge, 2 * edge)
+
+    def rects(self, lay: TableLayout) -> list[pygame.Rect]:
+        """Where the marks are drawn (a redraw of the cards under them covers these too)."""
+        pos = self.table.session.position
+        outline = self._outline(lay, pos)
+        return [r for _c, r in self._glows(lay, pos)] + ([outline] if outline is not None else [])
+
+    def paint(self, surface: pygame.Surface, lay: TableLayout, pos: Position, moving: set[int]) -> None:
+        """The glow round the cards that moved last, and the outline round the tail under the pointer
+        (none on cards on their way)."""
+        hc = self.table.app.prefs.high_contrast
+        spread = _spread(lay)
+        for first, r in self._glows(lay, pos):
+            if first not in moving:
+                marks.glow(surface, MOVED, r, lay.radius + spread, hc)
+        outline = self._outline(lay, pos)
+        if outline is not None and self.hovered not in moving:
+            marks.solid(surface, HOVER, outline, 3 if hc else 2, lay.radius + min(2, spread))
+
+
+def _spread(lay: TableLayout) -> int:
+    """How far a glow reaches past its cards: within the column's own area, which a redraw covers."""
+    return max(1, min(4, lay.gap // 2))
 
 
 def _tops(cards: frozenset[int], pos: Position) -> list[int]:

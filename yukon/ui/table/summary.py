@@ -13,7 +13,7 @@ from ...play.events import Actor, Won
 from .. import art
 from ..changes import WinRecord
 from ..screen import Answer, Host, QuestionDialog
-from ..widgets import GOLD, TEXT, TEXT_DIM, draw_button
+from ..widgets import TEXT, TEXT_DIM
 from .wording import clock_text
 
 
@@ -81,19 +81,9 @@ class WinSummary(QuestionDialog):
         dy = grown.bottom - box.bottom
         return grown, size, lines, [r.move(grown.centerx - box.centerx, dy) for r in rects]
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
-        """A dimmed celebration, the box, the title, the figures, what the win set, the answers."""
-        w, h = surface.get_size()
-        art.darken(surface, 90)
-        box, size, lines, rects = self.layout(w, h)
-        self.rects = rects
-        pygame.draw.rect(surface, (16, 44, 28), box, border_radius=12)
-        pygame.draw.rect(surface, GOLD, box, width=2, border_radius=12)
-        y = box.y + size
-        img = art.text(self.title, round(size * 1.2), GOLD, True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += round(size * 1.6)
-        rs = self.row_size(size, w)
+    def draw_above_text(self, surface: pygame.Surface, box: pygame.Rect, size: int, y: int) -> int:
+        """The figures, a label and its value a row, the block in the middle of the box."""
+        rs = self.row_size(size, surface.get_width())
         label_w, value_w = self.columns(rs)
         left = max(box.x + size, box.centerx - (label_w + rs + value_w) // 2)
         for label, value in self.rows:
@@ -102,12 +92,4 @@ class WinSummary(QuestionDialog):
             number = art.text(value, rs, TEXT, True)
             surface.blit(number, number.get_rect(topleft=(left + label_w + rs, y)))
             y += self._row_height(rs)
-        y += size // 2
-        for line in lines:
-            img = art.text(line, size, TEXT)
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += round(size * 1.35)
-        for i, (r, (label, _a)) in enumerate(zip(rects, self.answers)):
-            draw_button(surface, r, label, size, hover=(i == self.hover), accent=(i == self.focus))
-        self.full = False
-        return None
+        return y + size // 2
