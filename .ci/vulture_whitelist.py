@@ -11,8 +11,8 @@ from vulture.whitelist_utils import Whitelist
 
 _ = Whitelist()
 
-# yukon/survey.py: the survey's worker processes start as `python -c "from yukon.survey import
-# worker_main; worker_main()"`, so the call is in a string.
+# yukon/solve/survey_workers.py: the survey's worker processes start as `python -c "from
+# yukon.solve.survey_workers import worker_main; worker_main()"`, so the call is in a string.
 _.worker_main
 
 # pygame's Rect and Window act on these attributes when they are set (a rectangle's position,
@@ -35,3 +35,11 @@ _.autoraise
 
 # configparser.ConfigParser calls optionxform on each key (tests/test_packaging.py overrides it).
 _.optionxform
+
+# packaging/subset_cjk_font.py: fontTools' subsetter reads its Options' attributes, and TTFont.save
+# reads recalcTimestamp, when they are set: setting them is their use.
+_.name_IDs
+_.name_languages
+_.notdef_outline
+_.layout_features
+_.recalcTimestamp

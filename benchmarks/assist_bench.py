@@ -46,8 +46,8 @@ def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
     """Seconds from the H key to the frame showing the hint: after following a hint, and cold."""
     import pygame
 
-    from yukon.solver import Verdict
-    from yukon.state import Game
+    from yukon.core.state import Game
+    from yukon.solve.solver import Verdict
     from yukon.ui.build import add_assist as install
     from yukon.ui.build import open_window
     from yukon.ui.parts import TablePrefs
@@ -102,8 +102,8 @@ def frame_costs(frames: int) -> dict[str, object]:
     import pygame
 
     from frame_bench import long_tail_game
-    from yukon.notation import format_position
-    from yukon.state import Position
+    from yukon.core.notation import format_position
+    from yukon.core.state import Position
     from yukon.ui import assist as assist_mod
     from yukon.ui.art import CardArt
     from yukon.ui.build import open_window

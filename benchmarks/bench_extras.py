@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from yukon.rules import Rules
-from yukon.save import Store, load_game, save_game
-from yukon.settings import load_settings
-from yukon.state import Game
-from yukon.stats import load_stats
+from yukon.core.rules import Rules
+from yukon.core.state import Game
+from yukon.play.save import Store, load_game, save_game
+from yukon.play.settings import load_settings
+from yukon.play.stats import load_stats
 from yukon.ui.sound import SOUND_NAMES, synthesize, to_pcm
 
 

@@ -29,8 +29,8 @@ from datetime import date, timedelta
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.difficulty import PLAYABLE
 from yukon.play.daily import DAILY_GAMES, DAILY_NODES, DAILY_RULES_VERSION, DailyDeal, pick_daily
+from yukon.solve.difficulty import PLAYABLE
 
 # The golden file's dates: among them a leap day, a year's ends, a Yukon day whose first
 # candidate is lost (2026-01-07) and one whose first runs out of the budget (2026-02-01).

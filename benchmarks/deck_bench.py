@@ -30,7 +30,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from yukon.cards import CARD_TEXT
+from yukon.core.cards import CARD_TEXT
 from yukon.ui import card_backs, deck, felts
 
 WIDTHS = (60, 118, 250, 450)

@@ -23,10 +23,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def run_deal(seed: int, rules_args: tuple[str, bool], seconds: float) -> str:
     """One deal's line of the report."""
-    from yukon.rules import Rules
-    from yukon.solver import Verdict
-    from yukon.solver_service import SolverService
-    from yukon.state import Game
+    from yukon.core.rules import Rules
+    from yukon.core.state import Game
+    from yukon.solve.solver import Verdict
+    from yukon.solve.solver_service import SolverService
     from yukon.ui.assist import CHECKING
     from yukon.ui.build import add_assist as install
     from yukon.ui.build import open_window

@@ -3,17 +3,17 @@
     python benchmarks/difficulty_bench.py --deals 1-1200 --calibrate   # derive thresholds
     python benchmarks/difficulty_bench.py --deals 100001-101200        # validate them
 
-Each deal is rated (``yukon.difficulty.rate``: the solver, bounded by ``--nodes`` search
+Each deal is rated (``yukon.solve.difficulty.rate``: the solver, bounded by ``--nodes`` search
 positions and ``--timeout`` CPU seconds), then played by a player that follows the
-game's own heuristic hints (``yukon.move_order.hint_moves``, no solver): it plays the best
+game's own heuristic hints (``yukon.solve.move_order.hint_moves``, no solver): it plays the best
 ranked move that does not lead back to a position already seen, until it wins, has no
 such move left, or has made ``--moves`` moves. Per level it prints the deals, the hint
 player's wins and their share with a 95% Wilson interval. An honest scale has the hint
 player win clearly more easy deals than medium ones, and more medium than hard ones.
 
 ``--calibrate`` also prints the thresholds that split this range's winnable deals into
-thirds by effort (``yukon.difficulty``), and the table they give here; copy them into
-``yukon/difficulty.py`` (THRESHOLDS) and validate on a different range.
+thirds by effort (``yukon.solve.difficulty``), and the table they give here; copy them into
+``yukon/solve/difficulty.py`` (THRESHOLDS) and validate on a different range.
 ``--save FILE`` keeps each deal's measures as JSON lines; ``--load FILE`` prints the
 tables again from such a file without solving anything. One process, one core.
 """
@@ -29,11 +29,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.difficulty import FIRST_MOVE_NODES, RATE_NODES, THRESHOLDS, Level, Thresholds, rate, thirds
-from yukon.move_order import hint_moves
-from yukon.rules import Rules
-from yukon.solver import Verdict
-from yukon.state import Move, Position
+from yukon.core.rules import Rules
+from yukon.core.state import Move, Position
+from yukon.solve.difficulty import FIRST_MOVE_NODES, RATE_NODES, THRESHOLDS, Level, Thresholds, rate, thirds
+from yukon.solve.move_order import hint_moves
+from yukon.solve.solver import Verdict
 from yukon.survey import parse_range
 
 ORDER = (Level.EASY, Level.MEDIUM, Level.HARD, Level.UNWINNABLE, Level.UNKNOWN)
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         print("Calibrated here (thirds of the winnable deals by effort):")
         print(table(rows, th))
         print()
-    print("With yukon.difficulty.THRESHOLDS:")
+    print("With yukon.solve.difficulty.THRESHOLDS:")
     print(table(rows, THRESHOLDS))
     return 0
 

@@ -13,13 +13,13 @@ The solver (its whole plan) and its complete search alone (every rule on) must a
 winning line must replay.
 
 With ``--proofs N`` it checks the twin rule where the complete search runs it after a move
-that left its card stuck (``yukon.relaxation.stuck_crowded``): the complete search (up to
+that left its card stuck (``yukon.solve.relaxation.stuck_crowded``): the complete search (up to
 ``--limit`` positions) records every position that check proves lost, and each of the
 first N of them, in each ending (under every rule set, since it proves few positions in
 an ending), must be lost by the search without pruning too (a position it cannot decide
 within ``--limit`` is counted apart). Those positions have face-down cards (the rule
 needs a face-down target), so use more cards left (``--left 24-34``). Prints each disagreement and exits 1 if there is one. It also
-counts the endings where the search with the purpose rule (``yukon.solver._gen_need``, which
+counts the endings where the search with the purpose rule (``yukon.solve.solver._gen_need``, which
 only finds wins) runs out although the ending is winnable: that is why its running out
 proves nothing. The test suite runs a small fixed slice of this.
 """
@@ -34,10 +34,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
 from solver_helpers import RecordingSearch, exhaustive_winnable, shuffled, small_position
-from yukon.notation import format_position
-from yukon.rules import Rules
-from yukon.solver import Verdict, check_line, solve
-from yukon.state import Position
+from yukon.core.notation import format_position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.solver import Verdict, check_line, solve
 from yukon.survey import parse_range
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]

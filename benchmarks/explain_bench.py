@@ -1,4 +1,4 @@
-"""What the table's "Why?" costs: ``yukon.explain.explain`` on lost positions, in CPU time.
+"""What the table's "Why?" costs: ``yukon.solve.explain.explain`` on lost positions, in CPU time.
 
     python benchmarks/explain_bench.py [--deals 1-300] [--game yukon] [--timeout 5] [--examples 3]
 
@@ -28,10 +28,10 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.explain import Explanation, explain
-from yukon.rules import Rules
-from yukon.solver import Verdict, crowded_pair, dead_end, solve
-from yukon.state import Move, Position
+from yukon.core.rules import Rules
+from yukon.core.state import Move, Position
+from yukon.solve.explain import Explanation, explain
+from yukon.solve.solver import Verdict, crowded_pair, dead_end, solve
 from yukon.survey import parse_range, parse_timeout
 from yukon.text.why_words import sentences
 

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
-    from yukon.state import Game, Move
+    from yukon.core.state import Game, Move
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -51,7 +51,7 @@ def long_tail_game() -> tuple[Game, Move]:
     """
     import random
 
-    from yukon.state import FOUNDATION, ON_FOUNDATION, Game
+    from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game
     from yukon.ui.layout import compute_layout
 
     rng = random.Random(1)
@@ -171,7 +171,7 @@ def moment_costs(deals: int) -> dict[str, float]:
     1920x1080, beside the table's full redraw in the same window."""
     import pygame
 
-    from yukon.state import FOUNDATION, Game, Move
+    from yukon.core.state import FOUNDATION, Game, Move
     from yukon.ui.build import open_window
     from yukon.ui.celebration import Celebration
 
@@ -201,8 +201,8 @@ def moment_costs(deals: int) -> dict[str, float]:
             deal.time(step)
         app.draw()
     # a won game: every card home but the King of clubs, which goes home by the move timed here
-    from yukon.cards import make_card
-    from yukon.state import Position
+    from yukon.core.cards import make_card
+    from yukon.core.state import Position
 
     king = make_card(13, 3)
     app.session.deal(Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [13, 13, 13, 12])), resumed=True)

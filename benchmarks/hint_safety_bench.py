@@ -30,8 +30,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 if TYPE_CHECKING:
-    from yukon.solver_service import SolverService
-    from yukon.state import Move
+    from yukon.core.state import Move
+    from yukon.solve.solver_service import SolverService
     from yukon.ui.app import App
     from yukon.ui.table import TableScreen
 
@@ -78,8 +78,8 @@ def play_deal(seed: int, service: SolverService, presses: list[int], tally: Tall
     import pygame
 
     from yukon import hints
-    from yukon.solver import solve
-    from yukon.state import Game
+    from yukon.core.state import Game
+    from yukon.solve.solver import solve
     from yukon.ui.assist import CHECKING
     from yukon.ui.build import add_assist as install
     from yukon.ui.build import open_window
@@ -124,9 +124,9 @@ def play_deal(seed: int, service: SolverService, presses: list[int], tally: Tall
 
 
 def main() -> int:
-    from yukon.solver import Verdict, solve
-    from yukon.solver_service import SolverService
-    from yukon.state import Position
+    from yukon.core.state import Position
+    from yukon.solve.solver import Verdict, solve
+    from yukon.solve.solver_service import SolverService
 
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--deals", type=deals, default=deals("0-59"))

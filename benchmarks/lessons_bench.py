@@ -24,8 +24,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from yukon.lessons import LessonRun, load_lessons
-from yukon.state import Move
+from yukon.core.state import Move
+from yukon.play.lessons import LessonRun, load_lessons
 
 
 def pct(xs: list[float], p: float) -> float:

@@ -4,7 +4,7 @@
                                     [--no-foundation-return] [--timeout 10] [--budget N]
 
 Each deal of the range is solved (process CPU time, ``--timeout`` each) without shortening;
-every winning line is then shortened with ``yukon.solver.shorten_line`` (its default budget,
+every winning line is then shortened with ``yukon.solve.solver.shorten_line`` (its default budget,
 or ``--budget`` positions) and both lines must replay through the engine to a won table.
 Prints the median, p99 and longest line as found (loops cut) and as shortened, and the CPU
 time shortening took per line (median, p99, max). The issue's goal on Yukon deals 1-1000:
@@ -20,9 +20,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.rules import Rules
-from yukon.solver import SHORTEN_BUDGET, Verdict, check_line, shorten_line, solve
-from yukon.state import Position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.solver import SHORTEN_BUDGET, Verdict, check_line, shorten_line, solve
 from yukon.survey import parse_range, parse_timeout, percentile
 
 

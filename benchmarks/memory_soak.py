@@ -58,7 +58,7 @@ def main() -> int:
 
     import pygame
 
-    from yukon import help_text
+    from yukon.play import help_text
     from yukon.ui import art
     from yukon.ui.build import add_extras as install
     from yukon.ui.build import open_window

@@ -20,9 +20,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.rules import Rules
-from yukon.solver import PLAN, Verdict, check_line, solve
-from yukon.state import Position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.solver import PLAN, Verdict, check_line, solve
 from yukon.survey import parse_range
 
 
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-foundation-return", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--seeds", type=int, nargs="+", help="only these deal numbers (quick checks)")
-    ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solver.PLAN)")
+    ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solve.solver.PLAN)")
     a = ap.parse_args(argv)
     rules = Rules(a.game, a.any_card_in_space, not a.no_foundation_return)
     plan = tuple(a.plan.split(",")) if a.plan else PLAN

@@ -13,7 +13,7 @@ all); every disagreement is printed. The CPU time (``time.process_time``) of eac
 measured inside its worker; with ``--repeat`` each solve is made that many times, turn
 about, and the least time counts (a busy machine only ever adds time). The last lines
 give the ratio base/new over all deals and over each rule set. ``--plan`` runs other
-searches than ``yukon.solver.PLAN`` (comma-separated, e.g. ``complete`` for the complete
+searches than ``yukon.solve.solver.PLAN`` (comma-separated, e.g. ``complete`` for the complete
 search alone). The exit status is 1 when any answer differs.
 """
 
@@ -40,9 +40,9 @@ RULE_SETS = {
 def worker() -> None:
     """Answer requests on stdin, one JSON line each: [variant, any_card, back, seed, nodes, plan]
     (plan: a list of search names, or null for the solver's own)."""
-    from yukon.rules import Rules
-    from yukon.solver import PLAN, solve
-    from yukon.state import Position
+    from yukon.core.rules import Rules
+    from yukon.core.state import Position
+    from yukon.solve.solver import PLAN, solve
 
     for line in sys.stdin:
         variant, any_card, back, seed, nodes, plan = json.loads(line)
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", default=DEFAULT_SEEDS)
     ap.add_argument("--repeat", type=int, default=1, help="solves per deal and side; the least time counts")
     ap.add_argument("--rules", nargs="+", default=["yukon", "noret", "russian"], choices=sorted(RULE_SETS))
-    ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solver.PLAN)")
+    ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solve.solver.PLAN)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.worker:

@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from yukon import i18n  # after the path is set
-from yukon.state import Game
+from yukon.core.state import Game
+from yukon.text import i18n  # after the path is set
 from yukon.ui import phrases
 from yukon.ui.speech_output import Speaker, ThreadedSpeaker, find_speaker
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame
 
-from yukon.resources import asset_path
-from yukon.solver import Verdict
+from yukon.core.resources import asset_path
+from yukon.solve.solver import Verdict
 from yukon.survey import read_results, share_interval
 
 SURVEY = ROOT / "benchmarks" / "survey"

@@ -4,7 +4,7 @@
                                     [--no-foundation-return] [--rule twin|stuck|stuck-twins]
 
 For every deal in the range that the plain relaxation leaves open but the twin rule
-(``yukon.relaxation.crowded``) proves lost at once, the deal is solved again with the twin
+(``yukon.solve.relaxation.crowded``) proves lost at once, the deal is solved again with the twin
 rule switched off (the relaxation and the rest stay). A "winnable" answer there would
 mean the rule threw a win away: the script prints it and exits 1. "unwinnable" confirms
 the rule; "unknown" (time ran out) neither confirms nor refutes it.
@@ -14,7 +14,7 @@ stuck (``stuck_rule``): every deal the solver proves lost by search (not at once
 again without that rule, with the same verdicts as above.
 
 With ``--rule stuck-twins`` the rule checked is the twin rule at those stuck checks
-(``stuck_twins``, see ``yukon.relaxation.stuck_crowded``): every deal is solved with it and
+(``stuck_twins``, see ``yukon.solve.relaxation.stuck_crowded``): every deal is solved with it and
 without it, and wherever both decide, the verdicts must agree (a deal the rule's search
 calls unwinnable that the other wins would mean it threw a win away). Node counts of both
 are printed for the deals either proves lost.
@@ -29,9 +29,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from yukon.rules import Rules
-from yukon.solver import Verdict, crowded, dead_end, solve
-from yukon.state import Position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.solver import Verdict, crowded, dead_end, solve
 from yukon.survey import parse_range, parse_timeout
 
 

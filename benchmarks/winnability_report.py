@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from yukon.solver import Verdict
+from yukon.solve.solver import Verdict
 from yukon.survey import (
     Z95,
     Record,

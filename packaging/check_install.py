@@ -58,7 +58,7 @@ def check_commands(bin_dir: Path, python: Path, where: Path, label: str) -> None
     expected = sh([sys.executable, "-m", "yukon", "deal", "1"], ROOT)
     got = sh([str(bin_dir / "yukon"), "deal", "1"], where)
     assert got == expected, f"{label}: yukon deal 1 printed\n{got}"
-    code = ("import yukon.resources as r, yukon.lessons as l; from yukon.ui.icon import icon_file, ICON_SIZES; "
+    code = ("import yukon.core.resources as r, yukon.play.lessons as l; from yukon.ui.icon import icon_file, ICON_SIZES; "
             "print(r.asset_path()); print(len(l.load_lessons())); "
             "print(all(icon_file(s).is_file() for s in ICON_SIZES), r.asset_path('fonts', 'DejaVuSans.ttf').is_file())")
     lines = sh([str(python), "-c", code], where).split("\n")

@@ -25,13 +25,13 @@ if str(ROOT) not in sys.path:
 
 from icon_formats import write_icon
 from yukon import __version__
-from yukon.i18n import LANGUAGES
+from yukon.text.i18n import LANGUAGES
 
 NAME = "yukon-solitaire"
 TITLE = "Yukon Solitaire"
 # The desktop entry's name, which is also the window's class and the AppStream id.
 APP_ID = next((ROOT / "packaging" / "linux").glob("*.desktop")).stem
-HIDDEN_IMPORTS = ("yukon.solver", "yukon.ui.assist", "yukon.ui.build")
+HIDDEN_IMPORTS = ("yukon.solve.solver", "yukon.ui.assist", "yukon.ui.build")
 # distributed and dask: only the survey's --cluster uses them (requirements-dev.txt installs them)
 EXCLUDES = ("tkinter", "unittest", "pydoc", "numpy", "pytest", "setuptools", "distutils", "distributed", "dask")
 
@@ -69,7 +69,7 @@ def apple_languages() -> list[str]:
 def spec_options(platform: str, root: Path = ROOT, work: Path | None = None) -> SpecOptions:
     """The build's options for ``platform`` (a sys.platform value); icons go under ``work``."""
     work = work if work is not None else root / "build" / "pyinstaller"
-    datas = [(str(root / "assets"), "yukon/assets")]  # where yukon.resources looks in an installed game
+    datas = [(str(root / "assets"), "yukon/assets")]  # where yukon.core.resources looks in an installed game
     if platform == "win32":
         return SpecOptions(platform, NAME, onefile=True, icon_kind="ico", icon=work / f"{NAME}.ico", datas=datas)
     if platform == "darwin":

@@ -31,8 +31,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 
 from check_onefile import start_xvfb
-from yukon.save import Store
-from yukon.settings import Settings, save_settings
+from yukon.play.save import Store
+from yukon.play.settings import Settings, save_settings
 
 OUT = ROOT / "packaging" / "linux" / "screenshot-table.png"
 SIZE = (1280, 800)  # the metainfo's width and height

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from yukon.solver_service import SolverService
+from yukon.solve.solver_service import SolverService
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +32,7 @@ def english_whatever_the_machine(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
     language, so the system's language is English here (LANGUAGE comes before the system's list
     of preferred languages, and no list is asked for until a test hands one in, as the window's
     start does); whatever a test chose is undone after it."""
-    from yukon import i18n
+    from yukon.text import i18n
 
     monkeypatch.setenv("LANGUAGE", "en")
     i18n.use_preferred_locales(list)

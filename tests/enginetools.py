@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from yukon.bench import naive_legal_moves
-from yukon.rules import Rules
-from yukon.state import Move, Position
+from yukon.core.rules import Rules
+from yukon.core.state import Move, Position
+from yukon.solve.bench import naive_legal_moves
 
 
 def perft(p: Position, depth: int, gen: Callable[[Position], list[Move]] = Position.legal_moves) -> int:

@@ -13,7 +13,7 @@ import string
 from dataclasses import dataclass
 from pathlib import Path
 
-from yukon import i18n
+from yukon.text import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [ROOT / "main.py", *sorted((ROOT / "yukon").rglob("*.py"))]

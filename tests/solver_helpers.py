@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from yukon import solver
-from yukon.relaxation import tables_for
-from yukon.rules import Rules
-from yukon.state import Position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve import solver
+from yukon.solve.relaxation import tables_for
 
 
 def small_position(seed: int, rules: Rules, left: int) -> Position:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from solver_helpers import small_position
-from yukon.rules import Rules
-from yukon.solver import Verdict, check_line, solve, without_loops
-from yukon.state import Game, Move, Position
+from yukon.core.rules import Rules
+from yukon.core.state import Game, Move, Position
+from yukon.solve.solver import Verdict, check_line, solve, without_loops
 from yukon.ui.assist.knowledge import Course, Knowledge, Known, position_key
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from yukon.cli import main
-from yukon.notation import format_position, parse_move, parse_position
-from yukon.state import Position
+from yukon.core.notation import format_position, parse_move, parse_position
+from yukon.core.state import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -137,9 +137,9 @@ def test_bench_reports_the_figures() -> None:
 
 
 def test_the_core_never_imports_pygame() -> None:
-    code = ("import sys, yukon.cards, yukon.rules, yukon.state, yukon.notation, yukon.cli, yukon.bench\n"
+    code = ("import sys, yukon.core.cards, yukon.core.rules, yukon.core.state, yukon.core.notation, yukon.cli, yukon.solve.bench\n"
             "import importlib.util\n"
-            "for name in ('yukon.lessons', 'yukon.solver', 'yukon.save', 'yukon.settings', 'yukon.stats', 'yukon.help_text'):\n"
+            "for name in ('yukon.play.lessons', 'yukon.solve.solver', 'yukon.play.save', 'yukon.play.settings', 'yukon.play.stats', 'yukon.play.help_text'):\n"
             "    if importlib.util.find_spec(name): __import__(name)\n"
             "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)

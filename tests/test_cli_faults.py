@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from yukon.bench import run_bench
-from yukon.notation import format_position
-from yukon.state import Position
+from yukon.core.notation import format_position
+from yukon.core.state import Position
+from yukon.solve.bench import run_bench
 from yukon.survey import RESULTS_HEADER, Record, needs_solving, read_results, usable_jobs
 
 ROOT = Path(__file__).resolve().parent.parent

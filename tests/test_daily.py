@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from yukon.cli import main
-from yukon.difficulty import Level, Rating
-from yukon.notation import format_position
+from yukon.core.notation import format_position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
 from yukon.play import daily
 from yukon.play.daily import (
     DAILY_GAMES,
@@ -31,9 +32,8 @@ from yukon.play.daily import (
     pick_daily,
 )
 from yukon.play.share_code import decode
-from yukon.rules import Rules
-from yukon.solver import check_line, solve
-from yukon.state import Position
+from yukon.solve.difficulty import Level, Rating
+from yukon.solve.solver import check_line, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests/golden/daily.txt"

@@ -1,4 +1,4 @@
-"""Deal difficulty (yukon.difficulty): ratings agree with the solver and follow its measures.
+"""Deal difficulty (yukon.solve.difficulty): ratings agree with the solver and follow its measures.
 
 Every search here is bounded by a node limit, never a clock, so the answers are the
 same on any machine.
@@ -11,7 +11,9 @@ import random
 
 import pytest
 
-from yukon.difficulty import (
+from yukon.core.rules import YUKON, Rules
+from yukon.core.state import Position
+from yukon.solve.difficulty import (
     FIRST_DEALS,
     FIRST_MOVE_NODES,
     PLAYABLE,
@@ -25,9 +27,7 @@ from yukon.difficulty import (
     rate,
     thirds,
 )
-from yukon.rules import YUKON, Rules
-from yukon.solver import Verdict, check_line, solve
-from yukon.state import Position
+from yukon.solve.solver import Verdict, check_line, solve
 
 LIMIT = 20_000  # enough for most deals here; the rest must come back unknown, not guessed
 YUKON_DEALS = range(1, 41)

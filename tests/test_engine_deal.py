@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from yukon.cards import shuffled_pack, splitmix64
-from yukon.notation import format_position
-from yukon.rules import RUSSIAN, Rules
-from yukon.state import Position
+from yukon.core.cards import shuffled_pack, splitmix64
+from yukon.core.notation import format_position
+from yukon.core.rules import RUSSIAN, Rules
+from yukon.core.state import Position
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 
 from enginetools import naive_legal_moves, perft
-from yukon.cards import parse_card
-from yukon.notation import format_position, parse_move, parse_position
-from yukon.rules import Rules
-from yukon.state import Game, Illegal, IllegalMove, Move, Position, Refusal
+from yukon.core.cards import parse_card
+from yukon.core.notation import format_position, parse_move, parse_position
+from yukon.core.rules import Rules
+from yukon.core.state import Game, Illegal, IllegalMove, Move, Position, Refusal
 from yukon.text.words import refusal
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -14,10 +14,10 @@ import random
 import pytest
 
 from enginetools import naive_legal_moves
-from yukon.cards import KING, RANK, RED, SUIT
-from yukon.notation import format_position, parse_move, parse_position
-from yukon.rules import Rules
-from yukon.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
+from yukon.core.cards import KING, RANK, RED, SUIT
+from yukon.core.notation import format_position, parse_move, parse_position
+from yukon.core.rules import Rules
+from yukon.core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
 
 
 def _check_cards(p: Position) -> None:

@@ -1,4 +1,4 @@
-"""Why a position is lost (yukon.explain): every card it names as stuck is checked by
+"""Why a position is lost (yukon.solve.explain): every card it names as stuck is checked by
 exhaustive search on small endings, and every other fact it states is checked on the table."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from collections.abc import Iterator
 import pytest
 
 from solver_helpers import exhaustive_winnable, small_position
-from yukon import i18n
-from yukon.cards import RANK
-from yukon.explain import Explanation, Stuck, explain, stuck_cards
-from yukon.pseudo import install_pseudo
-from yukon.rules import YUKON, Rules
-from yukon.solver import Verdict, crowded_pair, dead_end, relaxation_closure, solve
-from yukon.state import FACE_DOWN, ON_FOUNDATION, Move, Position
+from yukon.core.cards import RANK
+from yukon.core.rules import YUKON, Rules
+from yukon.core.state import FACE_DOWN, ON_FOUNDATION, Move, Position
+from yukon.play.pseudo import install_pseudo
+from yukon.solve.explain import Explanation, Stuck, explain, stuck_cards
+from yukon.solve.solver import Verdict, crowded_pair, dead_end, relaxation_closure, solve
+from yukon.text import i18n
 from yukon.text.why_words import sentences
 
 NO_RETURN = Rules("yukon", False, False)

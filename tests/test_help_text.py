@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
-from yukon import help_text
-from yukon.notation import parse_move, parse_position
+from yukon.core.notation import parse_move, parse_position
+from yukon.play import help_text
 
 
 def test_sections_cover_the_rules() -> None:

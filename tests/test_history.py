@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 
 from enginetools import all_rule_sets
-from yukon.notation import parse_move
+from yukon.core.notation import parse_move
+from yukon.core.rules import RUSSIAN, YUKON, Rules
+from yukon.core.state import Move, Position
 from yukon.play.daily_calendar import DayEntry, DayResult
 from yukon.play.history import HISTORY_LIMIT, MAX_LINE_MOVES, History, HistoryEntry, Outcome, write_csv
 from yukon.play.replay import Replay
+from yukon.play.save import Store
 from yukon.play.share_code import ShareCodeError, decode, encode
-from yukon.rules import RUSSIAN, YUKON, Rules
-from yukon.save import Store
-from yukon.state import Move, Position
-from yukon.stats import STATS_FILE, Statistics, load_stats, save_stats
+from yukon.play.stats import STATS_FILE, Statistics, load_stats, save_stats
 from yukon.survey import read_lines
 
 ROOT = Path(__file__).resolve().parent.parent

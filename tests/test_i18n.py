@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import gettext
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,8 +28,9 @@ from i18n_tools import (
     placeholders,
     shipped,
 )
-from yukon import i18n, pseudo
-from yukon.cards import ALL_CARDS
+from yukon.core.cards import ALL_CARDS
+from yukon.play import pseudo
+from yukon.text import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -41,11 +43,13 @@ def english() -> Iterator[None]:
     ({"LANG": "de_DE.UTF-8"}, "de"),
     ({"LANG": "de_AT.UTF-8"}, "de"),
     ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
-    ({"LANGUAGE": "nl:ru", "LANG": "nl_NL.UTF-8"}, "ru"),
+    ({"LANGUAGE": "sv:ru", "LANG": "sv_SE.UTF-8"}, "ru"),
     ({"LANG": "pt_PT.UTF-8"}, "pt_BR"),
     ({"LANG": "pt_BR.UTF-8"}, "pt_BR"),
     ({"LANG": "pl_PL"}, "pl"),
-    ({"LANG": "nl_NL.UTF-8"}, "en"),
+    ({"LANG": "sv_SE.UTF-8"}, "en"),
+    ({"LANG": "nl_BE.UTF-8"}, "nl"),
+    ({"LANG": "tr_TR.UTF-8"}, "tr"),
     ({"LANG": "C"}, "en"),
     ({"LANG": "C.UTF-8", "LANGUAGE": ""}, "en"),
     ({"LC_MESSAGES": "es_MX.UTF-8"}, "es"),
@@ -58,15 +62,15 @@ def test_the_system_locale_picks_the_closest_shipped_language(env: dict[str, str
 # -- the system's list of preferred languages (pygame's get_pref_locales, handed in by the window) --
 @pytest.mark.parametrize(("env", "preferred", "expected"), [
     ({"LANG": "de_DE.UTF-8"}, ["it_IT", "de"], "it"),  # Windows' or macOS' list before LANG
-    ({}, ["ja_JP", "ko", "pl_PL", "en"], "pl"),  # the first shipped entry, not the first entry
-    ({}, ["ja", "en_US", "de"], "en"),  # English is shipped too: it is the player's second choice here
-    ({"LANG": "ru_RU.UTF-8"}, ["ja", "ko"], "ru"),  # nothing in the list: then the environment
-    ({"LANG": "ja_JP.UTF-8"}, ["ja", "ko"], "en"),  # nothing anywhere: English
+    ({}, ["ko_KR", "fi", "pl_PL", "en"], "pl"),  # the first shipped entry, not the first entry
+    ({}, ["ko", "en_US", "de"], "en"),  # English is shipped too: it is the player's second choice here
+    ({"LANG": "ru_RU.UTF-8"}, ["ko", "fi"], "ru"),  # nothing in the list: then the environment
+    ({"LANG": "ko_KR.UTF-8"}, ["ko", "fi"], "en"),  # nothing anywhere: English
     ({}, [], "en"),
     ({"LANGUAGE": "fr"}, ["it"], "fr"),  # the variables that choose messages come first
     ({"LC_ALL": "C"}, ["it"], "en"),  # LC_ALL=C is a choice: English
     ({"LC_MESSAGES": "es_MX.UTF-8"}, ["it"], "es"),
-    ({"LANGUAGE": "nl"}, ["it"], "it"),  # a LANGUAGE with nothing shipped falls through
+    ({"LANGUAGE": "sv"}, ["it"], "it"),  # a LANGUAGE with nothing shipped falls through
     ({}, ["pt_PT"], "pt_BR"),
     ({}, ["pt_BR"], "pt_BR"),
     ({}, ["fr_CA"], "fr"),
@@ -80,7 +84,8 @@ def test_the_systems_preferred_languages_come_after_the_message_variables_and_be
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("pt-BR", "pt_BR"), ("pt_PT", "pt_BR"), ("pt-AO", "pt_BR"), ("pt", "pt_BR"),
-    ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("nl", None),
+    ("de-AT", "de"), ("de_CH.UTF-8", "de"), ("ru-RU", "ru"), ("sr_Latn_RS", None), ("sv", None),
+    ("nl-NL", "nl"), ("tr_TR.UTF-8", "tr"),
     ("", None), ("C.UTF-8", None), ("POSIX", None), ("en-GB", "en"), ("it_IT@euro", "it"),
 ])
 def test_locale_names_from_the_environment_and_from_platforms_map_to_catalogues(name: str,
@@ -223,16 +228,111 @@ def _shipped_text(code: str) -> Iterator[str]:
         yield path.read_text(encoding="utf-8")
 
 
+FONTS = ROOT / "assets" / "fonts"
+DEJAVU = (FONTS / "DejaVuSans.ttf", FONTS / "DejaVuSans-Bold.ttf")
+# The cuts of Noto Sans CJK each language's text is set in (yukon/ui/art.py's CJK_FONTS).
+CJK_CUTS = {"ja": (FONTS / "NotoSansCJKjp-Regular-subset.otf", FONTS / "NotoSansCJKjp-Bold-subset.otf"),
+            "zh_CN": (FONTS / "NotoSansCJKsc-Regular-subset.otf", FONTS / "NotoSansCJKsc-Bold-subset.otf")}
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
 @pytest.mark.parametrize("code", shipped())
 def test_the_font_draws_every_character_of_every_language(code: str) -> None:
-    fonts = [ROOT / "assets" / "fonts" / name for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")]
-    covered = [font_characters(p) for p in fonts]
-    missing = {ch for text in _shipped_text(code) for ch in text
-               if ch.isprintable() and not all(ord(ch) in c for c in covered)}
+    """Each character of a language's messages and lessons is in its own font, regular and bold:
+    DejaVu, or for Japanese and Chinese their cut of Noto Sans CJK; a character Noto lacks (☰)
+    is drawn from DejaVu. A Chinese or Japanese character must be in the language's own cut (the
+    other's would draw another country's forms): a new one means cutting the fonts again."""
+    own = CJK_CUTS.get(code, DEJAVU)
+    regular, bold = (font_characters(p) for p in own)
+    dejavu = [font_characters(p) for p in DEJAVU]
+    text = {ch for part in _shipped_text(code) for ch in part if ch.isprintable()}
+    lacking = {ch for ch in text if not (ord(ch) in regular and ord(ch) in bold) and _wide(ch)}
+    assert not lacking, (f"{code}: {own[0].name} or {own[1].name} lacks {''.join(sorted(lacking))}: run "
+                         "python packaging/subset_cjk_font.py (and commit the fonts)")
+    missing = {ch for ch in text if not (ord(ch) in regular and ord(ch) in bold)
+               and not all(ord(ch) in c for c in dejavu)}
     assert not missing, f"{code}: the font cannot draw {sorted(missing)}"
+
+
+@pytest.mark.parametrize("code", shipped())
+def test_pygame_finds_a_glyph_for_every_character_of_every_language(code: str) -> None:
+    """The same through pygame's FreeType, which reads the font as a renderer does (its metrics
+    are None for a character the font has no glyph for): every character of the language's
+    messages and lessons from its font chain (its own cut of Noto Sans CJK, then DejaVu), and
+    its own name in Settings, in both weights."""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    texts = [*_shipped_text(code), i18n.LANGUAGES[code]]
+    chars = sorted({ch for text in texts for ch in text if ch.isprintable() and not ch.isspace()})
+    for weight in (0, 1):
+        chain = [pygame.freetype.Font(str(fonts[weight]), 16) for fonts in (CJK_CUTS.get(code, DEJAVU), DEJAVU)]
+        found = [[m is not None for m in font.get_metrics("".join(chars))] for font in chain]
+        missing = [ch for i, ch in enumerate(chars) if not any(f[i] for f in found)]
+        assert not missing, f"{code}: no font of its chain has a glyph for {missing}"
+
+
+@pytest.mark.parametrize("path", [*DEJAVU, *(p for cut in CJK_CUTS.values() for p in cut)], ids=lambda p: p.name)
+def test_every_shipped_font_has_printable_ascii(path: Path) -> None:
+    """art.Face draws ASCII from the first font of its chain without looking (numbers, keys, move text)."""
+    chars = font_characters(path)
+    assert all(c in chars for c in range(0x20, 0x7F))
 
 
 def test_the_font_check_would_notice_a_missing_character() -> None:
     chars = font_characters(Path(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"))
     assert ord("ж") in chars and ord("ł") in chars and ord("ẋ") in chars
     assert 0x4E00 not in chars  # no CJK in DejaVu Sans
+    import pygame.freetype
+
+    pygame.freetype.init()
+    font = pygame.freetype.Font(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 16)
+    assert [m is None for m in font.get_metrics("İı一")] == [False, False, True]
+    jp, sc = (font_characters(CJK_CUTS[code][0]) for code in ("ja", "zh_CN"))
+    assert ord("組") in jp and ord("收") in sc and ord("鬱") not in jp  # a cut holds what it was cut to
+    assert ord("\u2630") not in jp and ord("\u2630") in chars  # ☰: not in Noto, drawn from DejaVu
+
+
+@pytest.mark.parametrize(("code", "text", "expected"), [
+    ("tr", "istanbul", "İstanbul"), ("tr", "ılık", "Ilık"), ("tr", "şimdi", "Şimdi"), ("tr", "", ""),
+    ("az", "ilk", "İlk"), ("tr_CY", "iki", "İki"),
+    ("nl", "ijsland", "IJsland"), ("nl", "iets", "Iets"), ("nl", "i", "I"), ("nl", "éen", "Éen"),
+    ("en", "istanbul", "Istanbul"), ("en", "ijs", "Ijs"), ("de", "ärger", "Ärger"), ("fr", "île", "Île"),
+])
+def test_a_sentence_starts_with_a_capital_as_its_language_writes_it(code: str, text: str, expected: str) -> None:
+    """Python's str.upper knows no language: it makes "I" of the Turkish i, which Turkish writes İ;
+    Dutch writes the ij that starts a sentence as IJ."""
+    i18n.install(gettext.NullTranslations(), code)
+    assert i18n.capital(text) == expected
+
+
+def test_sentences_join_with_a_space_except_after_a_full_width_mark() -> None:
+    assert i18n.join_sentences("Demo stopped.", "", "Your move.") == "Demo stopped. Your move."
+    assert i18n.join_sentences("デモを止めました。", "あなたの番です。") == "デモを止めました。あなたの番です。"
+    assert i18n.join_sentences("求解器还在寻找取胜路线。在此之前：", "可走 1/3：…") == "求解器还在寻找取胜路线。在此之前：可走 1/3：…"
+    assert i18n.join_sentences("", "") == ""
+
+
+@pytest.mark.parametrize(("code", "text", "expected"), [
+    ("en", "the file is damaged", "the file is damaged."), ("en", "Saved.", "Saved."), ("en", "Why?", "Why?"),
+    ("ja", "ファイルが壊れています", "ファイルが壊れています。"), ("ja", "クリアしました！", "クリアしました！"),
+    ("zh_CN", "存档已损坏", "存档已损坏。"), ("zh_CN", "本局已无法获胜。", "本局已无法获胜。"),
+])
+def test_a_notice_ends_with_its_language_s_full_stop_once(code: str, text: str, expected: str) -> None:
+    i18n.set_language(code)
+    assert i18n.full_stop(text) == expected
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("en", "An assisted win (hints, Demo): best times and fewest moves count clean wins only."),
+    ("ja", "手助けありのクリア（ヒント、デモ）：ベストタイムと最少手数は自力クリアだけが対象です。"),
+    ("zh_CN", "有辅助获胜（提示、演示）：最佳用时和最少步数只计无辅助获胜。"),
+])
+def test_a_list_is_separated_as_the_language_separates_it(code: str, expected: str) -> None:
+    from yukon.play.stats import win_kind
+
+    i18n.set_language(code)
+    assert win_kind(frozenset({"hint", "demo"})) == expected

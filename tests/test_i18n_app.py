@@ -25,10 +25,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from yukon import i18n, pseudo
+from yukon.play import pseudo
 from yukon.play.events import Tone, made_move
-from yukon.save import Store
-from yukon.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from yukon.play.save import Store
+from yukon.play.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from yukon.text import i18n
 from yukon.ui import art, build, launch
 from yukon.ui.app import App
 from yukon.ui.build import add_extras as install
@@ -257,7 +258,7 @@ def test_the_start_follows_the_systems_preferred_languages_unless_the_player_cho
 
     def swiss_german() -> list[dict[str, str | None]]:
         asked.append(True)
-        return [{"language": "ja", "country": "JP"}, {"language": "de", "country": "CH"}, {"language": "en",
+        return [{"language": "ko", "country": "KR"}, {"language": "de", "country": "CH"}, {"language": "en",
                                                                                              "country": None}]
 
     monkeypatch.setattr(pygame.system, "get_pref_locales", swiss_german)

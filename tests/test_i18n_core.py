@@ -1,6 +1,6 @@
 """The core's words in the player's language: refused moves, rules, keys, the rules page, files.
 
-Most checks run in the pseudo-language (``yukon.pseudo``), where every translated message is
+Most checks run in the pseudo-language (``yukon.play.pseudo``), where every translated message is
 accented and padded: an English word left in a sentence the player reads is then plain
 ASCII and stands out. With English in use the same sentences read as they always did.
 """
@@ -21,14 +21,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from yukon import help_text, i18n
-from yukon.cards import RANK, RED
-from yukon.pseudo import install_pseudo, pseudo
-from yukon.rules import RUSSIAN, YUKON, Rules
-from yukon.save import GAME_FILE, Store, load_game
-from yukon.settings import SETTINGS_FILE, load_settings
-from yukon.state import FOUNDATION, Move, Position
-from yukon.stats import Statistics
+from yukon.core.cards import RANK, RED
+from yukon.core.rules import RUSSIAN, YUKON, Rules
+from yukon.core.state import FOUNDATION, Move, Position
+from yukon.play import help_text
+from yukon.play.pseudo import install_pseudo, pseudo
+from yukon.play.save import GAME_FILE, Store, load_game
+from yukon.play.settings import SETTINGS_FILE, load_settings
+from yukon.play.stats import Statistics
+from yukon.text import i18n
 from yukon.text.words import refusal, rules_line, variant_title
 from yukon.ui.build import open_window
 
@@ -125,9 +126,9 @@ def test_russian_refusal_names_the_one_card_that_fits(pseudo_language: None) -> 
             col = p.columns[move.to] if move.to < FOUNDATION else []
             if (p.is_face_up(move.card) and col and p.loc[move.card] != move.to
                     and RANK[col[-1]] != 1 and RANK[move.card] != 13):
-                name = i18n.CARD_NAMES
-                assert reason == sentence.format(card=pseudo(name[move.card]), wanted=pseudo(name[move.card + 1]),
-                                                 target=pseudo(name[col[-1]]))
+                name = i18n.card_name
+                assert reason == sentence.format(card=name(move.card), wanted=name(move.card + 1),
+                                                 target=name(col[-1]))
                 met += 1
     assert met > 100
 

@@ -1,6 +1,6 @@
 """Every screen in the pseudo-language: no English left, no text cut, no text on text.
 
-With ``yukon.pseudo.install_pseudo()`` every translated message comes out accented and
+With ``yukon.play.pseudo.install_pseudo()`` every translated message comes out accented and
 about 40% longer, so English that escaped the catalogue stands out, and so does a layout
 that cannot take a longer language. The app is built as ``main.py`` builds it
 (``build_app``), in an 800x600 headless window, and walked by real key and mouse events
@@ -37,10 +37,11 @@ import pygame
 import pytest
 
 from window_helpers import hint_move, lesson_of
-from yukon import i18n, pseudo
-from yukon.notation import parse_position
+from yukon.core.notation import parse_position
+from yukon.core.state import FOUNDATION, Game, Move
+from yukon.play import pseudo
 from yukon.play.events import Tone
-from yukon.state import FOUNDATION, Game, Move
+from yukon.text import i18n
 from yukon.ui import art, widgets
 from yukon.ui.app import App
 from yukon.ui.build import Options, build_app
@@ -354,10 +355,10 @@ def sweep(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Stop]]
         pygame.display.quit()
 
 
-def run_walk(mp: pytest.MonkeyPatch) -> dict[str, Stop]:
-    """Build the app and go everywhere, shooting each stop; the app quits however the walk ends."""
+def run_walk(mp: pytest.MonkeyPatch, language: str = pseudo.CODE) -> dict[str, Stop]:
+    """Build the app in ``language`` and go everywhere, shooting each stop; the app quits however the walk ends."""
     pygame.display.quit()
-    app = build_app(Options(seed=1234, size=SIZE, language=pseudo.CODE))
+    app = build_app(Options(seed=1234, size=SIZE, language=language))
     try:
         return walk(Walk(app, mp))
     finally:
@@ -456,6 +457,33 @@ def test_screen_text(sweep: dict[str, Stop], stop: str, check: str) -> None:
 def test_glyphs_draw_only_cards(sweep: dict[str, Stop]) -> None:
     assert GLYPHS_SEEN, "no card was drawn"
     assert GLYPHS_SEEN <= GLYPHS, f"art.glyph drew more than card marks: {sorted(GLYPHS_SEEN - GLYPHS)}"
+
+
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])
+def test_no_text_is_cut_or_overlaps_in_a_shipped_language(code: str, tmp_path: Path) -> None:
+    """The same walk in each shipped language's own words (the pseudo-language is longer than
+    most, but a real language has its own long words, Dutch compounds, Turkish İ and ğ): every
+    screen's text fits its panel and the window, uncut, and no two texts overlap."""
+    seen, cut = set(GLYPHS_SEEN), set(ELLIPSIZED)  # the pseudo sweep's, kept for its own tests
+    ELLIPSIZED.clear()
+    mp = pytest.MonkeyPatch()
+    mp.setenv("YUKON_DATA_DIR", str(tmp_path))
+    install_spies(mp)
+    try:
+        assert i18n.set_language(code) == code
+        stops = run_walk(mp, code)
+        found = [p for stop in stops.values() for check in ("cut", "overlap") for p in problems(stop, check)]
+    finally:
+        mp.undo()
+        TEXTS.clear()
+        GLYPHS_SEEN.clear()
+        GLYPHS_SEEN.update(seen)
+        ELLIPSIZED.clear()
+        ELLIPSIZED.update(cut)
+        i18n.set_language(i18n.ENGLISH)
+        pygame.display.quit()
+    assert set(STOPS) - {"the More list"} <= set(stops), sorted(stops)
+    assert not found, f"{code}: {len(found)} found:\n" + "\n".join(found)
 
 
 def test_all_text_is_rendered_through_art() -> None:

@@ -13,21 +13,23 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import gettext
 import re
 from collections.abc import Iterator
 
 import pygame
 import pytest
 
+from i18n_tools import LOCALE
 from test_ui_assist import make_app
 from test_ui_table import Driver, make, stuck_line, tableau_moves
 from window_helpers import hint_move, run_until, settle
-from yukon import i18n
-from yukon.cards import ACE, KING, RANK, SUIT, make_card
-from yukon.pseudo import install_pseudo
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.core.cards import ACE, KING, RANK, SUIT, make_card
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.play.pseudo import install_pseudo
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
+from yukon.text import i18n
 from yukon.text.words import refusal
 from yukon.ui.assist import move_reason
 from yukon.ui.screen import QuestionDialog
@@ -54,7 +56,9 @@ def test_the_check_finds_english_and_passes_pseudo_text() -> None:
     install_pseudo()
     try:
         assert english(i18n._("Nothing to undo.")) == []
-        assert english(i18n._("{card} onto {target}").format(card="K♦", target="10♠")) == []
+        # The table's own short names: a name placeholder takes a Name (the pseudo-language asks :acc).
+        names = {"card": i18n.Name("K♦"), "target": i18n.Name("10♠")}
+        assert english(i18n._("{card} onto {target}").format(**names)) == []
     finally:
         i18n.set_language("en")
 
@@ -141,6 +145,23 @@ def test_a_covered_card_and_a_wrong_foundation_are_explained_in_the_language(pse
     # the card and both foundations are named whole, as the catalogue names them
     assert i18n.capital(i18n.card_name(two)) in text
     assert i18n.foundation_name(2) in text and i18n.foundation_name(0) in text
+
+
+def test_a_turkish_sentence_on_the_table_starts_with_a_dotted_capital_i() -> None:
+    """Python's str.upper makes "I" of the Turkish i, which Turkish writes İ: a refusal whose Turkish
+    words start with i begins the table's message with İ. (The shipped catalogue, with that one
+    reason reworded to start with i.)"""
+    with (LOCALE / "tr" / "LC_MESSAGES" / "yukon.mo").open("rb") as f:
+        turkish = gettext.GNUTranslations(f)
+    turkish._catalog["a King can only go into an empty column"] = "izin yok: papaz yalnızca boş bir sütuna gidebilir"
+    i18n.install(turkish, "tr")
+    d = make(3)
+    pos = d.table.session.position
+    king, to = next((c, to) for c in range(52) if RANK[c] == KING and pos.loc[c] < ON_FOUNDATION
+                    and pos.columns[pos.loc[c]].index(c) >= pos.down[pos.loc[c]]
+                    for to in range(7) if to != pos.loc[c] and pos.columns[to] and RANK[pos.columns[to][-1]] != ACE)
+    d.drag(*d.card_point(king), *d.dest_point(to))
+    assert message_text(d) == "İzin yok: papaz yalnızca boş bir sütuna gidebilir."
 
 
 @pytest.mark.parametrize("seed", DEALS)

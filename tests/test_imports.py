@@ -1,4 +1,5 @@
-"""No import circles in the package: every import counts (top level, inside functions, under TYPE_CHECKING).
+"""No import circles in the package, and the layers only look down: every import counts (top level, inside
+functions, under TYPE_CHECKING).
 
 A type-only circle is still a circle for a reader and for the layering: the screens, the table's sections
 and the parts name the app and the table through protocols (``Host``, ``TableHost``, ``TableView``,
@@ -108,16 +109,20 @@ def test_a_type_only_circle_is_found(tmp_path: Path) -> None:
     assert circles(pkg) == [["pkg.sub.low", "pkg.top"]]
 
 
-# -- layers: the core knows no language and no window ------------------------------------------------
-# The rules (the python-chess of the project): cards, rule sets, positions and moves, their text, the
-# safe moves home and where the assets lie. They import nothing of the package above them, so no
-# language (yukon.i18n, yukon.pseudo, yukon.text, yukon.help_text) and no window (pygame, yukon.ui).
-CORE = ("yukon.cards", "yukon.rules", "yukon.state", "yukon.notation", "yukon.safe", "yukon.resources")
-# The solver and what is built on it answer with typed values (Verdict, Explanation, Rating), never words.
-SOLVE = ("yukon.relaxation", "yukon.lines", "yukon.solver", "yukon.explain", "yukon.difficulty",
-         "yukon.move_order", "yukon.solver_service", "yukon.bench")
-LANGUAGE = ("yukon.i18n", "yukon.pseudo", "yukon.text", "yukon.help_text")
-WINDOW = ("pygame", "yukon.ui")
+# -- layers: each folder imports only the folders beneath it ----------------------------------------------
+# From the bottom: the rules (the python-chess of the project: cards, rule sets, positions and moves, their
+# text, the safe moves home, where the assets lie), the solver (typed answers: Verdict, Explanation,
+# Rating; never words), the words (the player's language), the play (the session a table is, lessons,
+# saves, settings, statistics; no pygame), the window. The command line (``cli``, ``cliargs``, ``survey``,
+# ``__main__`` at the top of the package) stands beside the window: it may use everything but the window.
+# The package's face (``yukon/__init__.py``: the version) may be imported by anyone.
+LAYERS = ("yukon.core", "yukon.solve", "yukon.text", "yukon.play", "yukon.ui")
+COMMAND_LINE = ("yukon.__main__", "yukon.cli", "yukon.cliargs", "yukon.survey")
+MAY_IMPORT: dict[str, tuple[str, ...]] = {
+    **{layer: LAYERS[:i + 1] for i, layer in enumerate(LAYERS)},
+    **{name: (*LAYERS[:-1], *COMMAND_LINE) for name in COMMAND_LINE},
+}
+WINDOW = "yukon.ui"  # the only layer that may import pygame
 
 
 def under(name: str, prefixes: tuple[str, ...]) -> bool:
@@ -125,40 +130,72 @@ def under(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
+def layer_of(name: str) -> str | None:
+    """The layer (or command-line module) ``name`` lies in; ``None`` for a module of none."""
+    return next((key for key in MAY_IMPORT if under(name, (key,))), None)
+
+
 def layer_faults(package: Path) -> list[str]:
-    """Each import that breaks the layers: a core module importing anything of the package outside the
-    core, or a core or solver module importing a language or the window."""
+    """Each import that breaks the layers: a module importing a layer above its own (or the command
+    line), pygame outside the window, or a module that lies in no layer."""
     modules = module_names(package)
     faults: list[str] = []
-    for name in (*CORE, *SOLVE):
-        if name not in modules:
+    for name, path in modules.items():
+        if name == "yukon":
             continue
-        for target in sorted(imports_of(name, modules[name])):
-            if under(target, LANGUAGE + WINDOW):
+        layer = layer_of(name)
+        if layer is None:
+            faults.append(f"{name} lies in no layer")
+            continue
+        for target in sorted(imports_of(name, path)):
+            if under(target, ("pygame",)) and not under(name, (WINDOW,)):
                 faults.append(f"{name} imports {target}")
-            elif name in CORE and under(target, ("yukon",)) and not under(target, CORE):
-                faults.append(f"{name} imports {target}, above the core")
-    return faults
+            module = target if target in modules else target.rpartition(".")[0]  # ``from module import name``
+            if module in modules and module != "yukon" and not under(module, MAY_IMPORT[layer]):
+                faults.append(f"{name} imports {target}, above its layer")
+    return sorted(faults)
 
 
-def test_the_core_and_the_solver_know_no_language_and_no_window() -> None:
+def test_every_layer_imports_only_the_layers_beneath_it() -> None:
     assert layer_faults(ROOT / "yukon") == []
 
 
+def test_the_layers_are_folders_and_each_module_name_is_unique() -> None:
+    """Each layer is a folder that holds modules, and no two modules share a name anywhere in the package."""
+    for layer in LAYERS:
+        assert len(list((ROOT / Path(*layer.split("."))).glob("*.py"))) > 2, layer
+    names = [p.name for p in (ROOT / "yukon").rglob("*.py") if p.name != "__init__.py"]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
+
+
 def test_a_layer_fault_is_found(tmp_path: Path) -> None:
-    """The check itself: a language, the window and a module above the core are each seen, wherever
-    the import stands; an import of the core itself is fine."""
+    """The check itself: pygame outside the window, an import of a layer above, of the command line and a
+    module in no layer are each seen, wherever the import stands; imports downwards are fine."""
     pkg = tmp_path / "yukon"
-    (pkg / "text").mkdir(parents=True)
+    for folder in ("core", "solve", "text", "play", "ui"):
+        (pkg / folder).mkdir(parents=True)
+        (pkg / folder / "__init__.py").write_text("")
     (pkg / "__init__.py").write_text("")
-    (pkg / "text" / "__init__.py").write_text("")
-    (pkg / "text" / "words.py").write_text("")
-    (pkg / "cards.py").write_text("import pygame\n")
-    (pkg / "rules.py").write_text("from .cards import RANK\n")
-    (pkg / "state.py").write_text("def f() -> None:\n    from .text.words import refusal\n")
-    (pkg / "notation.py").write_text("from . import lessons\n")
-    (pkg / "lessons.py").write_text("")
-    (pkg / "solver.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .i18n import _\n")
-    assert layer_faults(pkg) == ["yukon.cards imports pygame", "yukon.state imports yukon.text.words.refusal",
-                                 "yukon.notation imports yukon.lessons, above the core",
-                                 "yukon.solver imports yukon.i18n._"]
+    (pkg / "text" / "words.py").write_text("from ..core import rules\n")
+    (pkg / "core" / "cards.py").write_text("import pygame\n")
+    (pkg / "core" / "rules.py").write_text("from .cards import RANK\nfrom .. import __version__\n")
+    (pkg / "core" / "state.py").write_text("def f() -> None:\n    from ..text.words import refusal\n")
+    (pkg / "core" / "notation.py").write_text("from ..play import lessons\n")
+    (pkg / "play" / "lessons.py").write_text("from ..text.words import refusal\nfrom ..solve import solver\n")
+    (pkg / "play" / "session.py").write_text("def f() -> None:\n    from yukon.ui import app\n")
+    (pkg / "solve" / "solver.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..text.i18n import _\n")
+    (pkg / "text" / "i18n.py").write_text("from ..cli import main\n")
+    (pkg / "ui" / "app.py").write_text("import pygame\nfrom ..play.session import f\n")
+    (pkg / "cli.py").write_text("from .ui import app\nfrom .play import lessons\n")
+    (pkg / "extra.py").write_text("")
+    (pkg / "solve" / "lines.py").write_text("from yukon import core, play\n")
+    assert layer_faults(pkg) == ["yukon.cli imports yukon.ui.app, above its layer",
+                                 "yukon.core.cards imports pygame",
+                                 "yukon.core.notation imports yukon.play.lessons, above its layer",
+                                 "yukon.core.state imports yukon.text.words.refusal, above its layer",
+                                 "yukon.extra lies in no layer",
+                                 "yukon.play.session imports yukon.ui.app, above its layer",
+                                 "yukon.solve.lines imports yukon.play, above its layer",
+                                 "yukon.solve.solver imports yukon.text.i18n._, above its layer",
+                                 "yukon.text.i18n imports yukon.cli.main, above its layer"]

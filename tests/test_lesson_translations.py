@@ -16,9 +16,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from test_ui_lessons import Driver, make, panel_text
-from yukon import i18n, pseudo
-from yukon import lessons as lesson_files
-from yukon.lessons import (
+from yukon.play import lessons as lesson_files
+from yukon.play import pseudo
+from yukon.play.events import Tone
+from yukon.play.lessons import (
     LESSON_DIR,
     LessonError,
     LessonReply,
@@ -29,7 +30,7 @@ from yukon.lessons import (
     text_fields,
     translate_lesson,
 )
-from yukon.play.events import Tone
+from yukon.text import i18n
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.widgets import panel_text_size
 
@@ -298,3 +299,20 @@ def test_at_480_by_360_every_step_s_words_fit_the_panel_beside_seven_columns(cod
         assert lay is not None and lay.panel is not None and lay.max_scroll == 0
         _size, fits = panel_text_size(s.panel(s.session.game), lay.panel, d.app.size)
         assert fits, (code, s.lesson.key, s.run.step_index, s.feedback[:20])
+
+
+def test_a_refused_try_and_its_lesson_words_read_as_one_japanese_text() -> None:
+    """Lesson 1 asks to try a move the rules refuse: the reason and the step's words follow each
+    other as Japanese writes sentences, each ending in 。, with no space between them."""
+    from yukon.core.notation import parse_move
+    from yukon.play.lessons import LessonRun, load_lessons, localize
+    from yukon.ui.table.wording import answer_text
+
+    i18n.set_language("ja")
+    lesson, problem = localize(load_lessons()[0], "ja")
+    assert problem is None
+    run = LessonRun(lesson)
+    reply = run.play(parse_move("9S-3"))
+    text = answer_text(reply.illegal, reply.text, reply.over)  # as the lesson table words it
+    assert text.count("。") >= 2 and "。 " not in text and " " not in text
+    assert text.startswith("スペードの9を置けるのは赤の10の上です") and text.endswith("黒の上に赤です。")

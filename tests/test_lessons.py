@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from yukon.cards import CARD_TEXT
-from yukon.lessons import (
+from yukon.core.cards import CARD_TEXT
+from yukon.core.notation import format_position, parse_position
+from yukon.core.state import FOUNDATION, Move, Position, Undo
+from yukon.play.lessons import (
     LESSON_DIR,
     Lesson,
     LessonError,
@@ -20,8 +22,6 @@ from yukon.lessons import (
     load_lessons,
     parse_lesson,
 )
-from yukon.notation import format_position, parse_position
-from yukon.state import FOUNDATION, Move, Position, Undo
 from yukon.text.words import refusal, sentence
 from yukon.ui.table.wording import answer_text
 
@@ -397,7 +397,7 @@ def test_alternatives_that_meet_again_are_checked_once(monkeypatch: pytest.Monke
 
 
 def test_a_script_branching_too_far_is_refused_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("yukon.lessons.MAX_CHECKED_POSITIONS", 2)
+    monkeypatch.setattr("yukon.play.lessons.MAX_CHECKED_POSITIONS", 2)
     steps = [["QH-2", "QH-F"], ["QH-1"]]
     with pytest.raises(LessonError, match="lesson file wide.json: step 1: the alternatives lead to more than 2"):
         parse_lesson(queen_lesson(steps), "wide")
@@ -414,7 +414,7 @@ def test_json_faults_beyond_syntax_are_lesson_errors(text: str, expected: str) -
 
 
 def test_one_broken_file_refuses_only_that_lesson(tmp_path: Path) -> None:
-    from yukon.lessons import load_lesson_set
+    from yukon.play.lessons import load_lesson_set
 
     for lesson in LESSONS:
         (tmp_path / f"{lesson.key}.json").write_bytes((LESSON_DIR / f"{lesson.key}.json").read_bytes())
@@ -436,7 +436,7 @@ def test_a_named_pipe_among_the_lessons_does_not_hang(tmp_path: Path) -> None:
     import os
     import threading
 
-    from yukon.lessons import load_lesson_set
+    from yukon.play.lessons import load_lesson_set
 
     (tmp_path / "1-good.json").write_text(json.dumps(good_data()))
     os.mkfifo(tmp_path / "2-pipe.json")

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "packaging"))
 import icon_formats
 import onefile_options
 import yukon
-from yukon.i18n import LANGUAGES
+from yukon.text.i18n import LANGUAGES
 from yukon.ui import APP_ID
 from yukon.ui.icon import ICON_SIZES, icon_file
 
@@ -100,8 +100,8 @@ def test_each_platform_gets_its_program_and_icon() -> None:
     work = Path("/w")
     linux, windows, mac = (onefile_options.spec_options(p, ROOT, work) for p in ("linux", "win32", "darwin"))
     for options in (linux, windows, mac):
-        assert options.datas == [(str(ROOT / "assets"), "yukon/assets")]  # where yukon.resources looks
-        assert "yukon.solver" in options.hiddenimports and options.name == "yukon-solitaire"
+        assert options.datas == [(str(ROOT / "assets"), "yukon/assets")]  # where yukon.core.resources looks
+        assert "yukon.solve.solver" in options.hiddenimports and options.name == "yukon-solitaire"
     assert linux.onefile and linux.icon is None and linux.bundle is None  # the desktop entry gives the icon
     assert windows.onefile and windows.icon == work / "yukon-solitaire.ico" and windows.bundle is None
     assert not mac.onefile and mac.icon == work / "yukon-solitaire.icns" and mac.bundle is not None
@@ -157,7 +157,7 @@ def test_the_spec_asks_pyinstaller_for_each_platforms_build(platform: str, tmp_p
     ((analysis_args, analysis),) = made.called("Analysis")
     assert analysis_args[0] == [str(ROOT / "main.py")]
     assert analysis["datas"] == [(str(ROOT / "assets"), "yukon/assets")]
-    assert "yukon.solver" in analysis["hiddenimports"] and "tkinter" in analysis["excludes"]
+    assert "yukon.solve.solver" in analysis["hiddenimports"] and "tkinter" in analysis["excludes"]
     ((exe_args, exe),) = made.called("EXE")
     assert exe["name"] == "yukon-solitaire" and exe["console"] is False
     if platform == "linux":

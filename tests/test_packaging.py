@@ -34,10 +34,10 @@ import pytest
 
 import yukon
 from browser_helpers import SystemBrowsers
-from yukon import resources
-from yukon.i18n import ENGLISH, LANGUAGES
-from yukon.lessons import LESSON_DIR, load_lessons
-from yukon.resources import asset_path
+from yukon.core import resources
+from yukon.core.resources import asset_path
+from yukon.play.lessons import LESSON_DIR, load_lessons
+from yukon.text.i18n import ENGLISH, LANGUAGES
 from yukon.ui import APP_ID
 from yukon.ui.build import add_extras as install
 from yukon.ui.build import data_folder, open_window
@@ -108,6 +108,7 @@ LICENCES: dict[str, tuple[str, str]] = {
     "CC0-1.0": ("assets/cards/classic/LICENSE.txt", "CC0 1.0 Universal"),
     "LGPL-3.0-or-later": ("assets/cards/vintage/readme.txt",
                           "either version 3 of the License, or (at your option) any later version"),
+    "OFL-1.1": ("assets/fonts/LICENSE-NotoSansCJK.txt", "SIL OPEN FONT LICENSE Version 1.1"),
 }
 
 
@@ -152,7 +153,7 @@ def test_every_package_is_listed() -> None:
 # -- data files as package resources --------------------------------------------------------
 
 def test_assets_are_found_from_another_directory(tmp_path: Path) -> None:
-    code = ("from yukon.ui import art; from yukon.lessons import load_lessons; from yukon.ui.icon import window_icon; "
+    code = ("from yukon.ui import art; from yukon.play.lessons import load_lessons; from yukon.ui.icon import window_icon; "
             "art.font(14).render('A\u2660', True, (0, 0, 0)); print(len(load_lessons()), window_icon().get_size())")
     out = run([sys.executable, "-c", code], tmp_path)
     assert out.returncode == 0, out.stderr

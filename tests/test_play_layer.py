@@ -49,4 +49,4 @@ def test_the_check_sees_a_play_module_reaching_up(tmp_path: Path) -> None:
     found = imports_of(bad)
     assert {"pygame.display", "yukon.ui.table", "yukon.ui"} <= found
     assert not any(below_the_window(m) for m in ("pygame.display", "yukon.ui.table", "yukon.ui"))
-    assert below_the_window("yukon.state") and below_the_window("yukon.play.events")
+    assert below_the_window("yukon.core.state") and below_the_window("yukon.play.events")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from yukon.core.state import Game
 from yukon.play.records import Records
 from yukon.play.session import TableSession
-from yukon.state import Game
 
 
 class FakeClock:

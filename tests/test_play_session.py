@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from yukon.cards import parse_card
-from yukon.notation import parse_move, parse_position
+from yukon.core.cards import parse_card
+from yukon.core.notation import parse_move, parse_position
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import (
     Actor,
     Dealt,
@@ -32,7 +33,6 @@ from yukon.play.events import (
     made_move,
 )
 from yukon.play.session import MESSAGE_TIME, TableSession, simple_hints
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 
 ONE_TO_GO = """
 Foundations: S-K H-K D-K C-Q

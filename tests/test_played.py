@@ -1,4 +1,4 @@
-"""The record of the deals this machine's table has had (``yukon.played``) and its file."""
+"""The record of the deals this machine's table has had (``yukon.play.played``) and its file."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from yukon import played
-from yukon.played import PLAYED_FILE, PlayedDeals, load_played, save_played
-from yukon.save import Store
+from yukon.play import played
+from yukon.play.played import PLAYED_FILE, PlayedDeals, load_played, save_played
+from yukon.play.save import Store
 
 
 def test_the_record_keeps_each_deal_once_and_comes_back_from_its_file(tmp_path: Path) -> None:

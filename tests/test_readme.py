@@ -11,8 +11,8 @@ import io
 import re
 from pathlib import Path
 
-from yukon import help_text
 from yukon.cli import main as cli_main
+from yukon.play import help_text
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -36,7 +36,7 @@ def test_every_module_the_readme_names_is_there() -> None:
     assert len(named) > 10
     # not in a clone: the installed package's copy of assets/, and the example of a new language
     elsewhere = {"yukon/assets"}
-    missing = [n for n in named - elsewhere if "<" not in n and "/nl/" not in n and not (ROOT / n).exists()]
+    missing = [n for n in named - elsewhere if "<" not in n and "/sv/" not in n and not (ROOT / n).exists()]
     assert missing == []
 
 
@@ -52,7 +52,7 @@ def test_the_rules_page_is_where_save_the_rules_writes_it() -> None:
     saves = sections()["Where saves live"]
     assert f"`{help_text.RULES_PAGE_NAME}`" in saves and "data folder" in saves
     game = sections()["The game in one paragraph"]
-    assert "Rules screen" in game and "`yukon/help_text.py`" in game
+    assert "Rules screen" in game and "`yukon/play/help_text.py`" in game
 
 
 def test_the_position_example_is_what_the_command_line_prints() -> None:

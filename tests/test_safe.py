@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from yukon.rules import Rules
-from yukon.safe import home_moves, is_safe_home, safe_guards
-from yukon.state import FOUNDATION, ON_FOUNDATION, Position
+from yukon.core.rules import Rules
+from yukon.core.safe import home_moves, is_safe_home, safe_guards
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Position
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
 

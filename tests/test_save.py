@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from filefaults import open_folder, run_unable_to_read
-from yukon.notation import format_position, parse_position
-from yukon.rules import Rules
-from yukon.save import (
+from yukon.core.notation import format_position, parse_position
+from yukon.core.rules import Rules
+from yukon.core.state import Game
+from yukon.play.save import (
     GAME_FILE,
     MAX_SAVED_MOVES,
     MAX_SECONDS,
@@ -28,7 +29,6 @@ from yukon.save import (
     load_game,
     save_game,
 )
-from yukon.state import Game
 
 
 @pytest.fixture(name="open_folder")
@@ -202,7 +202,7 @@ def test_failed_write_keeps_the_old_save(tmp_path: Path, monkeypatch: pytest.Mon
     def fail(*a: object, **k: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("yukon.save.atomic_write_text", fail)
+    monkeypatch.setattr("yukon.play.save.atomic_write_text", fail)
     message = save_game(store, game)
     assert message and "No space left" in message
     assert (tmp_path / GAME_FILE).read_bytes() == before
@@ -263,7 +263,7 @@ def test_a_clock_out_of_range_starts_again_and_the_game_resumes(tmp_path: Path, 
 
 
 def load_game_from(record: dict) -> Game:
-    from yukon.save import game_from_dict
+    from yukon.play.save import game_from_dict
 
     return game_from_dict(record).game
 
@@ -286,7 +286,7 @@ def test_a_clock_beyond_the_limit_is_saved_at_the_limit(tmp_path: Path) -> None:
 
 def test_a_game_too_long_to_save_keeps_the_last_save_and_says_so_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("yukon.save.MAX_SAVED_MOVES", 6)
+    monkeypatch.setattr("yukon.play.save.MAX_SAVED_MOVES", 6)
     store = Store(tmp_path)
     game = Game.deal(21)
     rng = random.Random(2)
@@ -305,7 +305,7 @@ def test_a_game_too_long_to_save_keeps_the_last_save_and_says_so_once(
 
 
 def test_a_redo_list_too_long_keeps_its_nearest_moves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("yukon.save.MAX_SAVED_MOVES", 6)
+    monkeypatch.setattr("yukon.play.save.MAX_SAVED_MOVES", 6)
     game = Game.deal(22)
     rng = random.Random(3)
     for _ in range(8):
@@ -367,8 +367,8 @@ def refuse_reading_and_moving(monkeypatch: pytest.MonkeyPatch, name: str) -> Non
             raise PermissionError(1, "Operation not permitted")
         real_replace(src, dst)
 
-    monkeypatch.setattr("yukon.save.os.open", no_open)
-    monkeypatch.setattr("yukon.save.os.replace", no_move)
+    monkeypatch.setattr("yukon.play.save.os.open", no_open)
+    monkeypatch.setattr("yukon.play.save.os.replace", no_move)
 
 
 def test_an_unreadable_save_that_cannot_be_moved_is_never_written_over(
@@ -395,8 +395,8 @@ def test_a_save_without_read_permission_is_kept_aside_not_overwritten(open_folde
     original = json.dumps(good_record()).encode()
     write_raw(open_folder, original)
     out = run_unable_to_read(open_folder, [GAME_FILE], """
-from yukon.save import Store, load_game, save_game
-from yukon.state import Game
+from yukon.play.save import Store, load_game, save_game
+from yukon.core.state import Game
 drop()
 store = Store(FOLDER)
 result = load_game(store)
@@ -440,7 +440,7 @@ def test_a_save_killed_halfway_leaves_a_file_the_next_start_removes(tmp_path: Pa
     import sys
 
     # a real kill in the middle of a real save: the temporary file is written, not yet renamed
-    code = ("import os, signal, sys\nfrom yukon.save import Store, save_game\nfrom yukon.state import Game\n"
+    code = ("import os, signal, sys\nfrom yukon.play.save import Store, save_game\nfrom yukon.core.state import Game\n"
             "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)\n"
             "save_game(Store(sys.argv[1]), Game.deal(1))\n")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, timeout=120, check=False,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from yukon.rules import Rules
-from yukon.save import SAVE_VERSION, Store
-from yukon.settings import ANIMATION_SPEEDS, SETTINGS_FILE, Settings, load_settings, save_settings
+from yukon.core.rules import Rules
+from yukon.play.save import SAVE_VERSION, Store
+from yukon.play.settings import ANIMATION_SPEEDS, SETTINGS_FILE, Settings, load_settings, save_settings
 
 
 def test_defaults_on_first_run(tmp_path: Path) -> None:

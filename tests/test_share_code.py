@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from enginetools import all_rule_sets
-from yukon.cards import MAX_SEED
-from yukon.notation import parse_move
+from yukon.core.cards import MAX_SEED
+from yukon.core.notation import parse_move
+from yukon.core.rules import RUSSIAN, YUKON, Rules
+from yukon.core.state import Move, Position
 from yukon.play.share_code import (
     ALPHABET,
     CodeFault,
@@ -21,8 +23,6 @@ from yukon.play.share_code import (
     encode,
     legal_in_order,
 )
-from yukon.rules import RUSSIAN, YUKON, Rules
-from yukon.state import Move, Position
 from yukon.survey import read_lines
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from solver_helpers import exhaustive_winnable, small_position
-from yukon.notation import parse_position
-from yukon.relaxation import tables_for
-from yukon.rules import RUSSIAN, YUKON, Rules
-from yukon.safe import is_safe_home
-from yukon.solver import (
+from yukon.core.notation import parse_position
+from yukon.core.rules import RUSSIAN, YUKON, Rules
+from yukon.core.safe import is_safe_home
+from yukon.core.state import ON_FOUNDATION, Position
+from yukon.solve.relaxation import tables_for
+from yukon.solve.solver import (
     Verdict,
     _apply_safe,
     _BestFirst,
@@ -19,7 +20,6 @@ from yukon.solver import (
     dead_end,
     solve,
 )
-from yukon.state import ON_FOUNDATION, Position
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
 NO_RETURN = [r for r in ALL_RULES if not r.foundation_return]
@@ -226,7 +226,7 @@ def test_key_worked_out_before_a_move_matches_the_key_after_it() -> None:
     """The search looks a child up before making its move; that key must be the real one."""
     import random
 
-    from yukon.solver import _parts_after
+    from yukon.solve.solver import _parts_after
 
     rng = random.Random(5)
     checked = 0
@@ -252,7 +252,7 @@ def test_key_worked_out_before_a_move_matches_the_key_after_it() -> None:
                                             (272, False, 18), (1047, True, 33), (1323, True, 27)])
 def test_crowded_twins_are_really_lost(seed: int, back: bool, left: int) -> None:
     """Positions where only the twin rule proves the loss: a search without shortcuts agrees."""
-    from yukon.solver import crowded
+    from yukon.solve.solver import crowded
 
     rules = Rules("yukon", False, back)
     p = small_position(seed, rules, left)
@@ -292,7 +292,7 @@ def test_relaxing_after_stuck_moves_loses_no_win(seed: int, back: bool, left: in
     target left (``_Search._stuck``). On positions where that check proved children lost,
     the search without pruning (the engine's walk; with foundation return, where that is too
     wide, the search without this check) agrees that the position is lost."""
-    from yukon.solver import _Search
+    from yukon.solve.solver import _Search
 
     rules = Rules("yukon", False, back)
     p = small_position(seed, rules, left)
@@ -307,7 +307,7 @@ def test_relaxing_after_stuck_moves_loses_no_win(seed: int, back: bool, left: in
 
 def test_relaxing_after_stuck_moves_agrees_with_exhaustive_search() -> None:
     """The same check on many small positions, won and lost: verdicts match the truth."""
-    from yukon.solver import _Search
+    from yukon.solve.solver import _Search
 
     seen = {True: 0, False: 0}
     for seed in range(60):

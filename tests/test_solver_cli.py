@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from yukon.cli import main
-from yukon.notation import format_position, parse_move
-from yukon.rules import RUSSIAN, YUKON
-from yukon.state import Position
+from yukon.core.notation import format_position, parse_move
+from yukon.core.rules import RUSSIAN, YUKON
+from yukon.core.state import Position
 from yukon.survey import parse_range, percentile, read_results, share_interval, wilson
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from yukon.rules import Rules
-from yukon.solver import (
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.solver import (
     REPLAYS_PER_NODE,
     Verdict,
     check_line,
@@ -13,7 +14,6 @@ from yukon.solver import (
     solve,
     without_loops,
 )
-from yukon.state import Position
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
 

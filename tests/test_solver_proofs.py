@@ -1,4 +1,4 @@
-"""The twin rule at the complete search's stuck checks (``stuck_twins``, ``yukon.relaxation.stuck_crowded``):
+"""The twin rule at the complete search's stuck checks (``stuck_twins``, ``yukon.solve.relaxation.stuck_crowded``):
 it never calls a winnable position lost, and it does cut lost searches short."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from solver_helpers import RecordingSearch, exhaustive_winnable, shuffled, small_position
-from yukon.relaxation import tables_for
-from yukon.rules import Rules
-from yukon.solver import Verdict, _Search, check_line, solve
-from yukon.state import Position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.relaxation import tables_for
+from yukon.solve.solver import Verdict, _Search, check_line, solve
 
 NO_RETURN = Rules("yukon", False, False)
 YUKON = Rules("yukon", False, True)

@@ -4,9 +4,9 @@ agree with a search without pruning (a fixed slice of benchmarks/endings_check.p
 from __future__ import annotations
 
 from solver_helpers import exhaustive_winnable, shuffled, small_position
-from yukon.rules import Rules
-from yukon.solver import Verdict, check_line, solve
-from yukon.state import Position
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.solver import Verdict, check_line, solve
 
 ALL_RULES = [Rules(v, space, back) for v in ("yukon", "russian") for space in (False, True) for back in (True, False)]
 

@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from yukon.notation import format_position
-from yukon.rules import RUSSIAN, YUKON
-from yukon.solver import Verdict, check_line
-from yukon.solver_service import Reply, SolverService
-from yukon.state import Position
+from yukon.core.notation import format_position
+from yukon.core.rules import RUSSIAN, YUKON
+from yukon.core.state import Position
+from yukon.solve.solver import Verdict, check_line
+from yukon.solve.solver_service import Reply, SolverService
 
 
 def _wait_for(service: SolverService, request_id: int, seconds: float = 30.0) -> Reply:
@@ -67,9 +67,9 @@ def test_the_child_ends_when_its_parent_is_killed_outright(pause: float) -> None
 
     script = (
         "import os, signal, sys\n"
-        "from yukon.notation import format_position\n"
-        "from yukon.solver_service import SolverService\n"
-        "from yukon.state import Position\n"
+        "from yukon.core.notation import format_position\n"
+        "from yukon.solve.solver_service import SolverService\n"
+        "from yukon.core.state import Position\n"
         "if __name__ == '__main__':\n"
         "    s = SolverService(nice=0)\n"
         "    p = Position.deal(23)\n"  # a deal the solver works on for a long time

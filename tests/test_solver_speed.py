@@ -1,6 +1,6 @@
 """The relaxation's fast paths give exactly what the plain closure of its rules gives.
 
-``_close`` (yukon.relaxation) closes the relaxation with bit masks, a round of whole-mask rules
+``_close`` (yukon.solve.relaxation) closes the relaxation with bit masks, a round of whole-mask rules
 at a time, stops ``dead_end`` as soon as every card is home, and lets the twin rule start
 its pinned closures from facts made before the twins moved. All of that is only sound
 because the closure is the least fixed point of its rules, whatever the order: these tests
@@ -15,8 +15,10 @@ import random
 
 import pytest
 
-from yukon import relaxation
-from yukon.relaxation import (
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve import relaxation
+from yukon.solve.relaxation import (
     _BIT,
     _close,
     _closure,
@@ -30,9 +32,7 @@ from yukon.relaxation import (
     tables_for,
     twin_pairs,
 )
-from yukon.rules import Rules
-from yukon.solver import _is_dead, _Search, canonical_key
-from yukon.state import Position
+from yukon.solve.solver import _is_dead, _Search, canonical_key
 
 RULE_SETS = [
     Rules("yukon", False, True),
@@ -44,7 +44,7 @@ RULE_SETS = [
 
 
 def reference_closure(p: Position, pin: int = -1) -> tuple[list[bool], list[bool], bool]:
-    """The relaxation (see ``yukon.relaxation.dead_end``) closed by sweeping every card until
+    """The relaxation (see ``yukon.solve.relaxation.dead_end``) closed by sweeping every card until
     nothing changes: (H, E, space). ``pin`` never leaves nor goes home."""
     rules = p.rules
     back = rules.foundation_return
@@ -172,7 +172,7 @@ def test_closures_resumed_from_facts_made_before_a_pair_moved_are_the_pinned_clo
 
 
 def reference_crowded(p: Position, hidden_only: bool) -> bool:
-    """The twin rule (see ``yukon.relaxation.crowded``) from the naive closure: for some pair of
+    """The twin rule (see ``yukon.solve.relaxation.crowded``) from the naive closure: for some pair of
     twins that ``twin_pairs`` lets through, neither closure with a twin pinned lets a twin
     go home or into a space or frees both targets, and one target is free in neither."""
     t = tables_for(p.rules)

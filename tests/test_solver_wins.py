@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from yukon.relaxation import tables_for
-from yukon.rules import Rules
-from yukon.solver import (
+from yukon.core.rules import Rules
+from yukon.core.state import Position
+from yukon.solve.relaxation import tables_for
+from yukon.solve.solver import (
     PLAN,
     Verdict,
     _BestFirst,
@@ -18,7 +19,6 @@ from yukon.solver import (
     check_line,
     solve,
 )
-from yukon.state import Position
 
 YUKON = Rules("yukon", False, True)
 NO_RETURN = Rules("yukon", False, False)

@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from yukon import solver
-from yukon.relaxation import tables_for
-from yukon.rules import Rules
-from yukon.solver import (
+from yukon.core.rules import Rules
+from yukon.core.state import Move, Position
+from yukon.solve import solver
+from yukon.solve.relaxation import tables_for
+from yukon.solve.solver import (
     PLAN,
     RESTART_FIRST,
     Verdict,
@@ -22,7 +23,6 @@ from yukon.solver import (
     check_line,
     solve,
 )
-from yukon.state import Move, Position
 
 YUKON = Rules("yukon", False, True)
 NO_RETURN = Rules("yukon", False, False)

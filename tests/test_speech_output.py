@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from yukon import i18n
+from yukon.text import i18n
 from yukon.ui import speech_output
 from yukon.ui.speech_output import (
     NO_SPEECH_LINUX,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from yukon.rules import RUSSIAN, YUKON, Rules
-from yukon.save import Store
-from yukon.stats import STATS_FILE, RulesRecord, Statistics, format_share, format_time, load_stats, save_stats
+from yukon.core.rules import RUSSIAN, YUKON, Rules
+from yukon.play.save import Store
+from yukon.play.stats import STATS_FILE, RulesRecord, Statistics, format_share, format_time, load_stats, save_stats
 
 
 class Session:
@@ -205,8 +205,8 @@ def test_a_count_out_of_range_starts_that_variant_again_only(tmp_path: Path, raw
 
 
 def test_counts_and_times_at_their_limits_load(tmp_path: Path) -> None:
-    from yukon.save import MAX_SAVED_MOVES, MAX_SECONDS
-    from yukon.stats import MAX_COUNT
+    from yukon.play.save import MAX_SAVED_MOVES, MAX_SECONDS
+    from yukon.play.stats import MAX_COUNT
 
     record = {"played": MAX_COUNT, "won": MAX_COUNT, "current_streak": MAX_COUNT, "best_streak": MAX_COUNT,
               "best_time": MAX_SECONDS, "fewest_moves": MAX_SAVED_MOVES}
@@ -227,7 +227,7 @@ EVERY_RULE_SET = [Rules(v, a, r) for v in ("yukon", "russian") for a in (False, 
 
 
 def test_every_rule_set_has_a_key_of_its_own_and_back() -> None:
-    from yukon.stats import record_key, rules_of
+    from yukon.play.stats import record_key, rules_of
 
     keys = [record_key(r) for r in EVERY_RULE_SET]
     assert len(set(keys)) == 8 and record_key(YUKON) == "yukon" and record_key(RUSSIAN) == "russian"

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from yukon.cli import main
-from yukon.rules import YUKON, Rules
+from yukon.core.rules import YUKON, Rules
+from yukon.solve.survey_workers import OtherCode, code_fingerprint, solve_checked
 from yukon.survey import (
     LINES_HEADER,
     RESULTS_HEADER,
@@ -25,7 +26,6 @@ from yukon.survey import (
     read_results,
     replay_line,
 )
-from yukon.survey_workers import OtherCode, code_fingerprint, solve_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,9 +23,9 @@ import pygame
 import pytest
 
 from window_helpers import hint_move, is_lesson, lesson_of
-from yukon.cards import SUIT
-from yukon.settings import SETTINGS_FILE
-from yukon.state import FOUNDATION, ON_FOUNDATION
+from yukon.core.cards import SUIT
+from yukon.core.state import FOUNDATION, ON_FOUNDATION
+from yukon.play.settings import SETTINGS_FILE
 from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.build import Extras, open_window

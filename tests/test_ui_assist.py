@@ -20,12 +20,12 @@ import pygame
 
 from solver_helpers import small_position
 from window_helpers import click, hint_move, key, play_by_clicks, press_button, run_until, settle
-from yukon.notation import parse_move
+from yukon.core.notation import parse_move
+from yukon.core.rules import YUKON
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Tone
-from yukon.rules import YUKON
-from yukon.solver import Verdict, check_line, solve
-from yukon.solver_service import SolverService
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.solve.solver import Verdict, check_line, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import HINT_PATIENCE, SOLVE_TIMEOUT, Assist, move_reason
 from yukon.ui.build import add_assist as install
@@ -63,7 +63,7 @@ def test_reasons_name_what_a_move_does() -> None:
 
 def test_reasons_never_name_a_face_down_card() -> None:
     # The solver sees every card; the player must not learn a hidden one from a hint.
-    from yukon.state import FACE_DOWN
+    from yukon.core.state import FACE_DOWN
     from yukon.ui.table import short_name
 
     checked = 0
@@ -333,7 +333,7 @@ LANGUAGES = ("en", "de", "es", "fr", "it", "pl", "pt_BR", "ru")
 def hint_says_the_move_once(position: Position, move: Move, text: str) -> None:
     """A hint names the card it moves once (in the move's words) and, for a move home, never its
     foundation again: the reason says what the move opens up, not what it does."""
-    from yukon.i18n import foundation_name
+    from yukon.text.i18n import foundation_name
     from yukon.ui.table import short_name
 
     assert text.count(short_name(move.card)) == 1, text
@@ -350,7 +350,7 @@ def hint_on_show(t: TableScreen) -> bool:
 def test_no_reason_says_again_what_its_move_says_in_any_language() -> None:
     # Every move of three deals' winning lines, in every language: "2♠ to its foundation – it sends
     # 2♠ home" said the same thing twice.
-    from yukon import i18n
+    from yukon.text import i18n
     from yukon.ui.table import describe_move
 
     lines = {seed: solve(Position.deal(seed), timeout=10).moves for seed in (1, 3, 5)}
@@ -376,7 +376,7 @@ def test_no_reason_says_again_what_its_move_says_in_any_language() -> None:
 def test_hints_at_the_table_say_each_move_once(service: SolverService) -> None:
     # Late in deal 1's winning line most moves go home: the hints the window shows there, in
     # three languages, through the H key.
-    from yukon import i18n
+    from yukon.text import i18n
 
     line = solve(Position.deal(1), timeout=10).moves
     try:

@@ -19,10 +19,10 @@ import pytest
 
 from test_ui_assist_progress import SAFETY, click, decided, press, press_button, run_until
 from window_helpers import hint_move
-from yukon.rules import Rules
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import Game, Move, Position, Undo
+from yukon.core.rules import Rules
+from yukon.core.state import Game, Move, Position, Undo
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, SOLVE_TIMEOUT, Assist
 from yukon.ui.build import add_assist as install

@@ -24,10 +24,10 @@ import pygame
 import pytest
 
 from window_helpers import hint_move
-from yukon.rules import Rules
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.core.rules import Rules
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.build import add_assist as install

@@ -19,11 +19,11 @@ import pygame
 import pytest
 
 from window_helpers import click, key, play_by_clicks, press_button, run_until
-from yukon.difficulty import RATE_NODES, Level, rate
-from yukon.i18n import _
-from yukon.solver import Verdict
-from yukon.solver_service import SolverService
-from yukon.state import Game
+from yukon.core.state import Game
+from yukon.solve.difficulty import RATE_NODES, Level, rate
+from yukon.solve.solver import Verdict
+from yukon.solve.solver_service import SolverService
+from yukon.text.i18n import _
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES

@@ -22,9 +22,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from yukon import i18n
-from yukon.cards import CARD_TEXT, RED
-from yukon.resources import asset_path
+from yukon.core.cards import CARD_TEXT, RED
+from yukon.core.resources import asset_path
+from yukon.text import i18n
 from yukon.ui import art, card_backs, deck, felts
 from yukon.ui.deck import PicturedDeck, SimpleDeck, choose_deck
 

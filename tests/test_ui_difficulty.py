@@ -21,13 +21,13 @@ import pytest
 
 from test_ui_table import stuck_line
 from window_helpers import click, is_lesson, key, play_by_clicks, post_click, press_button, run_until
-from yukon.cards import KING, make_card
-from yukon.difficulty import PLAYABLE, RATE_NODES, Level, rate
-from yukon.i18n import _
-from yukon.rules import RUSSIAN
-from yukon.solver import Verdict
-from yukon.solver_service import SolverService
-from yukon.state import Game, Position
+from yukon.core.cards import KING, make_card
+from yukon.core.rules import RUSSIAN
+from yukon.core.state import Game, Position
+from yukon.solve.difficulty import PLAYABLE, RATE_NODES, Level, rate
+from yukon.solve.solver import Verdict
+from yukon.solve.solver_service import SolverService
+from yukon.text.i18n import _
 from yukon.ui.app import App
 from yukon.ui.assist import Assist
 from yukon.ui.assist.deal_levels import DEAL_NOTES, NOTES, Difficulty

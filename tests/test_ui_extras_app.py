@@ -21,11 +21,11 @@ import pytest
 
 from browser_helpers import SystemBrowsers, text_mode_and_by_file_type
 from window_helpers import is_lesson, play_by_clicks
-from yukon.notation import parse_position
+from yukon.core.notation import parse_position
+from yukon.core.rules import YUKON, Rules
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move
 from yukon.play.events import Tone, made_move
-from yukon.rules import YUKON, Rules
-from yukon.save import GAME_FILE
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
+from yukon.play.save import GAME_FILE
 from yukon.ui import art
 from yukon.ui.app import App
 from yukon.ui.build import Extras, open_window
@@ -139,7 +139,7 @@ def play_by_keys(app: App, extras: Extras, move: Move) -> None:
 def test_keyboard_plays_a_whole_endgame(tmp_path: Path) -> None:
     app, extras = start(tmp_path, game=Game(parse_position(ENDGAME)), resume=False)
     moves = ["TS-F", "JS-F", "QS-F", "KS-F", "KH-7", "QH-F", "KH-F", "QC-F", "KC-F", "KD-F"]
-    from yukon.notation import parse_move
+    from yukon.core.notation import parse_move
 
     for text in moves:
         before = len(app.session.game.history)
@@ -347,7 +347,7 @@ def test_without_a_browser_the_rules_screen_says_where_the_page_is(
 def test_a_win_is_counted_and_its_news_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a dealt game (it has a deal number) cut down to its last moves
     app, extras = start(tmp_path, game=Game(parse_position(ENDGAME), seed=77), resume=False)
-    from yukon.notation import parse_move
+    from yukon.core.notation import parse_move
 
     played: list[str] = []
     def fake_play(name: str) -> bool:
@@ -503,7 +503,7 @@ def test_a_deal_number_plays_under_the_settings_game(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "variant": "russian"}))
     app, _extras = start(tmp_path, seed=31, resume=False)  # as `main.py --seed 31`
     assert app.session.game.seed == 31 and app.session.game.rules.variant == "russian"
-    from yukon.rules import Rules
+    from yukon.core.rules import Rules
 
     app2 = open_window(seed=32, size=(800, 600), rules=Rules("yukon"))
     install(app2, folder=str(tmp_path), resume=False, rules=Rules("yukon"))  # `--seed 32 --game yukon`

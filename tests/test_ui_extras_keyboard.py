@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from yukon.notation import parse_move, parse_position
-from yukon.rules import Rules
-from yukon.state import FOUNDATION, Game, Move, Position
+from yukon.core.notation import parse_move, parse_position
+from yukon.core.rules import Rules
+from yukon.core.state import FOUNDATION, Game, Move, Position
 from yukon.ui.keyboard import KeyCursor
 
 

@@ -12,10 +12,10 @@ import itertools
 import pygame
 import pytest
 
-from yukon.cards import MAX_SEED
-from yukon.rules import YUKON
-from yukon.settings import Settings
-from yukon.stats import Statistics
+from yukon.core.cards import MAX_SEED
+from yukon.core.rules import YUKON
+from yukon.play.settings import Settings
+from yukon.play.stats import Statistics
 from yukon.ui.commands import Command
 from yukon.ui.input import Action, PointerDown, PointerUp
 from yukon.ui.keys_overlay import DealDialog, KeysOverlay

@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 
 from filefaults import open_folder, run_unable_to_read
-from yukon.notation import parse_move, parse_position
+from yukon.core.notation import parse_move, parse_position
+from yukon.core.rules import YUKON
+from yukon.core.state import Game
 from yukon.play.events import Moved, made_move
+from yukon.play.played import PLAYED_FILE
 from yukon.play.records import Records as Session
+from yukon.play.save import GAME_FILE, STALE_TEMP_SECONDS, game_to_dict
 from yukon.play.session import TableSession
-from yukon.played import PLAYED_FILE
-from yukon.rules import YUKON
-from yukon.save import GAME_FILE, STALE_TEMP_SECONDS, game_to_dict
-from yukon.settings import SETTINGS_FILE, Settings
-from yukon.state import Game
-from yukon.stats import STATS_FILE
+from yukon.play.settings import SETTINGS_FILE, Settings
+from yukon.play.stats import STATS_FILE
 from yukon.ui.build import add_extras, open_window
 from yukon.ui.sound import SoundBoard, TableSounds
 
@@ -245,7 +245,7 @@ def test_files_without_read_permission_are_never_written_over(open_folder: Path)
     originals = three_files(open_folder)
     out = run_unable_to_read(open_folder, list(originals), """
 import json, random
-from yukon.state import Game
+from yukon.core.state import Game
 from yukon.play.records import Records as Session
 drop()
 s = Session(FOLDER)
@@ -290,8 +290,8 @@ def test_unreadable_files_that_cannot_be_moved_stay_as_they_are(
             raise PermissionError(1, "Operation not permitted")
         real_replace(src, dst)
 
-    monkeypatch.setattr("yukon.save.os.open", no_open)
-    monkeypatch.setattr("yukon.save.os.replace", no_move)
+    monkeypatch.setattr("yukon.play.save.os.open", no_open)
+    monkeypatch.setattr("yukon.play.save.os.replace", no_move)
     s = Session(tmp_path, background=True)
     assert s.resume() is None
     game = Game.deal(5)

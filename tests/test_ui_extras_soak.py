@@ -18,8 +18,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from yukon.save import Store, load_game
-from yukon.state import ON_FOUNDATION
+from yukon.core.state import ON_FOUNDATION
+from yukon.play.save import Store, load_game
 from yukon.ui.app import App
 from yukon.ui.build import add_extras as install
 from yukon.ui.build import open_window

@@ -34,15 +34,15 @@ import pytest
 from parts_helpers import Buttons
 from solver_helpers import small_position
 from window_helpers import key, post_click
-from yukon import save as save_module
-from yukon.notation import format_position
+from yukon.core.notation import format_position
+from yukon.core.rules import YUKON
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.play import save as save_module
 from yukon.play.events import Tone
-from yukon.rules import YUKON
-from yukon.save import Store, load_game
-from yukon.settings import SETTINGS_FILE
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.play.save import Store, load_game
+from yukon.play.settings import SETTINGS_FILE
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui import art
 from yukon.ui.app import App, NoDisplay, check_display
 from yukon.ui.build import add_extras as install
@@ -279,7 +279,7 @@ def test_a_failed_save_is_told_at_once(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_a_failed_save_stays_in_sight_while_the_demo_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from yukon.solver import Verdict
+    from yukon.solve.solver import Verdict
     from yukon.ui.build import add_assist as install_assist
 
     position = next(p for p in (small_position(s, YUKON, 14) for s in range(40))

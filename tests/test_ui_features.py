@@ -21,12 +21,12 @@ import pygame
 import pytest
 
 from window_helpers import is_lesson
-from yukon.cards import parse_card
+from yukon.core.cards import parse_card
+from yukon.core.rules import YUKON, Rules
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Event, Moved, Refused, Won, made_move
 from yukon.play.session import TableSession
-from yukon.rules import YUKON, Rules
-from yukon.settings import SETTINGS_FILE, Settings
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.play.settings import SETTINGS_FILE, Settings
 from yukon.ui import input as ui_input
 from yukon.ui.app import App
 from yukon.ui.build import add_extras as install
@@ -145,8 +145,10 @@ def ladders(height: int) -> Position:
 
 
 # -- All home ------------------------------------------------------------------------------
-def test_all_home_button_sends_every_card_home_one_move_at_a_time() -> None:
-    app = make(Game(ladders(4)))  # 36 cards out: the 36 clicks of the playtest
+def test_all_home_button_sends_every_card_home_one_move_at_a_time(clock: type[FakeTime]) -> None:
+    # The fake clock: each frame makes only the game time the test gives it (on a busy machine a
+    # real frame could finish a whole slide and start the next card's).
+    app = make(Game(ladders(4)), now=clock.monotonic)  # 36 cards out: the 36 clicks of the playtest
     heard: list[Event] = []
     app.session.listen(heard.append)
     press_button(app, "All home")
@@ -538,7 +540,7 @@ def test_just_play_and_who_is_never_asked(tmp_path: Path) -> None:
 
 
 def test_the_keys_list_names_a() -> None:
-    from yukon.help_text import KEYS
+    from yukon.play.help_text import KEYS
 
     assert any(k == "A" and "home" in what for k, what in KEYS)
     assert key_command(pygame.K_a, 0) is Command.ALL_HOME

@@ -22,9 +22,9 @@ import pygame
 import pytest
 
 from window_helpers import click, key, settle
-from yukon.save import Store, load_game
-from yukon.settings import Settings, save_settings
-from yukon.state import FOUNDATION, ON_FOUNDATION, Move
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
+from yukon.play.save import Store, load_game
+from yukon.play.settings import Settings, save_settings
 from yukon.ui import build, launch
 from yukon.ui.app import App
 from yukon.ui.build import open_window

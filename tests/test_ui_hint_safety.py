@@ -17,10 +17,10 @@ import pygame
 import pytest
 
 from window_helpers import hint_move, key, run_until, settle
-from yukon.notation import parse_move
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import Game, Position
+from yukon.core.notation import parse_move
+from yukon.core.state import Game, Position
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import CHECKING, Assist
 from yukon.ui.build import add_assist as install

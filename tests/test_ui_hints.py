@@ -1,12 +1,12 @@
-"""The hint heuristic (yukon/move_order.py): every legal move, useful ones first."""
+"""The hint heuristic (yukon/solve/move_order.py): every legal move, useful ones first."""
 
 from __future__ import annotations
 
 import random
 
-from yukon.cards import RANK
-from yukon.move_order import hint_moves, move_score
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.core.cards import RANK
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
+from yukon.solve.move_order import hint_moves, move_score
 
 
 def positions(n: int = 40) -> list[Position]:

@@ -13,12 +13,12 @@ import pygame
 import pytest
 
 from window_helpers import hint_move, is_lesson
-from yukon.cards import SUIT, parse_card
-from yukon.lessons import LessonReply, load_lessons
-from yukon.notation import format_move, parse_move
+from yukon.core.cards import SUIT, parse_card
+from yukon.core.notation import format_move, parse_move
+from yukon.core.state import FOUNDATION, ON_FOUNDATION
 from yukon.play.events import Tone
-from yukon.settings import load_settings
-from yukon.state import FOUNDATION, ON_FOUNDATION
+from yukon.play.lessons import LessonReply, load_lessons
+from yukon.play.settings import load_settings
 from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.lesson_list import LessonList
@@ -238,7 +238,7 @@ def test_restart_lesson_and_no_win_dialog_after_lesson_four() -> None:
 
 
 def test_finished_lessons_are_kept_in_the_settings(tmp_path: Path) -> None:
-    from yukon.save import Store, load_game
+    from yukon.play.save import Store, load_game
     from yukon.ui.build import add_extras as install
 
     d = make(lessons=False)
@@ -368,7 +368,7 @@ def test_hint_on_a_try_step_says_the_move_will_be_refused() -> None:
 
 def lessons_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: dict[int, str]) -> Path:
     """A copy of the four lessons with the files numbered in ``broken`` replaced by that text."""
-    from yukon import lessons as lesson_files
+    from yukon.play import lessons as lesson_files
 
     for i, lesson in enumerate(LESSONS):
         source = lesson_files.LESSON_DIR / f"{lesson.key}.json"

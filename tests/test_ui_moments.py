@@ -21,9 +21,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move
 from yukon.play.events import Actor
-from yukon.solver import Verdict, solve
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move
+from yukon.solve.solver import Verdict, solve
 from yukon.ui.app import App
 from yukon.ui.build import add_extras, open_window
 from yukon.ui.celebration import Celebration
@@ -443,8 +443,8 @@ def shipped_languages() -> list[str]:
 
 @pytest.mark.parametrize("size", [(240, 240), (480, 360), (1152, 704)])
 def test_the_summary_fits_its_box_in_every_language(size: tuple[int, int]) -> None:
-    from yukon import i18n
     from yukon.play.events import Won
+    from yukon.text import i18n
     from yukon.ui.changes import WinRecord
 
     app = open_window(size=size, game=Game.deal(1))

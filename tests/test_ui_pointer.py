@@ -17,9 +17,9 @@ import random
 import pygame
 import pytest
 
-from yukon.cards import KING, make_card
+from yukon.core.cards import KING, make_card
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Tone
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.build import open_window

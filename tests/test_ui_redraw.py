@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from yukon.state import FOUNDATION, ON_FOUNDATION
+from yukon.core.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
@@ -218,8 +218,8 @@ def test_the_ticking_clock_and_a_message_running_out_send_only_their_areas(monke
 
 
 def test_the_victory_lap_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yukon.cards import make_card
-    from yukon.state import Game, Move, Position
+    from yukon.core.cards import make_card
+    from yukon.core.state import Game, Move, Position
 
     queen, king = make_card(12, 0), make_card(13, 0)
     columns = [[king, queen]] + [[] for _ in range(6)]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from yukon.settings import SETTINGS_FILE, Settings
+from yukon.play.settings import SETTINGS_FILE, Settings
 from yukon.ui.app import App
 from yukon.ui.build import add_extras as install
 from yukon.ui.build import open_window

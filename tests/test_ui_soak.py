@@ -14,8 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from yukon.core.state import ON_FOUNDATION
 from yukon.play.events import Event, Moved
-from yukon.state import ON_FOUNDATION
 from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.screen import QuestionDialog

@@ -15,11 +15,11 @@ import pygame
 
 from solver_helpers import small_position
 from window_helpers import click, hint_move, key, play_by_clicks, press_button, run_until, settle
-from yukon.rules import YUKON, Rules
-from yukon.solver import Verdict, solve
-from yukon.solver_service import SolverService
-from yukon.state import ON_FOUNDATION, Game, Move, Position
-from yukon.stats import STATS_FILE
+from yukon.core.rules import YUKON, Rules
+from yukon.core.state import ON_FOUNDATION, Game, Move, Position
+from yukon.play.stats import STATS_FILE
+from yukon.solve.solver import Verdict, solve
+from yukon.solve.solver_service import SolverService
 from yukon.ui.app import App
 from yukon.ui.build import Extras, open_window
 from yukon.ui.build import add_assist as install_assist

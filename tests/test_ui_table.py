@@ -21,10 +21,10 @@ import pytest
 
 from parts_helpers import Notes, OnQuit, Ticker
 from window_helpers import hint_move
-from yukon.cards import KING, SUIT, make_card
+from yukon.core.cards import KING, SUIT, make_card
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Change, Event, Moved, Redone, Refused
 from yukon.play.session import TableSession, simple_hints
-from yukon.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.text.words import refusal
 from yukon.ui.app import App
 from yukon.ui.build import open_window
@@ -579,10 +579,12 @@ def test_question_answers_keep_readable_labels_and_answer_clicks(size: tuple[int
 
 
 def test_long_status_notes_go_on_lines_of_their_own_not_shrunk() -> None:
-    """Two helper notes too wide for one line are drawn one per line at the status size."""
+    """Two helper notes too wide for one line are drawn one per line at the status size (a window
+    taller than wide: the status lies beside the foundations, over three columns)."""
     from yukon.ui.widgets import GOLD
 
-    d = make(1, (1280, 800))
+    d = make(1, (800, 1280))
+    assert not d.lay.side
     d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
     d.app.invalidate()
@@ -619,7 +621,8 @@ def gold_bands(d: Driver) -> list[list[int]]:
 
 
 def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(monkeypatch: pytest.MonkeyPatch) -> None:
-    d = make(1, (640, 480))
+    d = make(1, (480, 720))
+    assert not d.lay.side  # the status beside the foundations, over three columns
     d.app.add_part(Notes("Solver: still winnable", "Demo playing: a click or any key stops it"))
     d.table.invalidate()
     d.app.invalidate()
@@ -647,9 +650,39 @@ def test_a_status_note_too_long_for_a_narrow_status_wraps_instead_of_being_cut(m
     assert d.table.status_text()[0] in drawn  # lines that fit are drawn as they are (spacing kept)
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (1152, 704), (2560, 1080)])
+def test_the_status_strip_over_the_columns_shows_every_note_whole(size: tuple[int, int]) -> None:
+    """In a window wider than tall the status runs on in a slim strip over the columns: each
+    helper's note is drawn whole, in gold, at a readable size, inside the strip, and the first
+    line keeps its spacing."""
+    from yukon.ui import art
+    from yukon.ui.widgets import GOLD
+
+    notes = ("Solver: still winnable", "Demo playing: a click or any key stops it")
+    d = make(1, size)
+    d.app.add_part(Notes(*notes))
+    d.table.invalidate()
+    d.app.invalidate()
+    d.app.frame()
+    lay = d.lay
+    assert lay.side and lay.status_rect.bottom <= lay.head_y
+    text_size, rows = d.table.status_rows()
+    assert text_size >= 11
+    drawn = [(text, colour) for text, colour, _ in rows]
+    for note in notes:
+        assert (note, GOLD) in drawn
+    assert d.table.status_text()[0] in [t for t, _ in drawn]
+    r = lay.status_rect
+    for text, _, bold, x, y in d.table.status_lines.pieces():
+        f = art.font(text_size, bold)
+        assert 0 <= x and x + f.size(text)[0] <= r.w and 0 <= y and y + f.get_height() <= r.h
+    surf = display()
+    assert any(surf.get_at((x, y))[:3] == GOLD for x in range(r.left, r.right, 2) for y in range(r.top, r.bottom))
+
+
 def test_a_message_does_not_hide_the_end_of_a_long_column() -> None:
     """Deal 1 after three moves has a column down to the bottom: a hint's box stands beside it."""
-    from yukon.notation import format_move, parse_move
+    from yukon.core.notation import format_move, parse_move
 
     d = make(1, (1280, 800))
     for text in ("6S-1", "7H-2", "2C-2"):

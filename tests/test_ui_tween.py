@@ -13,9 +13,9 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from yukon.state import FOUNDATION, ON_FOUNDATION
+from yukon.core.state import FOUNDATION, ON_FOUNDATION
 from yukon.ui.build import open_window
-from yukon.ui.clock import FixedClock
+from yukon.ui.fixed_clock import FixedClock
 from yukon.ui.tween import Animator, Flip, Slide, ease_in_out_cubic, ease_out_cubic, linear, slide_duration
 
 STEP = 1 / 120

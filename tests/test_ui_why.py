@@ -13,11 +13,11 @@ import pygame
 
 from test_ui_assist import find_losing_move, make_app
 from window_helpers import click, key, play_by_clicks, run_until, settle
-from yukon import i18n
-from yukon.explain import explain
-from yukon.solver import Verdict
-from yukon.solver_service import SolverService
-from yukon.state import Game
+from yukon.core.state import Game
+from yukon.solve.explain import explain
+from yukon.solve.solver import Verdict
+from yukon.solve.solver_service import SolverService
+from yukon.text import i18n
 from yukon.text.why_words import sentences
 from yukon.ui.assist.why import WhyScreen
 from yukon.ui.screen import QuestionDialog
@@ -112,8 +112,8 @@ def test_why_by_the_mouse_from_the_question_and_from_the_status_line(service: So
 
 
 def test_the_child_explains_a_game_and_refuses_a_move_that_cannot_be_played() -> None:
-    from yukon.notation import format_position
-    from yukon.state import Position
+    from yukon.core.notation import format_position
+    from yukon.core.state import Position
 
     deal = Position.deal(39)  # lost as dealt: the relaxation says so (benchmarks/survey)
     m = deal.legal_moves()[0]
@@ -130,8 +130,8 @@ def test_the_child_explains_a_game_and_refuses_a_move_that_cannot_be_played() ->
 
 def test_why_on_a_loss_proved_by_search_gives_the_positions_tried(service: SolverService) -> None:
     from test_explain import ending
-    from yukon.rules import YUKON
-    from yukon.solver import crowded_pair, dead_end, solve
+    from yukon.core.rules import YUKON
+    from yukon.solve.solver import crowded_pair, dead_end, solve
 
     for seed in range(200):
         p = ending(seed, YUKON, 10)

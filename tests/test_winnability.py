@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from yukon.solver import Verdict
+from yukon.solve.solver import Verdict
 from yukon.survey import read_lines, read_results, replay_line, rules_from_tag
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ from typing import TypeGuard
 
 import pygame
 
-from yukon.state import FOUNDATION, ON_FOUNDATION, Move
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.table import TableScreen

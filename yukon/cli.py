@@ -31,14 +31,14 @@ from .cliargs import (
     read_position,
     say,
 )
-from .notation import (
+from .core.notation import (
     MoveTextError,
     format_position,
     parse_move,
     shown,
 )
-from .rules import VARIANTS, Rules
-from .state import Position
+from .core.rules import VARIANTS, Rules
+from .core.state import Position
 from .text.words import refusal
 
 MAX_BENCH_SECONDS = 600.0
@@ -113,7 +113,7 @@ def bench_seconds(text: str) -> float:
 
 
 def _cmd_bench(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
-    from .bench import run_bench
+    from .solve.bench import run_bench
 
     run_bench(seconds=args.seconds, out=out)
     return EXIT_OK

@@ -10,9 +10,9 @@ import argparse
 import sys
 from typing import NoReturn, TextIO
 
-from .cards import MAX_SEED
-from .notation import PositionError, parse_position, shown, whole_number
-from .state import Position
+from .core.cards import MAX_SEED
+from .core.notation import PositionError, parse_position, shown, whole_number
+from .core.state import Position
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 # A position is a few hundred characters; reading stops here (``--position /dev/zero``).

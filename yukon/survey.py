@@ -44,7 +44,6 @@ from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import BinaryIO, NamedTuple, TextIO
 
-from .cards import MAX_SEED
 from .cliargs import (
     EXIT_OK,
     UsageError,
@@ -54,11 +53,12 @@ from .cliargs import (
     read_position,
     say,
 )
-from .notation import parse_move, shown, whole_number
-from .rules import VARIANTS, Rules
-from .solver import Verdict, solve
-from .state import IllegalMove, Position
-from .survey_workers import (
+from .core.cards import MAX_SEED
+from .core.notation import parse_move, shown, whole_number
+from .core.rules import VARIANTS, Rules
+from .core.state import IllegalMove, Position
+from .solve.solver import Verdict, solve
+from .solve.survey_workers import (
     Job,
     LocalWorkers,
     Outcome,
@@ -428,7 +428,7 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
 
     Each deal gets ``timeout`` CPU seconds and ``nodes`` positions (None: no limit); they
     are solved by ``jobs`` processes here, or by the workers of the Dask scheduler at
-    ``cluster`` (``yukon.cluster``), and only this process writes the files.
+    ``cluster`` (``yukon.solve.cluster``), and only this process writes the files.
     Deals already in the file are kept, except unknown ones whose budget was smaller
     than this one: those are solved again (the new line wins). With ``lines_path`` the
     winning moves of each winnable deal are appended to that file as well (before its
@@ -545,9 +545,9 @@ def run_survey(lo: int, hi: int, rules: Rules, timeout: float | None, jobs: int,
 def _cluster_pool(address: str, jobs: list[Job], bar: _Progress, err: TextIO | None) -> Pool:
     """The deals sent to the Dask scheduler at ``address`` (Dask imported only now)."""
     try:
-        from .cluster import DaskJobs
+        from .solve.cluster import DaskJobs
     except ImportError:  # Dask itself is imported inside; this is for a broken install
-        raise SurveyError("--cluster needs yukon/cluster.py, which is missing from this install") from None
+        raise SurveyError("--cluster needs yukon/solve/cluster.py, which is missing from this install") from None
     pool = DaskJobs(address, jobs)
     note = pool.idle_note()
     if note:

@@ -8,18 +8,18 @@ Pure Python, no pygame, no network::
 How a day's deal is chosen (``pick_daily``):
 
 1. A start value from the day, the game and ``DAILY_RULES_VERSION`` (``daily_start``),
-   mixed by the project's own SplitMix64 (``yukon.cards.splitmix64``): never Python's
+   mixed by the project's own SplitMix64 (``yukon.core.cards.splitmix64``): never Python's
    ``random`` or ``hash()``, whose results may differ between versions and runs.
 2. From it, candidate deal numbers in a fixed order (``candidates``): 1 .. ``DEAL_RANGE``,
    numbers a player can type into the Deal # box.
 3. The first candidate the solver proves winnable within ``DAILY_NODES`` search
    positions is the day's deal. A node budget, not a time limit: the solver's search
    is the same on every machine, so the same candidate wins everywhere. Its level comes
-   from the same search (``yukon.difficulty.assess`` with the budgets pinned here), so
+   from the same search (``yukon.solve.difficulty.assess`` with the budgets pinned here), so
    it is the same everywhere too.
 
-The pick depends on the solver's search: a change to ``yukon.solver`` or
-``yukon.relaxation`` can prove a deal winnable within the budget that was not before, and
+The pick depends on the solver's search: a change to ``yukon.solve.solver`` or
+``yukon.solve.relaxation`` can prove a deal winnable within the budget that was not before, and
 move a day's deal. ``tests/test_daily.py`` pins the deals of some dates in a golden file so
 such a change is seen; if it must land, raise ``DAILY_RULES_VERSION`` (and keep the
 window's cache of the days already played) rather than move deals silently.
@@ -31,10 +31,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from ..cards import splitmix64
-from ..difficulty import THRESHOLDS, Level, assess
-from ..rules import Rules
-from ..state import Position
+from ..core.cards import splitmix64
+from ..core.rules import Rules
+from ..core.state import Position
+from ..solve.difficulty import THRESHOLDS, Level, assess
 
 # Raise it only to change every day's deal on purpose (see the module's docstring).
 DAILY_RULES_VERSION = 1
@@ -44,7 +44,7 @@ DAILY_GAMES: dict[str, int] = {"yukon": 1, "russian": 2}
 # Candidate deal numbers run from 1 to this: numbers of nine digits at most, like random deals.
 DEAL_RANGE = 999_999_999
 # The solver's budget for each candidate, in search positions (about a second on a quiet
-# machine), and for each first move of the chosen deal's rating (``yukon.difficulty``).
+# machine), and for each first move of the chosen deal's rating (``yukon.solve.difficulty``).
 DAILY_NODES = 20_000
 DAILY_FIRST_MOVE_NODES = 2_000
 # A day gives up after this many candidates. No date of the benchmark's years comes near it

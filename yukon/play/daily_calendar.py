@@ -1,6 +1,6 @@
 """The calendar of the deals of the day: which days were played and won, and the streak.
 
-Pure Python, no pygame, no words; the statistics file keeps it (``yukon.stats``, version 3).
+Pure Python, no pygame, no words; the statistics file keeps it (``yukon.play.stats``, version 3).
 Today's date is always passed in (the window's local date), never read here.
 
 - Each game (Yukon, Russian) has its own days. A day's entry is the best that happened to
@@ -21,9 +21,9 @@ from datetime import date, timedelta
 from enum import Enum
 from typing import Any
 
-from ..save import MAX_SAVED_MOVES, MAX_SECONDS, number_in
 from .daily import DAILY_GAMES
 from .history import Outcome
+from .save import MAX_SAVED_MOVES, MAX_SECONDS, number_in
 
 KEEP_DAYS = 400  # days kept (the calendar shows at least the last 60)
 MAX_STREAK = 10**6  # more days than anyone has lived; a larger streak is damage

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, auto
 
-from ..cards import Card
-from ..state import Illegal, Move, Undo
+from ..core.cards import Card
+from ..core.state import Illegal, Move, Undo
 
 
 class Actor(Enum):

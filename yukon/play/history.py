@@ -1,6 +1,6 @@
 """The history of finished games: each game's deal, rules, date, result, time and moves.
 
-Pure Python, no pygame, no words. The statistics file keeps it (``yukon.stats``, version 3),
+Pure Python, no pygame, no words. The statistics file keeps it (``yukon.play.stats``, version 3),
 the newest ``HISTORY_LIMIT`` games; the replay (``yukon.play.replay``) and the statistics'
 pictures read it, ``write_csv`` exports it. Only dealt games have a history (a position from
 a file or a lesson sets no records).
@@ -24,10 +24,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..notation import format_move
-from ..rules import Rules
-from ..save import MAX_SAVED_MOVES, MAX_SECONDS, number_in
-from ..state import Move
+from ..core.notation import format_move
+from ..core.rules import Rules
+from ..core.state import Move
+from .save import MAX_SAVED_MOVES, MAX_SECONDS, number_in
 from .share_code import CodeHeader, ShareCodeError, decode, decode_header, encode
 
 HISTORY_LIMIT = 500  # games kept, the newest; a file of them is a few hundred kilobytes at most

@@ -4,7 +4,7 @@
 current step does not make is refused with the runner's answer (the rules' reason for an
 illegal move, the step's own words for a legal one: a typed ``Refused``), so it is never made;
 a ``try`` step's refused move moves the lesson on. A move that is made, an undo, a redo or a
-restart is passed to the runner (``yukon.lessons.LessonRun``), which keeps step with the
+restart is passed to the runner (``yukon.play.lessons.LessonRun``), which keeps step with the
 session's game; what it says to a move made is told on the table for ``FEEDBACK_TIME`` seconds.
 Its last answer is kept (``reply``: the window's lesson panel words it). No pygame and no words
 of its own: what it tells is the lesson's, already in the player's language.
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..lessons import Lesson, LessonReply, LessonRun
-from ..state import Game, Move
+from ..core.state import Game, Move
 from .events import Event, Moved, Redone, Refused, Restarted, Tone, Undone
+from .lessons import Lesson, LessonReply, LessonRun
 from .session import TableSession
 
 FEEDBACK_TIME = 6.0  # seconds the feedback box stays on the table (the panel keeps it)

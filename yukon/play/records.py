@@ -5,7 +5,7 @@ window does) and does the rest: it saves the game after every change and on quit
 game as played at its first move, records a loss when an unfinished counted game is
 abandoned, keeps what helped the player (hints shown, the Demo's and Finish's moves: saved
 with the game), records a win, clean or assisted, and words the news, and notes each deal
-number the table has had (``yukon.played``: New deal by level hands out only others). A game
+number the table has had (``yukon.play.played``: New deal by level hands out only others). A game
 whose last move the Demo played is not the player's win: it counts as a loss. It never raises
 into the table: every file problem becomes a message for the player, each said once. No
 drawing and no sound.
@@ -16,14 +16,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..i18n import _
-from ..played import PlayedDeals, load_played, save_played
-from ..save import SavedGame, Store, clear_game, load_game, save_game
-from ..settings import Settings, load_settings, save_settings
-from ..state import Game, Undo
-from ..stats import HELPS, STATS_FILE, Help, Statistics, load_stats, save_stats
+from ..core.state import Game, Undo
+from ..text.i18n import _, full_stop, join_sentences
 from .events import Actor, Dealt, Event, HintShown, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
+from .played import PlayedDeals, load_played, save_played
+from .save import SavedGame, Store, clear_game, load_game, save_game
 from .session import TableSession
+from .settings import Settings, load_settings, save_settings
+from .stats import HELPS, STATS_FILE, Help, Statistics, load_stats, save_stats
 
 NOTICE_TIME = 8.0  # seconds a file problem stays on show
 HELPS_KEY = "helps"  # the saved game's extra entry: what helped in it so far
@@ -290,5 +290,5 @@ class Records:
         messages = self.take_messages()
         if messages and self._session is not None:
             # each notice a sentence of its own (some end in a file name, not a full stop)
-            self._session.tell(" ".join(m if m.endswith((".", "!", "?")) else m + "." for m in messages),
+            self._session.tell(join_sentences(*map(full_stop, messages)),
                                Tone.ERROR, NOTICE_TIME)

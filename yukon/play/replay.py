@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..state import Move, Position, Undo
+from ..core.state import Move, Position, Undo
 from .history import HistoryEntry
 from .share_code import ShareCode
 

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import Card
-from ..move_order import hint_moves
-from ..safe import home_moves
-from ..state import FOUNDATION, Game, Move, Position, Undo
+from ..core.cards import Card
+from ..core.safe import home_moves
+from ..core.state import FOUNDATION, Game, Move, Position, Undo
+from ..solve.move_order import hint_moves
 from .clock import GameClock, Now
 from .events import (
     Actor,

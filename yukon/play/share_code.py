@@ -42,9 +42,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..rules import Rules
-from ..save import MAX_SAVED_MOVES
-from ..state import Move, Position
+from ..core.rules import Rules
+from ..core.state import Move, Position
+from .save import MAX_SAVED_MOVES
 
 PREFIX = "YK"
 CODE_VERSION = 1

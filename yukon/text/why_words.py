@@ -1,18 +1,18 @@
 """Why a position cannot be won, in the player's words: the table's "Why?" sheet.
 
-``yukon.explain`` finds the facts (which cards can never go home, what holds them, which
+``yukon.solve.explain`` finds the facts (which cards can never go home, what holds them, which
 move closed their way); ``sentences`` says them, one paragraph per string, through
-``yukon.i18n``. No pygame.
+``yukon.text.i18n``. No pygame.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import KING, RANK, Card
-from ..explain import Explanation, Stuck, Target
-from ..i18n import _, capital, card_name, ngettext
-from ..state import Move
+from ..core.cards import KING, RANK, Card
+from ..core.state import Move
+from ..solve.explain import Explanation, Stuck, Target
+from .i18n import _, capital, card_name, join_sentences, ngettext
 
 
 def _move_sentence(number: int | None, moves: Sequence[Move]) -> str:
@@ -63,7 +63,7 @@ def _stuck_sentences(s: Stuck, told: set[Card], moves: Sequence[Move], dated: bo
         card=card, blocker=blocker))
     ts = s.targets
     if not ts:
-        out.append(_("{blocker} fits onto no other card.").format(blocker=capital(blocker)))
+        out.append(capital(_("{blocker} fits onto no other card.").format(blocker=blocker)))
     elif len(ts) == 1:
         out.append(_("It fits only onto {target}.").format(target=card_name(ts[0].card)))
     elif len(ts) == 2 and ts[0].way == ts[1].way == "under" and ts[0].by == ts[1].by:
@@ -119,14 +119,14 @@ def sentences(e: Explanation) -> list[str]:
         c, d = tw.cards
         x1, x2 = tw.targets
         other = x1 if tw.closed == x2 else x2
-        out.append(" ".join(x for x in [
-            _("{first} and {second} fit only onto {target1} or {target2}, and neither can go home or into "
-              "an empty column before the other one has moved.").format(
-                first=capital(card_name(c)), second=card_name(d), target1=card_name(x1), target2=card_name(x2)),
-            _("{closed} cannot be reached before both have moved, so whichever moves first must go onto {other}, "
-              "and then its twin has nowhere to go.").format(
-                closed=capital(card_name(tw.closed)), other=card_name(other)),
-            _twins_move_sentence(tw.since, e.moves)] if x))
+        out.append(join_sentences(
+            capital(_("{first} and {second} fit only onto {target1} or {target2}, and neither can go home or "
+                      "into an empty column before the other one has moved.").format(
+                first=card_name(c), second=card_name(d), target1=card_name(x1), target2=card_name(x2))),
+            capital(_("{closed} cannot be reached before both have moved, so whichever moves first must go onto "
+                      "{other}, and then its twin has nowhere to go.").format(
+                closed=card_name(tw.closed), other=card_name(other))),
+            _twins_move_sentence(tw.since, e.moves)))
     else:
         n = len(e.stuck)
         # TRANSLATORS: {n} is how many suits are held up; the paragraphs after this one name their cards.
@@ -137,7 +137,7 @@ def sentences(e: Explanation) -> list[str]:
         told: set[Card] = set()
         same = len({s.since for s in e.stuck}) == 1 and len(e.stuck) > 1  # one move closed every way
         for s in e.stuck:
-            out.append(" ".join(x for x in _stuck_sentences(s, told, e.moves, not same) if x))
+            out.append(join_sentences(*_stuck_sentences(s, told, e.moves, not same)))
         if same and e.moves:
             since = e.stuck[0].since
             if since is None:

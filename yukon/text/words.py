@@ -1,7 +1,7 @@
 """The rules' typed values in the player's language: why a move is refused, the rules' names.
 
-``yukon.state`` says why the rules refuse a move as an ``Illegal`` value and
-``yukon.rules`` knows its variants by code; this module words both for the window, the
+``yukon.core.state`` says why the rules refuse a move as an ``Illegal`` value and
+``yukon.core.rules`` knows its variants by code; this module words both for the window, the
 lessons and the command line (which never sets a language, so it prints the English).
 A reason is a sentence without its capital and full stop ("the 7 of hearts is face
 down"): ``sentence`` adds them where a reason stands alone. No pygame.
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RANK, RED
-from ..i18n import N_, _, capital, card_name, foundation_name
-from ..rules import Rules
-from ..state import Illegal, Refusal
+from ..core.cards import RANK, RED
+from ..core.rules import Rules
+from ..core.state import Illegal, Refusal
+from .i18n import N_, SENTENCE_ENDS, Name, _, capital, card_name, foundation_name
 
 # The variants' names in English, marked for the catalogue: show them through
 # ``variant_title`` (or ``_()``), which gives the player's language.
@@ -47,8 +47,8 @@ _NEEDS_BLACK: Final[tuple[str, ...]] = (
 )
 
 
-def _card(card: int | None) -> str:
-    return card_name(card) if card is not None else "?"
+def _card(card: int | None) -> Name:
+    return card_name(card) if card is not None else Name("?")
 
 
 def refusal(illegal: Illegal) -> str:
@@ -61,7 +61,9 @@ def refusal(illegal: Illegal) -> str:
         # starts it with a capital and ends it with a full stop.
         return _("that is not a move")
     if kind is Refusal.FACE_DOWN:
-        # TRANSLATORS: {card} is a whole card name with its article, "the 7 of hearts".
+        # TRANSLATORS: {card} is a whole card name with its article, "the 7 of hearts", as every
+        # card and foundation in these reasons: in the nominative as {card}, in another case as
+        # {card:acc}, {card:gen}, {card:dat}, {card:ins} or {card:loc} where your grammar needs it.
         return _("{card} is face down").format(card=name)
     if kind is Refusal.ALREADY_HOME:
         return _("{card} is already on its foundation").format(card=name)
@@ -103,7 +105,7 @@ def refusal(illegal: Illegal) -> str:
 def sentence(reason: str) -> str:
     """A reason (``refusal``'s words, or any such clause) as a sentence: capital and full stop."""
     text = capital(reason.strip())
-    if not text or text.endswith((".", "!", "?")):
+    if not text or text.endswith(SENTENCE_ENDS):
         return text
     # TRANSLATORS: {reason} is why a move is refused, a sentence without its capital and full
     # stop ("the hearts foundation starts with its Ace"): end it as your language ends a sentence.

@@ -33,12 +33,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import NC_, _
+from ..core.rules import YUKON, Rules
+from ..core.safe import home_moves
+from ..core.state import Game
 from ..play.events import Tone
 from ..play.session import TableSession
-from ..rules import YUKON, Rules
-from ..safe import home_moves
-from ..state import Game
+from ..text.i18n import NC_, _
 from .commands import WINDOW_LABEL, Command, bar_position
 from .icon import window_icon
 from .idle import IdleWait
@@ -136,7 +136,7 @@ class App:
         self.errors: list[BaseException] = []  # caught so the player never sees a traceback; tests read them
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
         self.idle = IdleWait(FPS)
-        self.loop = Loop(self, self.idle)
+        self.loop = Loop(self, self.idle, session.now)
         self.window = Window(self.idle, size or fitting_size())
         from .table import TableScreen
 

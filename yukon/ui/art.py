@@ -1,7 +1,9 @@
 """Card faces, the back, empty slots and text, rendered at the size needed and cached.
 
 Nothing is ever drawn small and scaled up: faces are built at the card size the layout
-asks for, from the DejaVu fonts in assets/fonts (they have the suit symbols). Only the
+asks for, from the DejaVu fonts in assets/fonts (they have the suit symbols). Text is set
+in DejaVu Sans too, except Chinese and Japanese, which DejaVu cannot draw: they get Noto
+Sans CJK, cut to the characters the game needs (``font``, ``Face``). Only the
 rounded outline is drawn at twice the size and smoothly scaled *down*, which gives
 anti-aliased corners. A new window size builds a new set; the old one is dropped.
 Fonts, rendered texts and glyphs are kept in least-recently-used caches bounded by count
@@ -12,18 +14,33 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 import pygame
+import pygame.freetype
 
-from ..cards import RANK, RED, SUIT
-from ..i18n import NC_, pgettext
-from ..resources import asset_path
+from ..core.cards import RANK, RED, SUIT
+from ..core.resources import asset_path
+from ..text.i18n import NC_, language, pgettext
 from .layout import UP_STEP
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 FONT_DIR = asset_path("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+# Japanese and Chinese text: Noto Sans CJK (OFL), regular and bold, cut by
+# packaging/subset_cjk_font.py to a base set and every character the catalogues and
+# lessons use. One cut per language: Japan and China draw many of the same ideographs
+# differently, and each reader expects their own forms.
+CJK_FONTS: Final[dict[str, tuple[Path, Path]]] = {
+    "ja": (FONT_DIR / "NotoSansCJKjp-Regular-subset.otf", FONT_DIR / "NotoSansCJKjp-Bold-subset.otf"),
+    "zh_CN": (FONT_DIR / "NotoSansCJKsc-Regular-subset.otf", FONT_DIR / "NotoSansCJKsc-Bold-subset.otf"),
+}
+LATIN: Final = "latin"  # the DejaVu family: every other language, and the cards' marks
+FAMILIES: Final[dict[str, tuple[Path, Path]]] = {LATIN: (FONT_REGULAR, FONT_BOLD), **CJK_FONTS}
 SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # spades hearts diamonds clubs, the engine's suit order
 
 RED_INK = (196, 22, 38)
@@ -117,26 +134,135 @@ def surface_bytes(surf: pygame.Surface) -> int:
 # Bounds: the table at one window size uses about 15 font sizes and the sheets another 15;
 # a font costs about 0.2 MB. Texts and glyphs are bounded by their pixels' bytes as well (the
 # whole rules page at 1900 pixels across is 5 MB of text).
-FONTS: Lru[tuple[int, bool], pygame.font.Font] = Lru(40)
-TEXTS: Lru[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = Lru(600, 16 * 2**20, surface_bytes)
+FONTS: Lru[tuple[int, bool, str], pygame.font.Font] = Lru(40)
+TEXTS: Lru[tuple[str, int, tuple[int, int, int], bool, str], pygame.Surface] = Lru(600, 16 * 2**20, surface_bytes)
 NARROW_BYTES = 4 * 2**20  # per card set, for flips in progress
 GLYPHS: Lru[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = Lru(300, 3 * 2**20, surface_bytes)
+_COVERAGE: dict[Path, dict[str, bool]] = {}  # per font file: which characters it has a glyph for
+_HAS: dict[Path, set[str]] = {}  # per font file: the characters known to have a glyph (a quick subset test)
+_PROBES: dict[Path, pygame.freetype.Font] = {}
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """DejaVu Sans at ``size`` pixels (cached)."""
-    key = (max(6, int(size)), bool(bold))
+def family() -> str:
+    """The font family the language in use is set in (``LATIN`` or a key of ``CJK_FONTS``)."""
+    code = language()
+    return code if code in CJK_FONTS else LATIN
+
+
+def covers(path: Path, ch: str) -> bool:
+    """Does the font file at ``path`` have a glyph for ``ch``? (pygame.font would draw a box.)"""
+    known = _COVERAGE.setdefault(path, {})
+    found = known.get(ch)
+    if found is None:
+        probe = _PROBES.get(path)
+        if probe is None:
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            probe = _PROBES[path] = pygame.freetype.Font(str(path), 12)
+        found = known[ch] = ch < " " or probe.get_metrics(ch)[0] is not None
+        if found:
+            _HAS.setdefault(path, set()).add(ch)
+    return found
+
+
+def covers_all(path: Path, chars: set[str]) -> bool:
+    """Does the font file at ``path`` have a glyph for each of ``chars``?"""
+    return chars <= _HAS.get(path, set()) or all(covers(path, ch) for ch in chars)
+
+
+def chain(first: str, bold: bool) -> tuple[Path, ...]:
+    """The font files a text in family ``first`` is drawn from: that family's, then the others'
+    (bold: each family's bold file before its regular one). Files missing from a damaged
+    install are skipped: the text is drawn, if with boxes, rather than the game failing."""
+    order = [first, *(name for name in FAMILIES if name != first)]
+    files = [path for name in order for path in (FAMILIES[name][::-1] if bold else FAMILIES[name][:1])]
+    found = tuple(path for path in files if path.is_file())
+    return found or (FONT_BOLD if bold else FONT_REGULAR,)
+
+
+class Face(pygame.font.Font):
+    """A font at one size that draws what its own file lacks from the next file of its chain.
+
+    A text the first file covers is drawn as pygame draws it. Otherwise, a text one other
+    file covers whole is drawn from that file (Japanese named in a German language list);
+    else each character comes from the first file that has it (the sign of the "More"
+    button, which Noto lacks, beside Japanese). Heights and the baseline stay the first
+    file's, so lines keep their spacing.
+    """
+
+    def __init__(self, files: tuple[Path, ...], size: int) -> None:
+        super().__init__(str(files[0]), size)
+        self.files = files
+        self.px = size
+        self._others: dict[Path, pygame.font.Font] = {}
+
+    def _font(self, path: Path) -> pygame.font.Font:
+        f = self._others.get(path)
+        if f is None:
+            f = self._others[path] = pygame.font.Font(str(path), self.px)
+        return f
+
+    def runs(self, text: str) -> list[tuple[Path, str]] | None:
+        """``text`` in runs of one file each, or None when the first file draws it all."""
+        if text.isascii():  # every shipped file has printable ASCII (tests/test_i18n.py)
+            return None
+        chars = set(text)
+        first = self.files[0]
+        if covers_all(first, chars):
+            return None
+        whole = next((p for p in self.files[1:] if covers_all(p, chars)), None)
+        if whole is not None:
+            return [(whole, text)]
+        out: list[tuple[Path, str]] = []
+        for ch in text:
+            path = next((p for p in self.files if covers(p, ch)), first)
+            if out and out[-1][0] == path:
+                out[-1] = (path, out[-1][1] + ch)
+            else:
+                out.append((path, ch))
+        return out
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
+        """The size ``render`` gives ``text``."""
+        runs = self.runs(text) if isinstance(text, str) else None
+        if runs is None:
+            return super().size(text)
+        return sum(self._font(p).size(t)[0] for p, t in runs), self.get_height()
+
+    def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
+               bgcolor: ColorLike | None = None, wraplength: int = 0) -> pygame.Surface:
+        """``text`` drawn, each run from its own file on this font's baseline."""
+        runs = self.runs(text) if isinstance(text, str) else None
+        if runs is None:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        images = [(self._font(p), self._font(p).render(t, antialias, color, bgcolor)) for p, t in runs]
+        out = pygame.Surface((sum(img.get_width() for _f, img in images), self.get_height()), pygame.SRCALPHA)
+        if bgcolor is not None:
+            out.fill(bgcolor)
+        x = 0
+        for f, img in images:
+            # onto clear pixels MAX copies the run as it is (a plain blit would darken its soft edges)
+            out.blit(img, (x, self.get_ascent() - f.get_ascent()),
+                     special_flags=0 if bgcolor is not None else pygame.BLEND_RGBA_MAX)
+            x += img.get_width()
+        return out
+
+
+def font(size: int, bold: bool = False, family_name: str | None = None) -> pygame.font.Font:
+    """The text font at ``size`` pixels (cached): the family of the language in use, or
+    ``family_name`` (``LATIN`` for the cards' marks, which look the same in every language)."""
+    key = (max(6, int(size)), bool(bold), family_name or family())
     f = FONTS.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = FONTS.put(key, pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), key[0]))
+        f = FONTS.put(key, Face(chain(key[2], key[1]), key[0]))
     return f
 
 
 def text(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
     """Rendered text (cached: status lines and labels repeat). The surface is shared: do not draw on it."""
-    key = (s, int(size), colour, bool(bold))
+    key = (s, int(size), colour, bool(bold), family())
     surf = TEXTS.get(key)
     if surf is None:
         surf = TEXTS.put(key, font(size, bold).render(s, True, colour))
@@ -148,7 +274,7 @@ def glyph(ch: str, size: int, colour: tuple[int, int, int], bold: bool = True) -
     key = (ch, int(size), colour, bool(bold))
     surf = GLYPHS.get(key)
     if surf is None:
-        surf = font(size, bold).render(ch, True, colour)
+        surf = font(size, bold, LATIN).render(ch, True, colour)
         box = surf.get_bounding_rect()
         if box.w > 0 and box.h > 0:
             surf = surf.subsurface(box).copy()

@@ -31,12 +31,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..core.rules import YUKON, Rules
+from ..core.state import Game
 from ..play.clock import Now
 from ..play.records import Records
 from ..play.session import TableSession
-from ..rules import YUKON, Rules
-from ..settings import SETTINGS_FILE
-from ..state import Game
+from ..play.settings import SETTINGS_FILE
 from .app import App
 from .deal_part import ChooseDeal
 from .help_part import Help
@@ -48,7 +48,7 @@ from .sound import SoundBoard, TableSounds
 from .stats_part import StatsPart
 
 if TYPE_CHECKING:
-    from ..solver_service import SolverService
+    from ..solve.solver_service import SolverService
     from .assist import Assist
     from .assist.deal_levels import Difficulty
 

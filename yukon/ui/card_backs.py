@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..i18n import NC_, pgettext
+from ..text.i18n import NC_, pgettext
 from . import art
 
 Size = tuple[int, int]

@@ -14,7 +14,7 @@ from enum import Enum, auto
 
 import pygame
 
-from ..i18n import NC_
+from ..text.i18n import NC_
 
 
 class Command(Enum):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ..i18n import _, pgettext
 from ..play.records import Records
+from ..text.i18n import _, pgettext
 from .commands import Command
 from .keys_overlay import DealDialog
 from .parts import Part

@@ -26,9 +26,9 @@ from typing import Protocol
 
 import pygame
 
-from ..cards import CARD_TEXT, Card
-from ..i18n import NC_, _, pgettext
-from ..resources import asset_path
+from ..core.cards import CARD_TEXT, Card
+from ..core.resources import asset_path
+from ..text.i18n import NC_, _, pgettext
 from . import art
 from .card_backs import draw_back
 from .layout import index_height as simple_index_height

@@ -12,7 +12,7 @@ import random
 
 import pygame
 
-from ..i18n import NC_, pgettext
+from ..text.i18n import NC_, pgettext
 
 Size = tuple[int, int]
 

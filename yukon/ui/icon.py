@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from ..resources import asset_path
+from ..core.resources import asset_path
 from .art import BACK, BACK_EDGE, BACK_LINE, FACE, FACE_EDGE, RED_INK
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)

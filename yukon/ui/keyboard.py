@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..i18n import _, capital
-from ..state import FOUNDATION, ON_FOUNDATION, Move, Position
+from ..core.cards import Card
+from ..core.state import FOUNDATION, ON_FOUNDATION, Move, Position
+from ..text.i18n import _, capital
 from ..text.words import refusal
 
 COLUMNS = 7

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _, capital
+from ..core.state import FOUNDATION, ON_FOUNDATION
 from ..play.events import Dealt, Event, Tone, made_move
 from ..play.session import TableSession
-from ..state import FOUNDATION, ON_FOUNDATION
+from ..text.i18n import _, capital
 from .commands import Command
 from .keyboard import KeyAction, KeyCursor
 from .parts import Part

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pygame
 
-from ..cards import MAX_SEED
-from ..help_text import key_list
-from ..i18n import N_, _, pgettext
+from ..core.cards import MAX_SEED
+from ..play.help_text import key_list
+from ..text.i18n import N_, _, pgettext
 from . import art
 from .commands import Asked, Command, Digit
 from .input import Action, Input, PointerDown

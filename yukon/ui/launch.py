@@ -14,8 +14,9 @@ import multiprocessing
 import os
 import sys
 
-from .. import __version__, i18n
-from ..i18n import _
+from .. import __version__
+from ..text import i18n
+from ..text.i18n import _
 
 MIN_WINDOW = 240  # pixels each way: the app's MIN_SIZE (kept here so --help needs no pygame)
 
@@ -54,7 +55,7 @@ def system_locales() -> list[str]:
 
 def use_language(code: str) -> None:
     """Use the language ``code`` (one of ``i18n.LANGUAGES``, ``i18n.SYSTEM`` or ``pseudo``) from now on."""
-    from .. import pseudo
+    from ..play import pseudo
 
     if code == pseudo.CODE:
         pseudo.install_pseudo()
@@ -67,9 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     # In the one-file build the solver's child process starts this same program: this
     # turns it into the child (elsewhere it does nothing).
     multiprocessing.freeze_support()
-    from .. import pseudo
-    from ..cards import MAX_SEED
-    from ..rules import VARIANTS, Rules
+    from ..core.cards import MAX_SEED
+    from ..core.rules import VARIANTS, Rules
+    from ..play import pseudo
 
     i18n.use_preferred_locales(system_locales)
     use_language(i18n.SYSTEM)  # until the settings are read: the system's language

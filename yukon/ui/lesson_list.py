@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..i18n import N_, _
+from ..text.i18n import N_, _
 from . import art
 from .commands import Asked, Command
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import _, pgettext
 from ..play.events import Listener
 from ..play.records import Records
+from ..text.i18n import _, pgettext
 from .commands import Command
 from .parts import Part
 from .screen import QuestionDialog

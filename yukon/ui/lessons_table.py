@@ -17,7 +17,7 @@ The Lessons part keeps which lessons are finished. A lesson file that cannot be 
 out, and only it: the table says which file and what is wrong, the panel says a file was left
 out; the other lessons play as usual.
 
-The lessons speak the player's language (``yukon.lessons.localize``); a translation that
+The lessons speak the player's language (``yukon.play.lessons.localize``); a translation that
 cannot be used is named on opening and that lesson plays in English. A change of language
 while the lessons are open shows at the next redraw of the panel: the step on the table
 keeps its place, only its words change (the lesson's own words in the last feedback stay as
@@ -28,14 +28,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .. import i18n, pseudo
-from .. import lessons as lesson_files
-from ..i18n import NC_, _, capital, ngettext, pgettext
-from ..lessons import Lesson, LessonRun, load_lesson_set, localize
+from ..core.state import Game
+from ..play import lessons as lesson_files
+from ..play import pseudo
 from ..play.events import Listener, Tone
 from ..play.lesson_guide import FEEDBACK_TIME, LessonGuide
+from ..play.lessons import Lesson, LessonRun, load_lesson_set, localize
 from ..play.session import TableSession
-from ..state import Game
+from ..text import i18n
+from ..text.i18n import NC_, _, capital, ngettext, pgettext
 from .commands import WINDOW_LABEL, Command
 from .table import TableHost, TableScreen, describe_move
 from .table.wording import answer_text
@@ -61,7 +62,7 @@ class LessonBook(Protocol):
 # -- the way in ------------------------------------------------------------------------
 def in_language(english: Lesson, code: str) -> tuple[Lesson, str | None]:
     """A lesson in language ``code`` (the pseudo-language made from the English), and what is wrong
-    with its translation, if anything (``yukon.lessons.localize``)."""
+    with its translation, if anything (``yukon.play.lessons.localize``)."""
     if code == pseudo.CODE:
         return pseudo.pseudo_lesson(english), None
     return localize(english, code, lesson_files.LESSON_DIR)
@@ -149,23 +150,21 @@ def open_lessons(app: TableHost, book: LessonBook, index: int | None = None,
     if mode.untranslated:
         said.append(untranslated_text(list(mode.untranslated.values())))
     if said:
-        mode.session.tell(" ".join(said), Tone.ERROR, 12.0)
+        mode.session.tell(i18n.join_sentences(*said), Tone.ERROR, 12.0)
     return mode
 
 
 def refused_text(problems: list[str]) -> str:
     """What to tell the player about lesson files left out (each names its file and fault)."""
-    said = " ".join(capital(p) + ("" if p.endswith(".") else ".") for p in problems)
     left_out = ngettext("That lesson is left out; the others play as usual.",
                         "Those lessons are left out; the others play as usual.", len(problems))
-    return f"{said} {left_out}"
+    return i18n.join_sentences(*(i18n.full_stop(capital(p)) for p in problems), left_out)
 
 
 def untranslated_text(problems: list[str]) -> str:
     """What to tell the player about lesson translations refused (each names its file and fault)."""
-    said = " ".join(capital(p) + ("" if p.endswith(".") else ".") for p in problems)
     in_english = ngettext("That lesson plays in English.", "Those lessons play in English.", len(problems))
-    return f"{said} {in_english}"
+    return i18n.join_sentences(*(i18n.full_stop(capital(p)) for p in problems), in_english)
 
 
 # -- the mode --------------------------------------------------------------------------

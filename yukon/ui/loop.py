@@ -22,7 +22,7 @@ from typing import Protocol
 
 import pygame
 
-from .clock import FixedClock
+from .fixed_clock import FixedClock
 from .idle import IdleWait
 from .screen import Screen
 
@@ -88,16 +88,20 @@ class Loop:
     _collect_due: bool  # a screen was closed: collect its reference cycles when idle
     _last: float
     _pacer: pygame.time.Clock
+    _timer: Callable[[], float]
 
-    def __init__(self, host: LoopHost, idle: IdleWait) -> None:
+    def __init__(self, host: LoopHost, idle: IdleWait, timer: Callable[[], float] = time.perf_counter) -> None:
         self.host = host
         self.idle = idle
+        # The loop's steps follow the table's clock, so a test with a fake clock decides how
+        # much game time each frame makes (a busy machine can never finish a slide in one frame).
+        self._timer = timer
         self.step = STEP
         self.clock = FixedClock(STEP)
         self.first_frame_at = None
         self._full = True
         self._collect_due = False
-        self._last = time.perf_counter()
+        self._last = timer()
         self._pacer = pygame.time.Clock()
 
     def invalidate(self) -> None:
@@ -166,7 +170,7 @@ class Loop:
         if block and not self.busy() and not any(s.needs_draw() for s in self.visible()) and not self._full:
             waits = [w for w in (s.wake_in() for s in self.host.screens) if w is not None] + ticks
             events = self.idle.wait(min([0.5] + waits))
-            self._last = time.perf_counter()
+            self._last = self._timer()
             self.clock.reset()
         else:
             events = pygame.event.get()
@@ -175,7 +179,7 @@ class Loop:
         self.host.dispatch(events)
         if not self.host.running:
             return
-        now = time.perf_counter()
+        now = self._timer()
         self.update(now - self._last)
         self._last = now
         self.draw()

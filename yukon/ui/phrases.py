@@ -1,19 +1,17 @@
 """What the game says aloud: card names with their grammar, and the sentences of play by ear.
 
-Every sentence here is for speech (issue 28): card names in full words, never symbols,
+Every sentence here is for speech (issue 28): card names in words, never suit symbols,
 short by default with a fuller form for ``Verbosity.FULL``. The inputs are the core's
 own values (cards as ints, ``Position``, ``Undo``), so a table, a lesson, the Demo or a
 test can say the same thing; nothing here keeps state or imports pygame.
 
 Grammar: a card's name changes with its role in a Polish, Russian or German sentence
-("положить даму бубен на короля треф", "na króla trefl", "auf Herz-Buben"). Each card is
-therefore named whole once per ``Case`` in the catalogues (contexts "spoken card,
-nominative" and "spoken card, accusative"), and each sentence fills each slot with the
-case its role takes; the TRANSLATORS notes say which. Languages without cases give the
-same name twice; the Romance languages include the article ("la dame de carreau"), so
-sentences put no preposition before a card that would contract with it (French "sur",
-never "à" or "de"; Italian "sopra", never "su"). Two cases cover every sentence here; a
-later sentence that needs another (an instrumental, a locative) adds a table beside these.
+("положить даму бубен на короля треф", "na króla trefl", "auf den Herz-Buben"). The names are
+the table's own (``yukon.text.i18n.card_name``, "the Queen of diamonds"), one table per case for
+display and speech alike, and each translation asks for the case each slot takes:
+``{target:acc}``; the TRANSLATORS notes say which case a slot is in. The Romance languages
+include the article in the name ("la dame de carreau"), so sentences put no preposition before
+a card that would contract with it (French "sur", never "à" or "de"; Italian "sopra", never "su").
 """
 
 from __future__ import annotations
@@ -21,17 +19,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final, Literal
 
-from ..cards import KING, Card, make_card
-from ..i18n import NC_, _, capital, ngettext, pgettext
-from ..solver import Verdict
-from ..state import FOUNDATION, ON_FOUNDATION, Position, Undo
-
-
-class Case(Enum):
-    """The grammatical case a sentence needs a card's name in."""
-
-    NOMINATIVE = "spoken card, nominative"  # the card named on its own: lists, the focus, the card that moves
-    ACCUSATIVE = "spoken card, accusative"  # the card acted on or moved onto: "onto {target}", "turned up {card}"
+from ..core.cards import KING, Card, make_card
+from ..core.state import FOUNDATION, ON_FOUNDATION, Position, Undo
+from ..solve.solver import Verdict
+from ..text.i18n import NC_, _, capital, card_name, foundation_name, join_list, ngettext, pgettext
 
 
 class Verbosity(Enum):
@@ -45,76 +36,6 @@ class Verbosity(Enum):
 # LineState: a Verdict or "checking"); None where there is no verdict to tell.
 Told = Verdict | Literal["checking"]
 
-# The 52 cards spoken in full, by case, indexed by card number (suit * 13 + rank - 1).
-# TRANSLATORS: a card as it is spoken, in the nominative (the case of a card named on its own,
-# in a list or as the subject). Write the numbers in words ("Herz-Neun", "девятка червей");
-# give the article where your language says one ("le neuf de cœur"); English says none.
-_NOMINATIVE: Final[tuple[str, ...]] = (
-    NC_("spoken card, nominative", "Ace of spades"), NC_("spoken card, nominative", "2 of spades"),
-    NC_("spoken card, nominative", "3 of spades"), NC_("spoken card, nominative", "4 of spades"),
-    NC_("spoken card, nominative", "5 of spades"), NC_("spoken card, nominative", "6 of spades"),
-    NC_("spoken card, nominative", "7 of spades"), NC_("spoken card, nominative", "8 of spades"),
-    NC_("spoken card, nominative", "9 of spades"), NC_("spoken card, nominative", "10 of spades"),
-    NC_("spoken card, nominative", "Jack of spades"), NC_("spoken card, nominative", "Queen of spades"),
-    NC_("spoken card, nominative", "King of spades"), NC_("spoken card, nominative", "Ace of hearts"),
-    NC_("spoken card, nominative", "2 of hearts"), NC_("spoken card, nominative", "3 of hearts"),
-    NC_("spoken card, nominative", "4 of hearts"), NC_("spoken card, nominative", "5 of hearts"),
-    NC_("spoken card, nominative", "6 of hearts"), NC_("spoken card, nominative", "7 of hearts"),
-    NC_("spoken card, nominative", "8 of hearts"), NC_("spoken card, nominative", "9 of hearts"),
-    NC_("spoken card, nominative", "10 of hearts"), NC_("spoken card, nominative", "Jack of hearts"),
-    NC_("spoken card, nominative", "Queen of hearts"), NC_("spoken card, nominative", "King of hearts"),
-    NC_("spoken card, nominative", "Ace of diamonds"), NC_("spoken card, nominative", "2 of diamonds"),
-    NC_("spoken card, nominative", "3 of diamonds"), NC_("spoken card, nominative", "4 of diamonds"),
-    NC_("spoken card, nominative", "5 of diamonds"), NC_("spoken card, nominative", "6 of diamonds"),
-    NC_("spoken card, nominative", "7 of diamonds"), NC_("spoken card, nominative", "8 of diamonds"),
-    NC_("spoken card, nominative", "9 of diamonds"), NC_("spoken card, nominative", "10 of diamonds"),
-    NC_("spoken card, nominative", "Jack of diamonds"), NC_("spoken card, nominative", "Queen of diamonds"),
-    NC_("spoken card, nominative", "King of diamonds"), NC_("spoken card, nominative", "Ace of clubs"),
-    NC_("spoken card, nominative", "2 of clubs"), NC_("spoken card, nominative", "3 of clubs"),
-    NC_("spoken card, nominative", "4 of clubs"), NC_("spoken card, nominative", "5 of clubs"),
-    NC_("spoken card, nominative", "6 of clubs"), NC_("spoken card, nominative", "7 of clubs"),
-    NC_("spoken card, nominative", "8 of clubs"), NC_("spoken card, nominative", "9 of clubs"),
-    NC_("spoken card, nominative", "10 of clubs"), NC_("spoken card, nominative", "Jack of clubs"),
-    NC_("spoken card, nominative", "Queen of clubs"), NC_("spoken card, nominative", "King of clubs"),
-)
-# TRANSLATORS: a card as it is spoken, in the accusative (a card acted on or moved onto: Russian
-# "на даму бубен", Polish "na damę karo", German "auf Herz-Buben"); where your language has
-# no such case, the same words as the nominative.
-_ACCUSATIVE: Final[tuple[str, ...]] = (
-    NC_("spoken card, accusative", "Ace of spades"), NC_("spoken card, accusative", "2 of spades"),
-    NC_("spoken card, accusative", "3 of spades"), NC_("spoken card, accusative", "4 of spades"),
-    NC_("spoken card, accusative", "5 of spades"), NC_("spoken card, accusative", "6 of spades"),
-    NC_("spoken card, accusative", "7 of spades"), NC_("spoken card, accusative", "8 of spades"),
-    NC_("spoken card, accusative", "9 of spades"), NC_("spoken card, accusative", "10 of spades"),
-    NC_("spoken card, accusative", "Jack of spades"), NC_("spoken card, accusative", "Queen of spades"),
-    NC_("spoken card, accusative", "King of spades"), NC_("spoken card, accusative", "Ace of hearts"),
-    NC_("spoken card, accusative", "2 of hearts"), NC_("spoken card, accusative", "3 of hearts"),
-    NC_("spoken card, accusative", "4 of hearts"), NC_("spoken card, accusative", "5 of hearts"),
-    NC_("spoken card, accusative", "6 of hearts"), NC_("spoken card, accusative", "7 of hearts"),
-    NC_("spoken card, accusative", "8 of hearts"), NC_("spoken card, accusative", "9 of hearts"),
-    NC_("spoken card, accusative", "10 of hearts"), NC_("spoken card, accusative", "Jack of hearts"),
-    NC_("spoken card, accusative", "Queen of hearts"), NC_("spoken card, accusative", "King of hearts"),
-    NC_("spoken card, accusative", "Ace of diamonds"), NC_("spoken card, accusative", "2 of diamonds"),
-    NC_("spoken card, accusative", "3 of diamonds"), NC_("spoken card, accusative", "4 of diamonds"),
-    NC_("spoken card, accusative", "5 of diamonds"), NC_("spoken card, accusative", "6 of diamonds"),
-    NC_("spoken card, accusative", "7 of diamonds"), NC_("spoken card, accusative", "8 of diamonds"),
-    NC_("spoken card, accusative", "9 of diamonds"), NC_("spoken card, accusative", "10 of diamonds"),
-    NC_("spoken card, accusative", "Jack of diamonds"), NC_("spoken card, accusative", "Queen of diamonds"),
-    NC_("spoken card, accusative", "King of diamonds"), NC_("spoken card, accusative", "Ace of clubs"),
-    NC_("spoken card, accusative", "2 of clubs"), NC_("spoken card, accusative", "3 of clubs"),
-    NC_("spoken card, accusative", "4 of clubs"), NC_("spoken card, accusative", "5 of clubs"),
-    NC_("spoken card, accusative", "6 of clubs"), NC_("spoken card, accusative", "7 of clubs"),
-    NC_("spoken card, accusative", "8 of clubs"), NC_("spoken card, accusative", "9 of clubs"),
-    NC_("spoken card, accusative", "10 of clubs"), NC_("spoken card, accusative", "Jack of clubs"),
-    NC_("spoken card, accusative", "Queen of clubs"), NC_("spoken card, accusative", "King of clubs"),
-)
-_CARDS: Final[dict[Case, tuple[str, ...]]] = {Case.NOMINATIVE: _NOMINATIVE, Case.ACCUSATIVE: _ACCUSATIVE}
-
-# Each suit's foundation as it is spoken, named on its own ("spades foundation: 5 of spades").
-_FOUNDATIONS: Final[tuple[str, ...]] = (
-    NC_("spoken foundation", "Spades foundation"), NC_("spoken foundation", "Hearts foundation"),
-    NC_("spoken foundation", "Diamonds foundation"), NC_("spoken foundation", "Clubs foundation"),
-)
 # A suit with nothing on its foundation yet, in the list of the foundations.
 _NO_SUIT: Final[tuple[str, ...]] = (
     NC_("spoken foundation", "no spades"), NC_("spoken foundation", "no hearts"),
@@ -129,18 +50,8 @@ _VERDICTS: Final[dict[Told, str]] = {
 }
 
 
-def spoken_card(card: Card, case: Case = Case.NOMINATIVE) -> str:
-    """The card's name as spoken in the player's language, in ``case``: "Queen of diamonds"."""
-    return pgettext(case.value, _CARDS[case][card])
-
-
-def spoken_foundation(suit: int) -> str:
-    """A suit's foundation as spoken: "Hearts foundation"."""
-    return pgettext("spoken foundation", _FOUNDATIONS[suit])
-
-
 def _join(items: list[str]) -> str:
-    return ", ".join(items)
+    return join_list(items)
 
 
 def _face_down(n: int) -> str:
@@ -149,7 +60,7 @@ def _face_down(n: int) -> str:
 
 
 def column_text(position: Position, column: int, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """A column read out from its deepest card: "Column 4: 3 face down, then 9 of hearts, 8 of clubs".
+    """A column read out from its deepest card: "Column 4: 3 face down, then the 9 of hearts, the 8 of clubs".
 
     ``column`` counts from 0; the sentence counts from 1. Face-down cards are counted, never named.
     """
@@ -159,11 +70,11 @@ def column_text(position: Position, column: int, verbosity: Verbosity = Verbosit
     if not cards:
         # TRANSLATORS: a column read out; {column} is its number, 1 to 7 from the left.
         return _("Column {column}: empty").format(column=number)
-    up = _join([spoken_card(c) for c in cards[down:]])
+    up = _join([card_name(c) for c in cards[down:]])
     if verbosity is Verbosity.SHORT:
         if not down:
             # TRANSLATORS: a column read out; {cards} lists its face-up cards from the deepest
-            # ("9 of hearts, 8 of clubs").
+            # ("the 9 of hearts, the 8 of clubs").
             return _("Column {column}: {cards}").format(column=number, cards=up)
         # TRANSLATORS: {down} is "3 face down"; {cards} lists the face-up cards from the deepest.
         return _("Column {column}: {down}, {cards}").format(column=number, down=_face_down(down), cards=up)
@@ -178,7 +89,7 @@ def column_text(position: Position, column: int, verbosity: Verbosity = Verbosit
 
 
 def focus_text(position: Position, column: int, card: Card | None, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """Where the keyboard's focus is: "Column 4, 9 of hearts, 3 cards on it".
+    """Where the keyboard's focus is: "Column 4, the 9 of hearts, 3 cards on it".
 
     ``card`` is the focused card of ``column`` (counted from 0), None for an empty column.
     """
@@ -195,7 +106,7 @@ def focus_text(position: Position, column: int, card: Card | None, verbosity: Ve
         # TRANSLATORS: the focus is on a card that lies face down (its name is not told).
         return capital(_("Column {column}, a face-down card").format(column=number))
     above = len(cards) - at - 1
-    name = spoken_card(card)
+    name = card_name(card)
     if not above:
         # TRANSLATORS: the focus; {card} (nominative) is the column's end card.
         text = _("Column {column}, {card}").format(column=number, card=name)
@@ -211,28 +122,28 @@ def focus_text(position: Position, column: int, card: Card | None, verbosity: Ve
 
 
 def foundation_focus_text(position: Position, suit: int, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """A foundation under the focus: "Spades foundation: 5 of spades" (FULL adds which card goes next)."""
-    name = spoken_foundation(suit)
+    """A foundation under the focus: "The spades foundation: the 5 of spades" (FULL adds which card goes next)."""
+    name = foundation_name(suit)
     rank = position.foundations[suit]
     if rank == 0:
         if verbosity is Verbosity.SHORT:
-            # TRANSLATORS: {foundation} is "Spades foundation".
+            # TRANSLATORS: {foundation} is "the spades foundation".
             return capital(_("{foundation}: empty").format(foundation=name))
-        # TRANSLATORS: {foundation} is "Spades foundation"; {next} (nominative) is its Ace.
+        # TRANSLATORS: {foundation} is "the spades foundation"; {next} (nominative) is its Ace.
         return capital(_("{foundation}: empty; {next} goes first").format(
-            foundation=name, next=spoken_card(make_card(1, suit))))
-    top = spoken_card(make_card(rank, suit))
+            foundation=name, next=card_name(make_card(1, suit))))
+    top = card_name(make_card(rank, suit))
     if verbosity is Verbosity.SHORT or rank == KING:
-        # TRANSLATORS: {foundation} is "Spades foundation"; {card} (nominative) is its top card.
+        # TRANSLATORS: {foundation} is "the spades foundation"; {card} (nominative) is its top card.
         return capital(_("{foundation}: {card}").format(foundation=name, card=top))
     # TRANSLATORS: {card} (nominative) is the foundation's top card, {next} (nominative) the one that goes on it.
     return capital(_("{foundation}: {card}; {next} goes next").format(
-        foundation=name, card=top, next=spoken_card(make_card(rank + 1, suit))))
+        foundation=name, card=top, next=card_name(make_card(rank + 1, suit))))
 
 
 def foundations_text(position: Position, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """The four foundations by their top cards: "Foundations: 5 of spades, no hearts, Ace of diamonds, no clubs"."""
-    tops = [spoken_card(make_card(r, s)) if r else pgettext("spoken foundation", _NO_SUIT[s])
+    """The four foundations by their top cards: "Foundations: the 5 of spades, no hearts, ..."."""
+    tops = [card_name(make_card(r, s)) if r else pgettext("spoken foundation", _NO_SUIT[s])
             for s, r in enumerate(position.foundations)]
     home = position.home_count()
     if verbosity is Verbosity.SHORT or home == 0:
@@ -262,23 +173,23 @@ def opening_text(position: Position, seed: int | None, verbosity: Verbosity = Ve
 
 
 def pick_up_text(position: Position, card: Card, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """A card taken up to be moved: "Picked up 9 of hearts" (FULL tells how many cards come with it)."""
-    name = spoken_card(card, Case.ACCUSATIVE)
+    """A card taken up to be moved: "Picked up the 9 of hearts" (FULL tells how many cards come with it)."""
+    name = card_name(card)
     column = position.column_of(card)
     above = 0 if column is None else len(position.tail(card)) - 1
     if verbosity is Verbosity.SHORT or not above:
-        # TRANSLATORS: the player picked up a card to move it; {card} is in the accusative
+        # TRANSLATORS: the player picked up a card to move it; {card} is in the accusative ({card:acc})
         # ("Взяли девятку червей").
         return capital(_("Picked up {card}").format(card=name))
-    # TRANSLATORS: {card} is in the accusative; {n} cards lie on it and move with it.
+    # TRANSLATORS: {card} is in the accusative ({card:acc}); {n} cards lie on it and move with it.
     return capital(ngettext("Picked up {card} with {n} card on it", "Picked up {card} with {n} cards on it",
                             above).format(card=name, n=above))
 
 
 def put_back_text(card: Card) -> str:
-    """The card picked up was let go without a move: "Put back 9 of hearts"."""
-    # TRANSLATORS: the player let go of the card without moving it; {card} is in the accusative.
-    return capital(_("Put back {card}").format(card=spoken_card(card, Case.ACCUSATIVE)))
+    """The card picked up was let go without a move: "Put back the 9 of hearts"."""
+    # TRANSLATORS: the player let go of the card without moving it; {card} is in the accusative ({card:acc}).
+    return capital(_("Put back {card}").format(card=card_name(card)))
 
 
 def _under(position: Position, column: int, card: Card) -> Card | None:
@@ -289,9 +200,9 @@ def _under(position: Position, column: int, card: Card) -> Card | None:
 
 
 def _move_core(after: Position, undo: Undo, verbosity: Verbosity) -> str:
-    """The move itself, from the position after it: "8 of spades onto 9 of hearts"."""
+    """The move itself, from the position after it: "the 8 of spades onto the 9 of hearts"."""
     card, to, source = undo.move.card, undo.move.to, undo.source
-    name = spoken_card(card)
+    name = card_name(card)
     full = verbosity is Verbosity.FULL
     if to == FOUNDATION:
         if full:
@@ -302,15 +213,15 @@ def _move_core(after: Position, undo: Undo, verbosity: Verbosity) -> str:
     target = _under(after, to, card)
     fields = {"card": name, "column": to + 1, "source": source + 1}
     if target is not None:
-        fields["target"] = spoken_card(target, Case.ACCUSATIVE)
+        fields["target"] = card_name(target)
     if source == ON_FOUNDATION:
         if target is None:
             # TRANSLATORS: a card came back from its foundation into an empty column; {card} is in the nominative.
             return _("{card} from the foundation into column {column}").format_map(fields)
         if full:
-            # TRANSLATORS: {card} (nominative) came back from its foundation onto {target} (accusative).
+            # TRANSLATORS: {card} (nominative) came back from its foundation onto {target} (accusative: {target:acc}).
             return _("{card} from the foundation onto {target} in column {column}").format_map(fields)
-        # TRANSLATORS: {card} (nominative) came back from its foundation onto {target} (accusative).
+        # TRANSLATORS: {card} (nominative) came back from its foundation onto {target} (accusative: {target:acc}).
         return _("{card} from the foundation onto {target}").format_map(fields)
     if target is None:
         if full:
@@ -319,18 +230,25 @@ def _move_core(after: Position, undo: Undo, verbosity: Verbosity) -> str:
         # TRANSLATORS: {card} (nominative) went into the empty column {column}.
         return _("{card} into column {column}").format_map(fields)
     if full:
-        # TRANSLATORS: {card} (nominative) went from column {source} onto {target} (accusative) in column {column}.
+        # TRANSLATORS: {card} (nominative) went from column {source} onto {target} (accusative:
+        # {target:acc}) in column {column}.
         return _("{card} from column {source} onto {target} in column {column}").format_map(fields)
-    # TRANSLATORS: the move made; {card} is in the nominative, {target} in the accusative ("восьмёрка пик на
-    # девятку червей").
+    # TRANSLATORS: the move made; {card} is in the nominative, {target} in the accusative ({target:acc}):
+    # "восьмёрка пик на девятку червей".
     return _("{card} onto {target}").format_map(fields)
 
 
 def move_text(after: Position, undo: Undo, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """A move just made and what it turned up: "8 of spades onto 9 of hearts; turned up the King of clubs".
+    """A move just made and what it turned up: "The 8 of spades onto the 9 of hearts; turned
+    up the King of clubs".
 
     ``after`` is the position after the move, ``undo`` the record ``push``/``play`` returned.
     """
+    return capital(_move_told(after, undo, verbosity))
+
+
+def _move_told(after: Position, undo: Undo, verbosity: Verbosity) -> str:
+    """``move_text`` without its capital, to stand inside another sentence ("Redone: the 8 of ...")."""
     text = _move_core(after, undo, verbosity)
     if verbosity is Verbosity.FULL and undo.carried > 1:
         # TRANSLATORS: added to a move that carried a pile; {n} cards moved together.
@@ -340,22 +258,21 @@ def move_text(after: Position, undo: Undo, verbosity: Verbosity = Verbosity.SHOR
         left = after.columns[undo.source]
         if undo.flipped:
             # TRANSLATORS: added to a move; the move turned a face-down card face up: {card} is in the
-            # accusative ("открыли короля треф", "odkryto króla trefl").
-            text = _("{move}; turned up the {card}").format(
-                move=text, card=spoken_card(left[-1], Case.ACCUSATIVE))
+            # accusative, {card:acc} ("открыли короля треф", "odkryto króla trefl").
+            text = _("{move}; turned up {card}").format(move=text, card=card_name(left[-1]))
         elif not left and verbosity is Verbosity.FULL:
             # TRANSLATORS: added to a move that emptied the column it came from.
             text = _("{move}; column {column} is empty now").format(move=text, column=undo.source + 1)
-    return capital(text)
+    return text
 
 
 def undo_text(after: Position, undo: Undo, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """A move taken back, told by what came back: "Undone: 8 of spades back onto 9 of diamonds".
+    """A move taken back, told by what came back: "Undone: the 8 of spades back onto the 9 of diamonds".
 
     ``after`` is the position once the move is undone, ``undo`` the record of the move.
     """
     card, source = undo.move.card, undo.source
-    name = spoken_card(card)
+    name = card_name(card)
     if source == ON_FOUNDATION:
         # TRANSLATORS: a move was taken back and {card} (nominative) went back to its foundation.
         text = _("Undone: {card} back to the foundation").format(card=name)
@@ -366,25 +283,25 @@ def undo_text(after: Position, undo: Undo, verbosity: Verbosity = Verbosity.SHOR
             # bottom, or on a face-down card).
             text = _("Undone: {card} back into column {column}").format(card=name, column=source + 1)
         elif verbosity is Verbosity.FULL:
-            # TRANSLATORS: a move was taken back; {card} (nominative) is back on {target} (accusative).
+            # TRANSLATORS: a move was taken back; {card} (nominative) is back on {target} (accusative: {target:acc}).
             text = _("Undone: {card} back onto {target} in column {column}").format(
-                card=name, target=spoken_card(target, Case.ACCUSATIVE), column=source + 1)
+                card=name, target=card_name(target), column=source + 1)
         else:
-            # TRANSLATORS: a move was taken back; {card} (nominative) is back on {target} (accusative).
+            # TRANSLATORS: a move was taken back; {card} (nominative) is back on {target} (accusative: {target:acc}).
             text = _("Undone: {card} back onto {target}").format(
-                card=name, target=spoken_card(target, Case.ACCUSATIVE))
+                card=name, target=card_name(target))
         if undo.flipped:
             cards = after.columns[source]
             turned = cards[cards.index(card) - 1]
             # TRANSLATORS: added when taking back a move turns a card face down again; {card} is in the nominative.
-            text = _("{undo}; {card} is face down again").format(undo=text, card=spoken_card(turned))
+            text = _("{undo}; {card} is face down again").format(undo=text, card=card_name(turned))
     return capital(text)
 
 
 def redo_text(after: Position, undo: Undo, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """A move made again: "Redone: 8 of spades onto 9 of hearts"."""
+    """A move made again: "Redone: the 8 of spades onto the 9 of hearts"."""
     # TRANSLATORS: an undone move was made again; {move} is the move as it is told when made.
-    return capital(_("Redone: {move}").format(move=move_text(after, undo, verbosity)))
+    return capital(_("Redone: {move}").format(move=_move_told(after, undo, verbosity)))
 
 
 def time_text(seconds: float) -> str:
@@ -403,8 +320,8 @@ def time_text(seconds: float) -> str:
         parts = [s]
     if len(parts) == 1:
         return parts[0]
-    # TRANSLATORS: a spoken time of two parts: {first} is "3 minutes", {second} "5 seconds".
-    return _("{first} and {second}").format(first=parts[0], second=parts[1])
+    # TRANSLATORS: a spoken time of two parts: {larger} is "3 minutes", {smaller} "5 seconds".
+    return _("{larger} and {smaller}").format(larger=parts[0], smaller=parts[1])
 
 
 def status_text(moves: int, seconds: float, home: int, verdict: Told | None,
@@ -423,29 +340,31 @@ def status_text(moves: int, seconds: float, home: int, verdict: Told | None,
 
 
 def _place(position: Position, to: int, verbosity: Verbosity) -> str:
-    """Where a move of the card would go, for choices_text: "onto 10 of spades"."""
+    """Where a move of the card would go, for choices_text: "onto the 10 of spades"."""
     if to == FOUNDATION:
         return pgettext("spoken place", "to the foundation")
     target = position.end_card(to)
     if target is None:
         # TRANSLATORS: a place the card can go: the empty column {column}.
         return pgettext("spoken place", "into column {column}").format(column=to + 1)
-    name = spoken_card(target, Case.ACCUSATIVE)
+    name = card_name(target)
     if verbosity is Verbosity.FULL:
-        # TRANSLATORS: a place the card can go: onto {target} (accusative), the end card of column {column}.
+        # TRANSLATORS: a place the card can go: onto {target} (accusative: {target:acc}), the end card of
+        # column {column}.
         return pgettext("spoken place", "onto {target} in column {column}").format(target=name, column=to + 1)
-    # TRANSLATORS: a place the card can go: onto {target}, in the accusative.
+    # TRANSLATORS: a place the card can go: onto {target}, in the accusative ({target:acc}).
     return pgettext("spoken place", "onto {target}").format(target=name)
 
 
 def choices_text(position: Position, card: Card, verbosity: Verbosity = Verbosity.SHORT) -> str:
-    """What the card can do ("what can I do"): "9 of hearts can go onto 10 of spades or to the foundation".
+    """What the card can do ("what can I do"): "The 9 of hearts can go onto the 10 of spades or
+    to the foundation".
 
     A face-down card is not named: the player has not seen it.
     """
     if position.loc[card] > ON_FOUNDATION:
         return capital(_("That card is face down"))
-    name = spoken_card(card)
+    name = card_name(card)
     places = [_place(position, m.to, verbosity) for m in position.legal_moves() if m.card == card]
     if not places:
         # TRANSLATORS: "what can I do" for a card with no legal move; {card} is in the nominative.
@@ -453,7 +372,7 @@ def choices_text(position: Position, card: Card, verbosity: Verbosity = Verbosit
     if len(places) == 1:
         where = places[0]
     else:
-        # TRANSLATORS: the last two places in a list of places a card can go: "onto 10 of spades or to the foundation".
+        # TRANSLATORS: the last two places in a list of places a card can go: "onto the 10 of spades or to the foundation".
         where = _("{places} or {last}").format(places=_join(places[:-1]), last=places[-1])
-    # TRANSLATORS: "what can I do": {card} (nominative) can go to {places} ("onto 10 of spades or to the foundation").
+    # TRANSLATORS: "what can I do": {card} (nominative) can go to {places} ("onto the 10 of spades or to the foundation").
     return capital(_("{card} can go {places}").format(card=name, places=where))

@@ -9,8 +9,9 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from .. import __version__, i18n
-from ..i18n import _
+from .. import __version__
+from ..text import i18n
+from ..text.i18n import _
 from .parts import Part
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class StartupReport(Part):
         first_frame = self.app.loop.first_frame_at
         if first_frame is None or not verdict or waiting:
             return 0.1  # not yet: look again soon even when the table is idle
-        from ..resources import asset_path
+        from ..core.resources import asset_path
 
         # Machine-readable, so not translated; "solver" is the status line's text, in "language".
         report = {"version": __version__, "pid": os.getpid(), "executable": sys.executable,

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import help_text
-from ..help_text import column_label
-from ..i18n import pgettext
-from ..notation import parse_move, parse_position
-from ..state import Position
+from ..core.notation import parse_move, parse_position
+from ..core.state import Position
+from ..play import help_text
+from ..play.help_text import column_label
+from ..text.i18n import pgettext
 from . import art
 from .layout import sized
 from .parts import TablePrefs

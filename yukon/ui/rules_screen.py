@@ -1,4 +1,4 @@
-"""The rules in our own words on a scrollable screen (text from ``yukon.help_text``).
+"""The rules in our own words on a scrollable screen (text from ``yukon.play.help_text``).
 
 Wheel, Up/Down, Page Up/Down, Home/End or dragging scroll it; Back or Esc returns to
 the table. The group-move picture follows the section on moving a tail. ``RulesScreenPlus``
@@ -11,9 +11,9 @@ import tempfile
 
 import pygame
 
-from .. import help_text
-from ..help_text import RULES_SECTIONS, TAIL_SECTION
-from ..i18n import _, pgettext
+from ..play import help_text
+from ..play.help_text import RULES_SECTIONS, TAIL_SECTION
+from ..text.i18n import _, pgettext
 from . import art
 from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Wheel

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..difficulty import first_deal
-from ..i18n import _, ngettext, pgettext
+from ..core.rules import Rules
+from ..core.state import Game
 from ..play.records import Records
-from ..rules import Rules
-from ..state import Game
+from ..solve.difficulty import first_deal
+from ..text.i18n import _, join_sentences, ngettext, pgettext
 from ..text.words import variant_title
 from .parts import Part, StatusNote, WinRecord
 from .screen import QuestionDialog
@@ -98,7 +98,7 @@ class Saving(Part):
             play = _("Play the game of {game} given on the command line instead?").format(game=game)
         else:
             play = _("Play the game given on the command line instead?")
-        question = " ".join((under_way, play, _("Leaving your game counts as a loss.")))
+        question = join_sentences(under_way, play, _("Leaving your game counts as a loss."))
         self.app.push(QuestionDialog(self.app, question, [(label, lambda: self._play(chosen)),
                                                           (pgettext("button", "Keep my game"), None)]))
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from .. import i18n
 from ..play.records import Records
-from ..settings import Settings
+from ..play.settings import Settings
+from ..text import i18n
 from .commands import Command
 from .parts import Part, TablePrefs
 from .settings_screen import SettingsScreen

@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import i18n
-from ..i18n import LANGUAGES, N_, NC_, _, pgettext
-from ..rules import VARIANTS
-from ..settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
+from ..core.rules import VARIANTS
+from ..play.settings import ANIMATION_ORDER, TEXT_SIZE_ORDER, Settings
+from ..text import i18n
+from ..text.i18n import LANGUAGES, N_, NC_, _, pgettext
 from ..text.words import rules_line, variant_title
 from . import art
 from .commands import Asked, Command

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..i18n import NC_, _, pgettext
+from ..text.i18n import NC_, _, pgettext
 from . import art
 from .commands import Asked, Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Quit, Resize, Wheel

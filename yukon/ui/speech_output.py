@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final, Protocol
 
-from ..i18n import N_
+from ..text.i18n import N_
 
 QUEUE_LIMIT: Final = 8  # sentences said with interrupt=False that may wait; older ones are dropped
 PROGRAM_TIME_LIMIT: Final = 5.0  # seconds a speech program may take to answer or to end before it is killed

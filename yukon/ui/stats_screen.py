@@ -11,12 +11,13 @@ from collections.abc import Callable
 
 import pygame
 
-from ..i18n import N_, NC_, _, pgettext
-from ..rules import VARIANTS, Rules
-from ..stats import RulesRecord, Statistics, format_share, format_time
+from ..core.rules import VARIANTS, Rules
+from ..play.stats import RulesRecord, Statistics, format_share, format_time
+from ..text.i18n import N_, NC_, _, pgettext
 from ..text.words import rules_line
 from . import art
 from .commands import Asked, Command
+from .line_breaks import breaks_only_where_allowed
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import wrap, wrap_balanced
 
@@ -102,7 +103,7 @@ class StatsScreen(Sheet):
         text = rules_line(rules)
         for size in range(self.size, max(9, self.size - 6), -1):
             lines = wrap_balanced(text, size, col_w - 10, True)
-            if " ".join(lines).split() == text.split():  # no word was cut to fit
+            if breaks_only_where_allowed(text, lines):  # no word was cut to fit
                 return lines, size
         return lines, size
 

@@ -10,16 +10,16 @@ between words.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
-from ..i18n import NC_, pgettext
+from ..text.i18n import NC_, pgettext
 from . import art
 from .commands import COMMANDS, Command
 from .layout import bar_height_for, text_scale
+from .line_breaks import segments
 
 TEXT = (240, 244, 236)
 TEXT_DIM = (150, 160, 150)
@@ -236,29 +236,57 @@ def _pieces(word: str, f: pygame.font.Font, width: int) -> list[str]:
     return out + [word]
 
 
-# Lines break at ordinary spaces and tabs only: a no-break space (French " :", "5 %") holds.
-BREAKS = re.compile(r"[ \t\r\f\v]+")
+# Wrapped text by (text, size, width, bold, font family): a screen draws the same paragraphs again
+# at each scroll step, and Chinese or Japanese, measured a character at a time, costs more.
+WRAPS: art.Lru[tuple[str, int, int, bool, str], tuple[str, ...]] = art.Lru(512)
+
+
+def _fitting(f: pygame.font.Font, line: str, pieces: list[str], start: int, width: int) -> int:
+    """How many of ``pieces`` from ``start`` on fit after ``line`` within ``width`` pixels: the
+    most, found by doubling then halving (a line only grows wider as pieces join it)."""
+    def fits(n: int) -> bool:
+        return f.size((line + "".join(pieces[start:start + n])).rstrip(" "))[0] <= width
+
+    most = len(pieces) - start
+    good, step = 0, 1
+    while good + step <= most and fits(good + step):
+        good += step
+        step *= 2
+    bad = min(good + step, most + 1)  # the smallest count known not to fit (or one past all)
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        good, bad = (mid, bad) if fits(mid) else (good, mid)
+    return good
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels (a word too long for a line
-    gets lines of its own, cut where the line ends)."""
+    """Break ``text`` into lines no wider than ``width`` pixels: at spaces, and between the
+    characters of Chinese and Japanese (``line_breaks``); a word too long for a line gets
+    lines of its own, cut where the line ends."""
+    key = (text, int(size), int(width), bool(bold), art.family())
+    known = WRAPS.get(key)
+    if known is not None:
+        return list(known)
     f = art.font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
-        line = ""
-        for word in BREAKS.split(para):
-            if not word:
-                continue
-            trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
+        pieces = segments(para)
+        line, at = "", 0
+        while at < len(pieces):
+            n = _fitting(f, line, pieces, at, width)
+            line += "".join(pieces[at:at + n])
+            at += n
+            if at == len(pieces):
+                break
+            if line:  # the next piece starts a line of its own (cut if it is too wide even alone)
+                lines.append(line.rstrip(" "))
+            word = pieces[at].rstrip(" ")
             *whole, line = _pieces(word, f, width)
             lines += whole
-        lines.append(line)
+            line += pieces[at][len(word):]
+            at += 1
+        lines.append(line.rstrip(" "))
+    WRAPS.put(key, tuple(lines))
     return lines
 
 
@@ -351,7 +379,8 @@ def wrap_balanced(text: str, size: int, width: int, bold: bool = False) -> list[
         return lines
     f = art.font(size, bold)
     # never narrower than the widest word: a narrower width may keep the count by cutting a word in two
-    lo, hi = min(width, max(f.size(word)[0] for word in BREAKS.split(text) if word)), width
+    widest = max(f.size(piece.rstrip(" "))[0] for para in text.split("\n") for piece in segments(para))
+    lo, hi = min(width, widest), width
     while lo < hi:  # the narrowest width that still needs no more lines
         mid = (lo + hi) // 2
         trial = wrap(text, size, mid, bold)

@@ -22,13 +22,14 @@ STALE_SIZE_TIME = 1.0  # seconds the full-screen switch's own size events are ig
 
 
 def fitting_size() -> tuple[int, int]:
-    """A window size that fits the desktop (most of it, within sensible limits)."""
+    """A window size that fits the desktop: most of it, as KPatience and Aisleriot open, with room
+    left for the desktop's panels (the cards and text grow with the window, on a 4K screen too)."""
     try:
         dw, dh = pygame.display.get_desktop_sizes()[0]
     except (pygame.error, IndexError):  # no desktop to measure
         dw, dh = 1280, 800
-    w = max(MIN_SIZE[0], min(1600, int(dw * 0.9)))
-    h = max(MIN_SIZE[1], min(1000, int(dh * 0.88)))
+    w = max(MIN_SIZE[0], int(dw * 0.9))
+    h = max(MIN_SIZE[1], int(dh * 0.88))
     return (min(w, dw), min(h, dh))
 
 

@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...difficulty import Level, Rating
-from ...i18n import _
 from ...play.events import Actor, Dealt, Event, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
-from ...solver import Verdict
+from ...solve.difficulty import Level, Rating
+from ...solve.solver import Verdict
+from ...text.i18n import _
 from ..commands import Command
 from ..parts import Part, StatusNote
 from ..widgets import ButtonSpec
@@ -51,7 +51,7 @@ from .why import Why
 
 if TYPE_CHECKING:
     from ...play.records import Records
-    from ...solver_service import Reply
+    from ...solve.solver_service import Reply
     from ..app import App
     from ..table import TableScreen
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Literal
 from ...play.events import Notice, Told
 
 if TYPE_CHECKING:
+    from ...core.state import Game
     from ...play.records import Records
     from ...play.session import TableSession
-    from ...state import Game
     from ..app import App
     from ..table import TableScreen
 

@@ -4,7 +4,7 @@ Two pieces:
 
   * ``DealLevels`` belongs to the assist and shares its solver child (one request in
     flight at a time, asked only while the child is idle). Its "level" requests have the
-    child rate a deal (``yukon.difficulty``): the deal on the table when nothing is known
+    child rate a deal (``yukon.solve.difficulty``): the deal on the table when nothing is known
     of it yet, a number typed in Deal #, and random deals while the player waits for a
     deal of a chosen level (and afterwards, to keep one of that level ready). Only those
     random deals make the pool New deal by level draws from, and only deals this machine's
@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ...difficulty import PLAYABLE, RATE_NODES, Level, Rating
-from ...i18n import N_, _, pgettext
-from ...rules import Rules
-from ...state import Position
+from ...core.rules import Rules
+from ...core.state import Position
+from ...solve.difficulty import PLAYABLE, RATE_NODES, Level, Rating
+from ...text.i18n import N_, _, pgettext
 from ..commands import Command
 from ..parts import Part, StatusNote
 from ..screen import Answer, QuestionDialog
@@ -35,7 +35,7 @@ from .knowledge import Key, RulesKey, position_key, rules_key
 from .link import POLL, Pending, new_request
 
 if TYPE_CHECKING:
-    from ...solver_service import Reply
+    from ...solve.solver_service import Reply
     from ..app import App
     from ..table import TableScreen
 

@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _
 from ...play.events import Actor, Tone, made_move
-from ...solver import Verdict
+from ...solve.solver import Verdict
+from ...text.i18n import _
 from .context import Context
 from .knowledge import Knowledge
 from .link import POLL, SolverLink

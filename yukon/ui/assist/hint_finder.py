@@ -1,7 +1,7 @@
 """Hint (H, the Hint button) and P (play the hint).
 
 On a winnable position the first press shows the next move of a winning line with the
-reason it helps; the presses after it show, in the order of ``yukon.move_order``, only the other
+reason it helps; the presses after it show, in the order of ``yukon.solve.move_order``, only the other
 moves after which the solver's child has proved the deal still winnable (``look`` asks it
 about each, ``CHECK_NODES`` search positions apiece, once the first hint is on show), so
 no hint ever turns a winnable game into a lost one. On a lost position the hints are the
@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ... import move_order
-from ...i18n import _
+from ...core.state import Move, Position
 from ...play.events import Actor, Tone
 from ...play.session import Message
-from ...relaxation import crowded, dead_end, tables_for
-from ...solver import Verdict
-from ...state import Move, Position
+from ...solve import move_order
+from ...solve.relaxation import crowded, dead_end, tables_for
+from ...solve.solver import Verdict
+from ...text.i18n import _, join_sentences
 from ..table import describe_move
 from .context import Context
 from .knowledge import Knowledge, Known, PositionKey, position_key
@@ -31,7 +31,7 @@ from .link import Pending, SolverLink, new_request
 from .reasons import move_reason
 
 if TYPE_CHECKING:
-    from ...solver_service import Reply
+    from ...solve.solver_service import Reply
 
 HINT_PATIENCE = 1.5  # seconds a hint waits for the solver before a heuristic hint stands in
 LOOKING_TIME = 6.0  # seconds the "looking" message stays at least
@@ -229,7 +229,7 @@ class HintFinder:
             session.move(shown.move, Actor.HINT)
 
     def _heuristic_hint(self, preface: str, hopeful: bool = True) -> None:
-        """The heuristic hints of ``yukon.move_order``, each press the next one (``preface``: a sentence
+        """The heuristic hints of ``yukon.solve.move_order``, each press the next one (``preface``: a sentence
         said first, already in the player's language, or ""; ``hopeful``: the game may still be
         won, so the moves proved to lose it are left out)."""
         game = self._ctx.game
@@ -301,4 +301,4 @@ class HintFinder:
 
 def joined(preface: str, sentence: str) -> str:
     """Two whole sentences, the first one optional, as one message."""
-    return f"{preface} {sentence}" if preface else sentence
+    return join_sentences(preface, sentence)

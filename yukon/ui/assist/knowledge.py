@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...rules import Rules
-from ...solver import Verdict
-from ...state import Game, Move, Position
+from ...core.rules import Rules
+from ...core.state import Game, Move, Position
+from ...solve.solver import Verdict
 
 CACHE_LIMIT = 20000
 

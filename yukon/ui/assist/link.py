@@ -1,6 +1,6 @@
 """The solver's child process as the assist sees it: asking, polling, dropping stale replies, restarting.
 
-The solver runs in a child process (``yukon.solver_service``), never in the window's
+The solver runs in a child process (``yukon.solve.solver_service``), never in the window's
 process. One request is in flight at a time (``Pending``); a newer request makes the
 older one stale, so a search for a position the player has already left is cancelled in
 the child and its answer, should one arrive, is dropped here. A child that died is
@@ -16,12 +16,12 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...notation import format_position
-from ...state import Move, Position
+from ...core.notation import format_position
+from ...core.state import Move, Position
 from .knowledge import PositionKey
 
 if TYPE_CHECKING:
-    from ...solver_service import Reply, SolverService
+    from ...solve.solver_service import Reply, SolverService
 
 SOLVE_TIMEOUT = 10.0  # seconds the child may spend on one position
 DEAL_TIMEOUT = 2.0  # per candidate deal for "winnable deals only" (most take milliseconds)
@@ -81,7 +81,7 @@ class SolverLink:
         """Start a child when there is none (and the solver is not off); is one running now?"""
         if self.service is None and not self.failed:
             try:
-                from ...solver_service import SolverService
+                from ...solve.solver_service import SolverService
 
                 self.service = SolverService(nice=10)  # the window comes first on a busy machine
             except Exception as e:  # noqa: BLE001 - no processes allowed here: the table plays on without a solver

@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...i18n import _, ngettext, pgettext
+from ...core.state import Position
 from ...play.events import Actor
-from ...solver import Verdict
-from ...state import Position
+from ...solve.solver import Verdict
+from ...text.i18n import _, ngettext, pgettext
 from ..screen import QuestionDialog
 from .context import Context
 from .demo import Demo
@@ -27,7 +27,7 @@ from .link import Pending, new_request
 from .verdict_line import VerdictLine
 
 if TYPE_CHECKING:
-    from ...solver_service import Reply
+    from ...solve.solver_service import Reply
 
 Mark = tuple[int, PositionKey]  # a game (by id) and one of its positions
 
@@ -83,7 +83,7 @@ class WinnableDeals:
 
     def _find_deal_now(self) -> int:
         """No deal ready (the setting was just turned on): solve a few here, for half a second at most."""
-        from ...solver import solve
+        from ...solve.solver import solve
 
         app = self._ctx.app
         end = time.monotonic() + 0.5

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cards import RANK
-from ...i18n import _, ngettext, pgettext
-from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
+from ...core.cards import RANK
+from ...core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Move, Position
+from ...text.i18n import NC_, Name, _, ngettext
 from ..table import short_name
 
 Freed = tuple[str, int, int]  # how a card just uncovered is used soon: ("home" | "move" | "uncovers", it, the mover)
@@ -27,12 +27,15 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
     m = line[0]
     card = m.card
 
-    def seen(c: int) -> str:
+    def seen(c: int) -> Name:
         # The solver sees face-down cards; a hint must not show the player one.
         if position.loc[c] != FACE_DOWN:
             return short_name(c)
-        # TRANSLATORS: stands for a card still face down in a hint's reason, "it empties column 3 for a King".
-        return pgettext("hint", "a King") if RANK[c] == 13 else pgettext("hint", "a card that is still face down")
+        # TRANSLATORS: stands for a card still face down in a hint's reason, "it empties column 3 for a King";
+        # a name, so it has a form per case ("hint, accusative"...) for {other:acc} and the like.
+        if RANK[c] == 13:
+            return Name.of("hint", NC_("hint", "a King"))
+        return Name.of("hint", NC_("hint", "a card that is still face down"))
 
     p = position.copy()
     src = p.loc[card]
@@ -76,7 +79,7 @@ def move_reason(position: Position, line: list[Move] | tuple[Move, ...]) -> str:
     return _towards(p, rest, seen)
 
 
-def _freed_reason(freed: Freed, seen: Callable[[int], str]) -> str:
+def _freed_reason(freed: Freed, seen: Callable[[int], Name]) -> str:
     """The clause for a card uncovered and used soon."""
     kind, under, mover = freed
     names = {"under": short_name(under), "other": seen(mover)}
@@ -126,7 +129,7 @@ def _first_onto(p: Position, rest: list[Move], card: int, look: int = 6) -> int 
     return None
 
 
-def _towards(p: Position, rest: list[Move], seen: Callable[[int], str]) -> str:
+def _towards(p: Position, rest: list[Move], seen: Callable[[int], Name]) -> str:
     """The next gain the line makes (a card turned up or sent home), for a preparing move."""
     q = p.copy()
     for n, m in enumerate(rest, start=1):

@@ -5,13 +5,13 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Final, Literal
 
-from ...i18n import _, ngettext
-from ...solver import Verdict
+from ...solve.solver import Verdict
+from ...text.i18n import _, ngettext
 from .context import Context
 from .knowledge import Knowledge
 
 if TYPE_CHECKING:
-    from ...state import Game
+    from ...core.state import Game
 
 CHECKING: Final = "checking"  # the solver was asked and has not answered yet
 CHECKING_AFTER = 0.25  # say "checking" only when an answer takes longer than this

@@ -1,8 +1,8 @@
 """Why? at the table: the solver's reasons for a lost position, in a sheet the player opens with W.
 
 While the status line says the position cannot be won, "W says why" stands beside it. W
-asks the solver's child (``yukon.solver_service``) to explain the position
-(``yukon.explain``: which cards can never get home and what holds them, the move that
+asks the solver's child (``yukon.solve.solver_service``) to explain the position
+(``yukon.solve.explain``: which cards can never get home and what holds them, the move that
 closed their way, or how many positions a search tried); the child replays the game's
 moves and may search, so the window never waits for it. The answer opens a sheet with
 the explanation in the player's words, and "Go back" when an earlier position of the
@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...explain import Explanation
-from ...i18n import N_, _, pgettext
 from ...play.events import Tone
-from ...solver import Verdict
+from ...solve.explain import Explanation
+from ...solve.solver import Verdict
+from ...text.i18n import N_, _, pgettext
 from ...text.why_words import sentences
 from .. import art
 from ..commands import Asked, Command
@@ -36,7 +36,7 @@ from .link import Pending, SolverLink, _ids
 from .verdict_line import VerdictLine
 
 if TYPE_CHECKING:
-    from ...solver_service import Reply
+    from ...solve.solver_service import Reply
 
 
 Mark = tuple[int, int, PositionKey]  # a game (by id), its moves made and its position: what an answer is for

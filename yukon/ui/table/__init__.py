@@ -40,10 +40,10 @@ from typing import Protocol
 
 import pygame
 
-from ...i18n import language
+from ...core.state import Position
 from ...play.events import Dealt, Event, Moved, Notice, Redone, Restarted, Stuck, Undone, Won
 from ...play.session import TableSession
-from ...state import Position
+from ...text.i18n import language
 from .. import art
 from ..celebration import Takeoff
 from ..changes import TablePrefs
@@ -305,8 +305,8 @@ class TableScreen(Screen):
         self._laid_language = language()
         self.shown = self.session.position.copy()
         self.bar = self.button_bar.relayout(w, h)
-        self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h), self.bar.rows,
-                                     self.app.prefs.left_handed)
+        self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h), self.bar.rect.h,
+                                     self.app.prefs.left_handed, text_factor=self.app.prefs.text_factor)
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)
         self.canvas.redraw(precise)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import pgettext
+from ...text.i18n import pgettext
 from ..screen import MenuList
 from ..widgets import HC_EDGE, HC_PANEL, MORE_LABEL, BarLayout, draw_button, layout_bar
 from .style import MORE

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...cards import RANK
-from ...state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
+from ...core.cards import RANK
+from ...core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
 from .. import art
 from ..celebration import Takeoff
 from ..layout import Hit, TableLayout
@@ -254,10 +254,13 @@ class Board:
                 if c not in moving:
                     shown = c
                     break
+            clip = surface.get_clip()
+            surface.set_clip(lay.foundation_shown(s).clip(clip))  # stacked slots: the one below lies over it
             if shown is None:
                 surface.blit(a.slot(SYMBOL[s]), r)
             else:
                 surface.blit(a.face(shown), r)
+            surface.set_clip(clip)
 
     def paint_moving(self, surface: pygame.Surface, moving: set[int], extra: float) -> list[pygame.Rect]:
         """Draw the ``moving`` cards where they are now (held ones on top); the rectangles drawn."""
@@ -274,8 +277,7 @@ class Board:
             if s is not None and s.delay > 0:  # a new deal: the pile under the cards on their way, the next on top
                 waiting = s.elapsed < s.delay
                 return (2, 0 if waiting else 1, -s.delay if waiting else s.delay)
-            return (float(lay.card_xy[c][1] < lay.found_y + lay.ch and loc[c] == ON_FOUNDATION),
-                    lay.card_xy[c][0], lay.card_xy[c][1])
+            return (float(loc[c] == ON_FOUNDATION), lay.card_xy[c][0], lay.card_xy[c][1])
 
         order = sorted((c for c in moving if c not in held), key=key)
         waiting = [c for c in order if key(c)[:2] == (2, 0)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...cards import SUIT
+from ...core.cards import SUIT
 from .. import art
 from ..layout import TableLayout
 from ..rects import merge_rects

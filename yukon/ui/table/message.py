@@ -83,8 +83,8 @@ class MessageBox:
 
 
 def place_message(text: str, lay: TableLayout, factor: float = 1.0) -> Placed | None:
-    """Low on the table clear of the columns, else over the status area, else the first try
-    (text at ``factor`` times its size)."""
+    """Low on the table clear of the columns, else over the status area (a strip's, with the
+    headings under it), else the first try (text at ``factor`` times its size)."""
     top = sized(max(13, min(round(24 * text_scale(lay.width, lay.height)), round(lay.cw * 0.16))), factor)
     first: Placed | None = None
     for wrap_w in (lay.view.w - 60, 5 * lay.cw, 4 * lay.cw, 3 * lay.cw, 2 * lay.cw):
@@ -99,6 +99,8 @@ def place_message(text: str, lay: TableLayout, factor: float = 1.0) -> Placed | 
         if clear and box.y >= lay.cols_y:
             return box, top, lines
     r = lay.status_rect
+    if lay.side:  # the slim strip over the columns: the box may cover their headings too, not their cards
+        r = pygame.Rect(r.x, r.y, r.w, max(r.h, lay.cols_y - 2 - r.y))
     pad = 6
     for size in range(top, 10, -1):
         lines = wrap(text, size, r.w - 2 * pad, True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ...state import Game
+from ...core.state import Game
 from ..commands import Command
 from ..widgets import ButtonSpec, Panel
 

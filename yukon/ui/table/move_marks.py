@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 import pygame
 
-from ...state import FACE_DOWN, ON_FOUNDATION, Position
+from ...core.state import FACE_DOWN, ON_FOUNDATION, Position
 from .. import marks
 from ..layout import TableLayout
 from .style import HOVER, MOVED

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ...cards import SUIT
-from ...i18n import _, capital, card_name, foundation_name, ngettext
+from ...core.cards import SUIT
+from ...core.state import FOUNDATION, ON_FOUNDATION, Move
 from ...play.events import Tone, made_move
-from ...state import FOUNDATION, ON_FOUNDATION, Move
+from ...text.i18n import _, capital, card_name, foundation_name, join_sentences, ngettext
 from ...text.words import refusal, sentence
 from ..input import PointerDown, PointerMove, PointerUp
 from ..layout import Hit
@@ -251,7 +251,7 @@ class Pointer:
                 session.move(Move.of(card, FOUNDATION))
             else:  # a double click on a covered card: say why nothing goes home
                 n = len(pos.tail(card)) - 1
-                name = capital(card_name(card))
+                name = card_name(card)
                 if n == 1:
                     # TRANSLATORS: a double click on a covered card; {card} is a whole card name.
                     text = _("{card} cannot go home yet: only the end card of a column can, so the card "
@@ -263,7 +263,7 @@ class Pointer:
                                     "{n} card on it must move away first.",
                                     "{card} cannot go home yet: only the end card of a column can, so the "
                                     "{n} cards on it must move away first.", n).format(card=name, n=n)
-                session.tell(text, Tone.ERROR)
+                session.tell(capital(text), Tone.ERROR)
             return
         self.last_click = (card, now)
         if sel is not None:
@@ -289,10 +289,9 @@ class Pointer:
                 # The reason would name the card's own foundation: say first that it is another one.
                 # TRANSLATORS: a card dropped on another suit's foundation; {card} is a whole card
                 # name ("the 7 of hearts"), {foundation} and {other} are "the hearts foundation" etc.
-                wrong = _("{card} goes on {foundation}, not {other}.").format(
-                    card=capital(card_name(sel)), foundation=foundation_name(SUIT[sel]),
-                    other=foundation_name(hit.suit))
-                session.tell(wrong + " " + sentence(refusal(illegal)), Tone.ERROR)
+                wrong = capital(_("{card} goes on {foundation}, not {other}.").format(
+                    card=card_name(sel), foundation=foundation_name(SUIT[sel]), other=foundation_name(hit.suit)))
+                session.tell(join_sentences(wrong, sentence(refusal(illegal))), Tone.ERROR)
                 session.select(None)
             else:
                 session.place(FOUNDATION)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import _, ngettext, pgettext
 from ...play.events import Stuck, StuckWhy, Won
+from ...text.i18n import _, ngettext, pgettext
 from ..celebration import Celebration
 from ..changes import WinRecord
 from ..commands import Command

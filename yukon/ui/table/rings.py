@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...cards import SUIT
-from ...state import FOUNDATION, ON_FOUNDATION, Move
+from ...core.cards import SUIT
+from ...core.state import FOUNDATION, ON_FOUNDATION, Move
 from .. import art, marks
 from ..layout import TableLayout
 from .style import HINT, LESSON, SELECT, TARGET

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from ... import i18n
-from ...i18n import _, ngettext, pgettext
 from ...play.events import Actor, Won
+from ...text import i18n
+from ...text.i18n import _, join_sentences, ngettext, pgettext
 from .. import art
 from ..changes import WinRecord
 from ..screen import Answer, Host, QuestionDialog
@@ -45,7 +45,7 @@ class WinSummary(QuestionDialog):
         else:
             title = _("You won!")
             said = []
-        super().__init__(app, " ".join(said + notes), answers, title=title)
+        super().__init__(app, join_sentences(*said, *notes), answers, title=title)
         self.won = won
         self.rows = figures(won, record)
 

@@ -11,8 +11,8 @@ from typing import Protocol
 
 import pygame
 
+from ...core.state import Position
 from ...play.session import TableSession
-from ...state import Position
 from ..celebration import Takeoff
 from ..commands import Command
 from ..layout import TableLayout

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from ...cards import SUIT
-from ...i18n import _, ngettext
+from ...core.cards import SUIT
+from ...core.state import FOUNDATION, ON_FOUNDATION, Illegal, Move, Position
 from ...play.events import HintShown, Notice, Refused, Said, Spoken
-from ...state import FOUNDATION, ON_FOUNDATION, Illegal, Move, Position
+from ...text.i18n import Name, _, join_sentences, ngettext
 from ...text.words import refusal, sentence
 from .. import art
 from .style import SYMBOL
 
 
-def short_name(card: int) -> str:
-    """A card as the table prints it: 7♥, 10♠, K♣."""
-    return art.rank_label(card) + SYMBOL[SUIT[card]]
+def short_name(card: int) -> Name:
+    """A card as the table prints it: 7♥, 10♠, K♣ (a name that stays the same in every case)."""
+    return Name(art.rank_label(card) + SYMBOL[SUIT[card]])
 
 
 def describe_move(position: Position, move: Move) -> str:
@@ -29,7 +29,7 @@ def describe_move(position: Position, move: Move) -> str:
         return _("{card} to its foundation").format(card=name)
     column = move.to + 1
     dest = position.columns[move.to]
-    target = short_name(dest[-1]) if dest else ""
+    target = short_name(dest[-1]) if dest else Name("")
     s = position.loc[card]
     n = 1
     if s < ON_FOUNDATION:
@@ -85,7 +85,7 @@ def answer_text(illegal: Illegal | None, text: str = "", over: bool = False) -> 
     if over:
         return _("This lesson is finished.")
     reason = sentence(refusal(illegal)) if illegal is not None else ""
-    return " ".join(t for t in (reason, text) if t)
+    return join_sentences(reason, text)
 
 
 def refused_text(refused: Refused) -> str:
