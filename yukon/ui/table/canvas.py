@@ -200,7 +200,8 @@ class Canvas:
         # A change not yet drawn (the end of the last slide) is kept: both go out together.
         self.changed = (self.changed or []) + fresh
         cols, down = before.cols, before.down
-        cols_changed = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]}
+        cols_changed = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]
+                        or any(old.card_xy.get(c) != lay.card_xy.get(c) for c in pos.columns[i])}  # closed up
         for i in cols_changed:
             bottom = old.card_xy[cols[i][-1]][1] + old.ch if cols[i] else old.cols_y + old.ch
             self.col_bottom[i] = max(self.col_bottom.get(i, 0), bottom) if i in self.changed_cols else bottom
