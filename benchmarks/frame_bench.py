@@ -5,7 +5,9 @@
 Without a display it re-runs itself under Xvfb (xvfb-run, a 1920x1080 screen). Measures:
   * frame cost while a long tail slides back and forth at 1920x1080 (p50, p99), against a
     floor measured in the same run and window: fill the background, blit 52 cached card
-    images, flip the whole window;
+    images, flip the whole window; and against the table's own full redraw (everything
+    painted and sent, as after a resize);
+  * frame cost while a new deal slides out of its pile, and during a win's cascade;
   * idle CPU of ``python main.py`` left alone for the given seconds (share of one core),
     on a fresh deal and after a move (the status clock then ticks every second);
   * start to first drawn frame (the window writes the time of its first frame to a file);
@@ -23,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -140,6 +143,79 @@ def frame_costs(frames: int) -> dict[str, float]:
         "floor_cpu_p50_ms": percentile(floor_cpu, 50) * ms,
         "floor_cpu_p99_ms": percentile(floor_cpu, 99) * ms,
     }
+
+
+class Frames:
+    """Wall and CPU time of each frame timed."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def time(self, frame: Callable[[], object]) -> None:
+        """Time one frame."""
+        t0, c0 = time.perf_counter(), time.process_time()
+        frame()
+        self.wall.append(time.perf_counter() - t0)
+        self.cpu.append(time.process_time() - c0)
+
+    def figures(self, name: str) -> dict[str, float]:
+        """p50 and p99 of both, in ms, and how many frames."""
+        return {f"{name}_p50_ms": percentile(self.wall, 50) * 1000, f"{name}_p99_ms": percentile(self.wall, 99) * 1000,
+                f"{name}_cpu_p50_ms": percentile(self.cpu, 50) * 1000,
+                f"{name}_cpu_p99_ms": percentile(self.cpu, 99) * 1000, f"{name}_frames": len(self.wall)}
+
+
+def moment_costs(deals: int) -> dict[str, float]:
+    """Frame times while new deals slide out of their pile and while a won game cascades, at
+    1920x1080, beside the table's full redraw in the same window."""
+    import pygame
+
+    from yukon.core.state import FOUNDATION, Game, Move
+    from yukon.ui.build import open_window
+    from yukon.ui.celebration import Celebration
+
+    app = open_window(size=(1920, 1080), seed=1)
+    app.draw()
+    t = app.table
+    assert t is not None
+    pygame.event.pump()
+
+    def step() -> None:
+        pygame.event.pump()
+        app.update(1 / 60)
+        app.draw()
+
+    def whole() -> None:
+        pygame.event.pump()
+        t.invalidate()
+        app.draw()
+
+    full = Frames()
+    for _ in range(120):
+        full.time(whole)
+    deal = Frames()
+    for n in range(deals):
+        app.new_deal(100 + n)
+        while t.anim.active:
+            deal.time(step)
+        app.draw()
+    # a won game: every card home but the King of clubs, which goes home by the move timed here
+    from yukon.core.cards import make_card
+    from yukon.core.state import Position
+
+    king = make_card(13, 3)
+    app.session.deal(Game(Position([[king]] + [[] for _ in range(6)], [0] * 7, [13, 13, 13, 12])), resumed=True)
+    app.draw()
+    t.session.move(Move.of(king, FOUNDATION))
+    while not isinstance(app.top, Celebration):
+        app.update(1 / 60)
+        app.draw()
+    cascade = Frames()
+    while isinstance(app.top, Celebration):
+        cascade.time(step)
+    pygame.display.quit()
+    return {**full.figures("full"), **deal.figures("deal"), **cascade.figures("cascade")}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -261,6 +337,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--idle", type=float, default=10.0)
+    ap.add_argument("--deals", type=int, default=6, help="new deals timed as they slide out of the pile")
     args = ap.parse_args()
     if not ensure_display(__file__):
         return 1
@@ -271,6 +348,12 @@ def main() -> int:
     print("  CPU time of this process per frame (leaves out waiting for the X server):")
     print(f"  table  p50 {fc['table_cpu_p50_ms']:.2f} ms   p99 {fc['table_cpu_p99_ms']:.2f} ms")
     print(f"  floor  p50 {fc['floor_cpu_p50_ms']:.2f} ms   p99 {fc['floor_cpu_p99_ms']:.2f} ms")
+    mc = moment_costs(args.deals)
+    print("at 1920x1080, wall time (CPU time of this process) per frame:")
+    for name, what in (("full", "the table's full redraw"), ("deal", "new deals sliding out of the pile"),
+                       ("cascade", "a win's cascade")):
+        print(f"  {what} ({mc[name + '_frames']:.0f} frames): p50 {mc[name + '_p50_ms']:.2f} ms "
+              f"({mc[name + '_cpu_p50_ms']:.2f})   p99 {mc[name + '_p99_ms']:.2f} ms ({mc[name + '_cpu_p99_ms']:.2f})")
     wp = window_process(args.idle)
     print(f"start to first frame (median of 3): {wp['first_frame_s'] * 1000:.0f} ms")
     print(f"idle CPU over {args.idle:.0f} s: {wp['idle_cpu_pct']:.3f} % of one core (fresh deal); "

@@ -35,6 +35,8 @@ from yukon.text.words import refusal
 from yukon.ui.assist import move_reason
 from yukon.ui.screen import QuestionDialog
 from yukon.ui.table import describe_move
+from yukon.ui.table.summary import WinSummary
+from yukon.ui.table.wording import clock_text
 from yukon.ui.toolbar import layout_toolbar
 
 DEALS = (1, 3, 5, 8, 13, 21)
@@ -207,10 +209,15 @@ def test_the_win_message_and_its_answers_are_in_the_language(pseudo: None) -> No
     d.click(x, y)
     d.click(x, y)
     assert d.table.session.position.is_won()
-    d.key(pygame.K_ESCAPE)  # cut the celebration short: the question comes
+    d.key(pygame.K_ESCAPE)  # cut the celebration short: the summary comes
     q = dialog(d)
-    assert_dialog_translated(q)
-    assert q.title == i18n._("You won!") and "1" in q.question
+    assert isinstance(q, WinSummary) and q.title == i18n._("You won!") and not q.question  # no records: no news
+    assert_translated(q.title)
+    for answer, _action in q.answers:
+        assert_translated(answer)
+    assert [value for _label, value in q.rows] == [clock_text(0.0), "1"]  # no records kept: the game's figures
+    for label, _value in q.rows:
+        assert_translated(label)
 
 
 def test_the_restart_new_deal_and_stuck_questions_are_in_the_language(pseudo: None) -> None:

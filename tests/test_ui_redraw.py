@@ -94,7 +94,8 @@ ACCESS = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)  # ev
 @pytest.mark.parametrize("seed,size,prefs", [(31, (1280, 800), TablePrefs()), (32, (800, 600), TablePrefs()),
                                              (33, (1920, 1080), TablePrefs()), (34, (800, 600), ACCESS),
                                              (35, (1920, 1080), ACCESS),
-                                             (36, (1280, 800), TablePrefs(high_contrast=True, left_handed=True))])
+                                             (36, (1280, 800), TablePrefs(high_contrast=True, left_handed=True)),
+                                             (37, (480, 360), TablePrefs())])
 def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, seed: int,
                                              size: tuple[int, int], prefs: TablePrefs) -> None:
     """Also with the accessibility options on: thicker rings of other shapes, a plain table, larger text."""
@@ -112,6 +113,13 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
         lay = t.layout
         assert lay is not None
         legal = t.session.position.legal_moves()
+        if rng.random() < 0.4:  # the pointer passes over a card: the tail it would take is outlined
+            c = rng.choice([c for c in range(52) if t.session.position.loc[c] < ON_FOUNDATION] or [0])
+            over = lay.strip_rect(c).move(0, 3).topleft if c in lay.card_xy else (5, 5)
+            app.dispatch(motion_events(over))
+            app.draw()
+            if rng.random() < 0.3:
+                compare(window, t, app, f"step {step} hovering over {c}")
         r = rng.random()
         if r < 0.55 and legal:
             m = rng.choice(legal)
@@ -248,3 +256,23 @@ def test_the_victory_lap_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) 
         if app.top is t:
             compare(window, t, app, f"victory lap after {n} more steps")
     assert app.top is not t  # the question came once the cards landed
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_deal_sliding_out_of_its_pile_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch,
+                                                              size: tuple[int, int]) -> None:
+    app = open_window(seed=51, size=size, now=FrozenTime.monotonic)
+    window = Window()
+    monkeypatch.setattr(pygame.display, "flip", window.flip)
+    monkeypatch.setattr(pygame.display, "update", window.update)
+    app.draw()
+    t = app.table
+    assert t is not None
+    app.dispatch([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="", scancode=0)])
+    assert t.anim.active
+    for n in (1, 5, 10, 20, 40, 60, 120):  # the pile, the first cards out, half the deal, landed
+        for _ in range(n):
+            app.update(1 / 120)
+            app.draw()
+        compare(window, t, app, f"a deal after {n} more steps")
+    assert not t.anim.active

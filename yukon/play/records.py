@@ -27,6 +27,8 @@ from .stats import HELPS, STATS_FILE, Help, Statistics, load_stats, save_stats
 
 NOTICE_TIME = 8.0  # seconds a file problem stays on show
 HELPS_KEY = "helps"  # the saved game's extra entry: what helped in it so far
+HINTS_KEY = "hints"  # the saved game's extra entry: how many hints it has used
+MAX_HINTS = 10**6
 HELPED_BY: dict[Actor, Help] = {Actor.DEMO: "demo", Actor.FINISH: "finish"}  # moves made for the player
 
 
@@ -42,6 +44,8 @@ class Records:
     counted: bool  # the game under way counts as played
     finished: bool  # the game under way was won (no loss on leaving it)
     helps: set[Help]  # what helped the player in the game under way (its win is assisted)
+    hints: int  # hints used in the game under way (the win summary shows it)
+    _last_hint: tuple[object, ...] | None  # the position and move of the hint counted last
     news: list[str]  # how the last win counts and what it set (records)
     win_news: list[str]  # the lines for the win message (the news, until the position moves on)
     _session: TableSession | None  # the table followed
@@ -61,6 +65,8 @@ class Records:
         self.counted = False
         self.finished = False
         self.helps = set()
+        self.hints = 0
+        self._last_hint = None
         self.news = []
         self.win_news = []
         self._session = None
@@ -99,6 +105,9 @@ class Records:
         self.finished = False
         kept = saved.extra.get(HELPS_KEY, [])
         self.helps = {h for h in HELPS if isinstance(kept, list) and h in kept}
+        hints = saved.extra.get(HINTS_KEY, 0)
+        self.hints = hints if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints <= MAX_HINTS else 0
+        self._last_hint = None
         self._note_played(saved.game)
         return saved
 
@@ -110,6 +119,8 @@ class Records:
             return
         later = self.background if later is None else later
         extra = {**(extra or {}), HELPS_KEY: sorted(self.helps)} if self.helps else extra
+        if self.hints:
+            extra = {**(extra or {}), HINTS_KEY: self.hints}
         self._tell(save_game(self.store, game, elapsed, self.counted, extra, later=later))
 
     def _save_stats(self) -> None:
@@ -135,11 +146,19 @@ class Records:
         self.save(game, elapsed)
         return []
 
-    def hinted(self, game: Game, elapsed: float) -> None:
-        """A hint was shown for the game under way: a win of it is an assisted one (kept with the game)."""
-        if "hint" not in self.helps and not self.finished:
-            self.helps.add("hint")
-            self.save(game, elapsed)
+    def hinted(self, game: Game, elapsed: float, shown: HintShown | None = None) -> None:
+        """A hint was shown for the game under way: a win of it is an assisted one, and it counts as
+        one more hint used, unless it shows again the move just counted for the same position (the
+        solver's word replacing a quick one). Both are kept with the game."""
+        if self.finished:
+            return
+        seen = (game.position.key(), shown.move if shown is not None else None)
+        if seen == self._last_hint and "hint" in self.helps:
+            return
+        self._last_hint = seen
+        self.hints = min(self.hints + 1, MAX_HINTS)
+        self.helps.add("hint")
+        self.save(game, elapsed)
 
     def won(self, game: Game, elapsed: float, by: Actor = Actor.PLAYER) -> list[str]:
         """The game is won (``by``: who played the last move): record it, forget the save; returns the news."""
@@ -175,6 +194,8 @@ class Records:
         self.counted = False
         self.finished = False
         self.helps = set()
+        self.hints = 0
+        self._last_hint = None
         self.news = []
 
     def started(self, game: Game) -> None:
@@ -182,6 +203,8 @@ class Records:
         self.counted = False
         self.finished = False
         self.helps = set()
+        self.hints = 0
+        self._last_hint = None
         self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
         self._note_played(game)
 
@@ -254,7 +277,7 @@ class Records:
         elif isinstance(event, Won):
             self.win_news = list(self.news if self.finished else self.won(game, elapsed, event.by))
         elif isinstance(event, HintShown):
-            self.hinted(game, elapsed)
+            self.hinted(game, elapsed, event)
         elif isinstance(event, Stuck):
             self.save(game, elapsed)
         else:

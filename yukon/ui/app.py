@@ -46,7 +46,7 @@ from .icon import window_icon
 from .idle import IdleWait
 from .input import Action, Expose, Focus, PointerDown, Quit, Resize, Translator
 from .loop import FPS, STEP, Loop
-from .parts import Part, PartList, StatusNote, TablePrefs
+from .parts import Part, PartList, StatusNote, TablePrefs, WinRecord
 from .screen import Screen
 from .widgets import ButtonSpec
 from .window import TITLE, Window, fitting_size, wants_high_dpi
@@ -187,8 +187,12 @@ class App:
         return self.parts.status_notes()
 
     def win_notes(self) -> list[str]:
-        """Every part's lines for the win message."""
+        """Every part's lines for the win summary."""
         return self.parts.win_notes()
+
+    def win_record(self) -> WinRecord | None:
+        """The records' figures for the win summary (None: no part keeps records)."""
+        return self.parts.win_record()
 
     def apply_prefs(self, prefs: TablePrefs) -> None:
         """The table follows new settings (slide speed, left-handed layout, safe cards home)."""

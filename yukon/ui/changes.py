@@ -1,4 +1,4 @@
-"""The plain data the table and the parts exchange: a status note and the table's settings.
+"""The plain data the table and the parts exchange: a status note, the table's settings, a win's record.
 
 They live apart from ``parts`` so that the table, the screens and the app's protocol can use them
 without importing the parts (which name the table): no import circle, not even a type-only one.
@@ -33,3 +33,13 @@ class TablePrefs:
     four_colour: bool = False
     high_contrast: bool = False
     text_factor: float = 1.0  # text is drawn this many times its normal size
+
+
+@dataclass(frozen=True, slots=True)
+class WinRecord:
+    """What the records say just after a win, for its summary: the best time of the game's rules
+    (None: no clean win yet), the current winning streak and the hints used in the game won."""
+
+    best_time: float | None
+    streak: int
+    hints: int

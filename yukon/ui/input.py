@@ -69,6 +69,16 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class OtherKey:
+    """A key with no command (not a modifier held for a shortcut): it still cuts an animation short."""
+
+
+MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+                           pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE))
+
+
+@dataclass(frozen=True, slots=True)
 class Resize:
     """The window now has this size."""
 
@@ -93,7 +103,7 @@ class Focus:
     active: bool
 
 
-Input = PointerDown | PointerMove | PointerUp | Wheel | Action | Resize | Quit | Expose | Focus
+Input = PointerDown | PointerMove | PointerUp | Wheel | Action | OtherKey | Resize | Quit | Expose | Focus
 
 
 def translate(event: pygame.event.Event) -> Input | None:
@@ -118,7 +128,9 @@ def translate(event: pygame.event.Event) -> Input | None:
         return Wheel(dx, dy)
     if t == pygame.KEYDOWN:
         asked = key_command(event.key, getattr(event, "mod", 0))
-        return Action(asked) if asked is not None else None
+        if asked is not None:
+            return Action(asked)
+        return OtherKey() if event.key not in MODIFIER_KEYS else None
     if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         w = getattr(event, "w", None) or getattr(event, "x", 0)
         h = getattr(event, "h", None) or getattr(event, "y", 0)

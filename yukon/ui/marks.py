@@ -4,7 +4,9 @@ apart still tells the marks apart (issue 13):
   * the selection: a thick solid outline (``solid``);
   * a legal destination: corner brackets (``brackets``);
   * the hint: a double outline (``double``);
-  * a lesson's card or place: a dashed outline (``dashed``).
+  * a lesson's card or place: a dashed outline (``dashed``);
+  * the cards that moved last (or came back on Undo): a soft glow fading outwards (``glow``);
+  * the tail the pointer would take: a thin outline (``solid``, one or two pixels).
 
 Every mark stays inside the rectangle it is given (lines are drawn inward from its edge),
 so a partial redraw that covers the rectangle covers the mark.
@@ -57,3 +59,25 @@ def dashed(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: in
         d = min(dash, y1 - y)
         surface.fill(colour, pygame.Rect(x0, y, width, d))
         surface.fill(colour, pygame.Rect(x1 - width, y, width, d))
+
+
+_glows: dict[tuple[tuple[int, int], Colour, int, bool], pygame.Surface] = {}
+GLOW_KEEP = 16  # glow pictures kept (one per tail size on show; a few moves' worth)
+
+
+def glow(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, radius: int, strong: bool = False) -> None:
+    """A soft halo: four outlines, each more see-through than the one inside it (``strong``:
+    high contrast, nearly opaque). Kept per size, so a redraw costs one blit."""
+    key = (rect.size, colour, radius, strong)
+    img = _glows.get(key)
+    if img is None:
+        if len(_glows) >= GLOW_KEEP:
+            _glows.pop(next(iter(_glows)))
+        img = pygame.Surface(rect.size, pygame.SRCALPHA)
+        alphas = (120, 190, 255, 255) if strong else (40, 90, 160, 230)
+        for k, alpha in enumerate(alphas):
+            inner = pygame.Rect(0, 0, rect.w, rect.h).inflate(-2 * k, -2 * k)
+            if inner.w > 0 and inner.h > 0:
+                pygame.draw.rect(img, (*colour, alpha), inner, width=1, border_radius=max(0, radius - k))
+        _glows[key] = img
+    surface.blit(img, rect)

@@ -11,7 +11,8 @@ adds through a declared method with a harmless default:
   * ``draw_overlay(table, surface)``: drawn over the still table (the keyboard cursor);
   * ``event(e)``: sees each pygame event first (True swallows it: a Demo stopped by a key);
   * ``tick()``: once a loop iteration; a number asks for the next call within that many seconds;
-  * ``win_notes()``: lines added to the win message (records, "does not count");
+  * ``win_notes()``: lines added to the win summary (records, "does not count");
+  * ``win_record()``: the figures of the win summary the records keep (best time, streak, hints);
   * ``choose_seed()``: the number for the next new deal, or None to let the app choose;
   * ``deal_note(seed)``: a word on a deal number typed in Deal # (how hard it is), or None;
   * ``rules_screen()``: the Rules screen to open, or None for the plain one;
@@ -28,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .changes import StatusNote, TablePrefs
+from .changes import StatusNote, TablePrefs, WinRecord
 from .commands import Command
 from .widgets import ButtonSpec
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .screen import Screen
     from .table import TableScreen
 
-__all__ = ["Part", "PartList", "StatusNote", "TablePrefs"]
+__all__ = ["Part", "PartList", "StatusNote", "TablePrefs", "WinRecord"]
 
 
 class Part:
@@ -68,8 +69,12 @@ class Part:
         return None
 
     def win_notes(self) -> list[str]:
-        """Lines for the win message."""
+        """Lines for the win summary."""
         return []
+
+    def win_record(self) -> WinRecord | None:
+        """The records' figures for the win summary, or None."""
+        return None
 
     def choose_seed(self) -> int | None:
         """The next new deal's number, or None."""
@@ -122,8 +127,12 @@ class PartList:
         return [n for p in self for n in p.status_notes() if n.text]
 
     def win_notes(self) -> list[str]:
-        """Every part's lines for the win message."""
+        """Every part's lines for the win summary."""
         return [line for p in self for line in p.win_notes()]
+
+    def win_record(self) -> WinRecord | None:
+        """The first part's figures for the win summary, or None."""
+        return next((r for p in self if (r := p.win_record()) is not None), None)
 
     def choose_seed(self) -> int | None:
         """The first part's choice of the next deal's number, or None."""

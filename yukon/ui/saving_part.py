@@ -3,7 +3,7 @@
 The bookkeeping itself is ``yukon.play.records.Records`` (it follows the main table's
 session and saves after every change); this part puts the saved game back on the table at
 start (asking first when the command line chose another game over one under way), adds
-the win's records to the win message, keeps a note in the status line once a save has
+the win's records to the win summary, keeps a note in the status line once a save has
 failed, and saves the game and the settings before the window closes.
 """
 
@@ -18,7 +18,7 @@ from ..play.records import Records
 from ..solve.difficulty import first_deal
 from ..text.i18n import _, join_sentences, ngettext, pgettext
 from ..text.words import variant_title
-from .parts import Part, StatusNote
+from .parts import Part, StatusNote, WinRecord
 from .screen import QuestionDialog
 
 if TYPE_CHECKING:
@@ -114,6 +114,12 @@ class Saving(Part):
     def win_notes(self) -> list[str]:
         """The records the last win set (or that it does not count)."""
         return self.records.win_news
+
+    def win_record(self) -> WinRecord:
+        """The best time and streak of the won game's rules, and the hints used in it."""
+        records = self.records
+        kept = records.stats.of(self.app.session.game.rules)
+        return WinRecord(kept.best_time, kept.current_streak, records.hints)
 
     def status_notes(self) -> list[StatusNote]:
         """Once a save has failed: that nothing is being saved (bad news)."""

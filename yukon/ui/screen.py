@@ -16,7 +16,7 @@ import pygame
 from ..play.session import TableSession
 from ..text.i18n import _
 from . import art
-from .changes import StatusNote, TablePrefs
+from .changes import StatusNote, TablePrefs, WinRecord
 from .commands import Command
 from .display_scale import DisplayScale
 from .input import Action, Input, PointerDown, PointerMove, PointerUp
@@ -65,6 +65,8 @@ class Host(Protocol):
     def status_notes(self) -> list[StatusNote]: ...
 
     def win_notes(self) -> list[str]: ...
+
+    def win_record(self) -> WinRecord | None: ...
 
     def show_rules(self) -> None: ...
 
@@ -243,6 +245,11 @@ class QuestionDialog(Screen):
             elif asked is Command.QUIT:
                 self.app.quit()
 
+    def draw_above_text(self, surface: pygame.Surface, box: pygame.Rect, size: int, y: int) -> int:
+        """Draw what a kind of question shows between its title and its text, from ``y`` down; where
+        the text begins (here: nothing, at ``y``)."""
+        return y
+
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         """A dimmed table, the box, the question and the answers."""
         w, h = surface.get_size()
@@ -256,6 +263,7 @@ class QuestionDialog(Screen):
             img = art.text(self.title, round(size * 1.2), GOLD, True)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.6)
+        y = self.draw_above_text(surface, box, size, y)
         for line in lines:
             img = art.text(line, size, TEXT)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))

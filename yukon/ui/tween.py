@@ -145,6 +145,11 @@ class Animator:
         """The cards sliding or flipping now."""
         return set(self._slide_of) | set(self.flips)
 
+    def slide_of(self, card: int) -> Slide | None:
+        """The slide a card is in, or None."""
+        hit = self._slide_of.get(card)
+        return None if hit is None else hit[0]
+
     def position(self, card: int, extra: float = 0.0) -> Point | None:
         """Where a sliding card is, or None when it is not sliding."""
         hit = self._slide_of.get(card)

@@ -12,12 +12,15 @@ A lesson is a session with a guide, shown by this same view with a ``TableMode``
 and its own way with a few commands.
 
 The screen is a view over sections (as Arcade's ``View`` and ``Section``), each owning its
-part of the window, its input and its drawing: ``board`` (the cards, their slides, rings and
-the victory lap), ``canvas`` (the still layer and the rectangles sent each frame),
-``pointer`` (press, drag, clicks), ``bar`` (the toolbar, its tooltips and its menu), ``panel`` (a
-mode's panel), ``status`` (the status lines), ``message`` (the message box), ``operations``
-(commands and the wheel), ``home`` (cards sent home one by one) and ``questions`` (restart,
-new deal, won, stuck). ``manager`` routes input, time steps and changes of the cards to them.
+part of the window, its input and its drawing: ``board`` (the cards, their slides, a new deal
+out of its pile, rings and a lesson's victory lap), ``move_marks`` (the glow on the cards that
+moved last or came back, the outline on the tail under the pointer), ``canvas`` (the still layer
+and the rectangles sent each frame), ``pointer`` (press, drag, clicks), ``bar`` (the toolbar,
+its tooltips and its menu), ``panel`` (a mode's panel), ``status`` (the status lines), ``message`` (the
+message box), ``operations`` (commands and the wheel), ``home`` (cards sent home one by one) and
+``questions`` (restart, new deal, stuck, and a win: the celebration, ``yukon.ui.celebration``,
+then the win summary, ``summary``). ``manager`` routes input, time steps and changes of the
+cards to them.
 
 Drawing: the table redraws on its session's events; anything else that changes what it
 shows (a status note, the keyboard cursor) calls ``invalidate()``. Moves, undo and redo
@@ -42,17 +45,19 @@ from ...play.events import Dealt, Event, Moved, Notice, Redone, Restarted, Stuck
 from ...play.session import TableSession
 from ...text.i18n import language
 from .. import art
+from ..celebration import Takeoff
 from ..changes import TablePrefs
 from ..commands import Command
 from ..input import Input
 from ..layout import TableLayout, compute_layout
+from ..rects import merge_rects
 from ..screen import Host, Screen, spoken_join
 from ..toolbar import BarLayout
 from ..tween import Animator
 from ..widgets import ButtonSpec
 from .bar import ButtonBar
 from .board import Board
-from .canvas import Canvas, merge_rects
+from .canvas import Canvas
 from .home import HomeRun
 from .manager import SectionManager
 from .message import MessageBox, place_clear_of_columns
@@ -228,10 +233,12 @@ class TableScreen(Screen):
         if kind is not None:
             if isinstance(event, Moved):
                 self.sections.moves_heard += 1
-            self.sections.change(kind)
+            moved = event.move.card if isinstance(event, (Moved, Undone, Redone)) else None
+            self.sections.change(kind, self.board.marks.moved_with(moved))
         elif isinstance(event, Dealt):
             if event.resumed:  # put back as it lies, with nothing sliding
                 self.canvas.finish_motion()
+                self.board.marks.clear()
                 self.relayout()
             else:
                 self.sections.change("new")
@@ -320,6 +327,23 @@ class TableScreen(Screen):
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)
         self.canvas.redraw(precise)
+
+    def picture(self) -> pygame.Surface:
+        """The table as it lies now, the whole window: nothing moving, nothing lit by the pointer."""
+        self.canvas.finish_motion()
+        w, h = self.app.size
+        if self.layout is None or (self.layout.width, self.layout.height) != (w, h):
+            self.canvas.new_felt()
+            self.relayout()
+        surface = pygame.Surface((w, h))
+        self.board.marks.hover(None)
+        self.canvas.paint_still(surface, set())
+        self.canvas.redraw()  # the next frame of the table draws it whole again
+        return surface
+
+    def takeoff(self) -> Takeoff:
+        """Where a won game's cascade starts (see ``Board.takeoff``)."""
+        return self.board.takeoff()
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Let the app's parts draw over the still table (the keyboard cursor)."""

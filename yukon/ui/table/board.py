@@ -1,4 +1,6 @@
-"""The cards on the table: where they lie and slide, their pictures, and the victory lap."""
+"""The cards on the table: where they lie and slide, their pictures (with the marks of
+``move_marks``), the deal sliding out of its pile, where a win's cascade takes off, and a
+lesson's victory lap."""
 
 from __future__ import annotations
 
@@ -10,12 +12,16 @@ import pygame
 from ...core.cards import RANK
 from ...core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
 from .. import art
+from ..celebration import Takeoff
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
+from .move_marks import MoveMarks
 from .rings import Rings
 from .style import SYMBOL
 from .view import TableView
 
+DEAL_GAP = 0.03  # seconds between two cards leaving a new deal's pile
+DEAL_SLIDE = 0.25  # seconds a dealt card takes from the pile to its column
 Path = tuple[tuple[int, ...], tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]
 
 
@@ -43,6 +49,7 @@ class Board:
     anim: Animator
     rings: Rings
     celebrating: float  # seconds left of the cards' leap out after a win
+    marks: MoveMarks  # the glow on what moved last, the outline on the tail under the pointer
     _pending_return: Path | None  # the cards' way back after the leap
     _shadow_cache: tuple[tuple[tuple[int, int], int], pygame.Surface] | None
 
@@ -52,6 +59,7 @@ class Board:
         self.anim = anim
         self.rings = rings
         self.celebrating = 0.0
+        self.marks = MoveMarks(table)
         self._pending_return = None
         self._shadow_cache = None
 
@@ -114,6 +122,29 @@ class Board:
             if before.face[c] != self.face_up(c) and speed > 0:
                 self.anim.add_flip(Flip(c, self.face_up(c), 0.18 * speed, delay=min(duration * 0.4, 0.1)))
 
+    def pile_xy(self) -> tuple[float, float]:
+        """Where a new deal's pile lies before its cards go out: low in the middle of the table."""
+        lay = self.table.layout
+        assert lay is not None
+        return (lay.view.centerx - lay.cw / 2, max(lay.cols_y, lay.view.bottom - lay.ch - lay.gap))
+
+    def deal_in(self, speed: float) -> None:
+        """A new deal's cards slide out of a pile to their columns, row by row as a deal by hand goes,
+        the face-up ones turning as they land (``speed``: the settings' animation speed; 0: none)."""
+        lay = self.table.layout
+        if lay is None or speed <= 0:
+            return
+        pile = self.pile_xy()
+        cols = lay.column_cards
+        order = [col[r] for r in range(max((len(c) for c in cols), default=0)) for col in cols if r < len(col)]
+        duration = DEAL_SLIDE * speed
+        for k, c in enumerate(order):
+            delay = k * DEAL_GAP * speed
+            self.anim.add_slide(Slide((c,), (pile,), (lay.card_xy[c],), duration, delay))
+            if self.face_up(c):
+                turn = duration * 0.5
+                self.anim.add_flip(Flip(c, True, turn, delay=delay + duration - turn))
+
     def slide_back(self, cards: list[int], start: tuple[tuple[float, float], ...]) -> None:
         """Cards let go of slide from ``start`` back to where they lie."""
         lay = self.table.layout
@@ -145,6 +176,16 @@ class Board:
         assert self.table.layout is not None
         return self.table.layout.hit(x, y)
 
+    def takeoff(self) -> Takeoff:
+        """Where a won game's cascade starts: the foundations' cards, the top ones first."""
+        lay = self.table.layout
+        a = self.card_art
+        assert lay is not None and a is not None
+        found = self.table.session.position.foundations
+        starts = [(s * 13 + rank - 1, lay.foundation_rects[s].copy())
+                  for rank in range(13, 0, -1) for s in range(4) if found[s] >= rank]
+        return Takeoff(a, starts, [r.copy() for r in lay.foundation_rects], [a.slot(SYMBOL[s]) for s in range(4)])
+
     # -- the victory lap -------------------------------------------------------------------
     def celebrate(self) -> None:
         """The cards leap from the foundations (and fall back in place when that is over)."""
@@ -166,10 +207,6 @@ class Board:
         """No more leaping: the cards stay where they lie."""
         self.celebrating = 0.0
         self._pending_return = None
-
-    def celebration_over(self) -> bool:
-        """The lap is over, or there was none."""
-        return self.celebrating <= 0 and self._pending_return is None
 
     def advance(self, dt: float) -> None:
         """Move slides and flips on by ``dt``; the leaping cards turn back when their time is up."""
@@ -198,6 +235,7 @@ class Board:
                 if c in moving:
                     continue
                 surface.blit(a.back() if j < down else a.face(c), lay.card_xy[c])
+        self.marks.paint(surface, lay, pos, moving)
         self.rings.paint(surface, lay, moving)
 
     def _paint_foundations(self, surface: pygame.Surface, a: art.CardArt, lay: TableLayout, pos: Position,
@@ -230,8 +268,18 @@ class Board:
         table = self.table
         held = table.drag_cards
         loc = table.session.position.loc
-        order = sorted((c for c in moving if c not in held),
-                       key=lambda c: (loc[c] == ON_FOUNDATION, lay.card_xy[c][0], lay.card_xy[c][1]))
+        def key(c: int) -> tuple[float, float, float]:
+            s = self.anim.slide_of(c)
+            if s is not None and s.delay > 0:  # a new deal: the pile under the cards on their way, the next on top
+                waiting = s.elapsed < s.delay
+                return (2, 0 if waiting else 1, -s.delay if waiting else s.delay)
+            return (float(loc[c] == ON_FOUNDATION), lay.card_xy[c][0], lay.card_xy[c][1])
+
+        order = sorted((c for c in moving if c not in held), key=key)
+        waiting = [c for c in order if key(c)[:2] == (2, 0)]
+        if len(waiting) > 1:  # a deal's pile: its cards lie on one spot, all backs; only the top one shows
+            hidden = set(waiting[:-1])
+            order = [c for c in order if c not in hidden]
         order += held
         rects: list[pygame.Rect] = []
         if held:

@@ -13,6 +13,7 @@ import pygame
 from ...core.cards import SUIT
 from .. import art
 from ..layout import TableLayout
+from ..rects import merge_rects
 from .bar import ButtonBar
 from .board import Before, Board
 from .message import MessageBox
@@ -21,6 +22,10 @@ from .rings import Rings
 from .status import StatusLines
 from .style import HC_TABLE
 from .view import TableView
+
+# How far past a card its marks may reach (a destination's brackets): a column's region reaches that
+# far past its own area, which a narrow window's gap (under 8 pixels at 480x360) leaves too close.
+MARK_REACH = 4
 
 
 class Canvas:
@@ -166,6 +171,21 @@ class Canvas:
         else:
             self.changed.append(lay.foundation_rects[SUIT[card]].inflate(12, 12))
 
+    def touch(self, cols: set[int], found: bool) -> None:
+        """Marks come or go in ``cols`` (and on the foundation row): only there is redrawn, unless
+        the whole window is to be drawn anyway."""
+        if self.must_flip or (self.full and self.changed is None) or (not cols and not found):
+            return
+        lay = self.table.layout
+        assert lay is not None
+        self.changed = self.changed or []
+        for i in cols:
+            self.changed_cols.add(i)
+            self.col_bottom[i] = max(self.col_bottom.get(i, 0), self.board.column_bottom(i))
+        if found:
+            self.changed.append(_foundation_row(lay))
+        self.full = True
+
     def note_change(self, before: Before, kind: str, bar: tuple[bool, ...]) -> None:
         """Remember which parts of the window a move changed, so only they go to the display."""
         old, lay = before.layout, self.table.layout
@@ -184,7 +204,8 @@ class Canvas:
         # A change not yet drawn (the end of the last slide) is kept: both go out together.
         self.changed = (self.changed or []) + fresh
         cols, down = before.cols, before.down
-        cols_changed = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]}
+        cols_changed = {i for i in range(7) if cols[i] != pos.columns[i] or down[i] != pos.down[i]
+                        or any(old.card_xy.get(c) != lay.card_xy.get(c) for c in pos.columns[i])}  # closed up
         for i in cols_changed:
             bottom = old.card_xy[cols[i][-1]][1] + old.ch if cols[i] else old.cols_y + old.ch
             self.col_bottom[i] = max(self.col_bottom.get(i, 0), bottom) if i in self.changed_cols else bottom
@@ -271,6 +292,8 @@ class Canvas:
         old places. Returns the regions redrawn."""
         lit_cols, lit_found = self.rings.rings()
         regions = list(changed)
+        # The marks on cards landing join the still layer with them (a glow reaches past the cards).
+        regions.extend(r.inflate(2, 2) for r in self.board.marks.rects(lay))
         msg = self.msgbox.rect
         regions.extend(r for r in (msg,) if r is not None)
         regions.append(lay.status_rect.copy())  # the clock may have moved on meanwhile
@@ -281,8 +304,9 @@ class Canvas:
         for i in changed_cols | self.rings.lit_cols | lit_cols:
             r = lay.column_rects[i]
             bottom = max(self.col_bottom.get(i, 0), self.board.column_bottom(i)) + 8
-            regions.append(pygame.Rect(r.x, r.y - 2, r.w, min(lay.view.bottom, bottom) - r.y + 2))
-        for c in moving | self._static_moving:  # cards leaving or joining the still layer
+            regions.append(pygame.Rect(r.x - MARK_REACH, r.y - 2, r.w + 2 * MARK_REACH,
+                                       min(lay.view.bottom, bottom) - r.y + 2))
+        for c in moving ^ self._static_moving:  # cards leaving or joining the still layer (the others stay out)
             if c in lay.card_xy:
                 regions.append(lay.card_rect(c).inflate(4, 4))
         regions.extend(self._dyn_rects)
@@ -311,20 +335,3 @@ def plain_cloth(size: tuple[int, int]) -> pygame.Surface:
 
 def _foundation_row(lay: TableLayout) -> pygame.Rect:
     return lay.foundation_rects[0].unionall(lay.foundation_rects[1:]).inflate(12, 12)
-
-
-def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Rectangles that touch become one, so the display gets a few large updates, not many small."""
-    out: list[pygame.Rect] = []
-    for r in rects:
-        r = r.copy()
-        merged = True
-        while merged:
-            merged = False
-            for i, o in enumerate(out):
-                if o.colliderect(r.inflate(2, 2)):
-                    r.union_ip(out.pop(i))
-                    merged = True
-                    break
-        out.append(r)
-    return out

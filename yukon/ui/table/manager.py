@@ -63,9 +63,9 @@ class SectionManager:
             self.canvas.finish_motion()
             self.board.stop_celebration()
             table.invalidate()
-            if self.questions.won_dialog is not None:
-                self.questions.show_won()
-                return  # that input only cut the celebration short
+            if self.questions.pending is not None:
+                self.questions.celebrate(skip=True)
+                return  # that input only cut the last slide, and the celebration, short
         if isinstance(cmd, PointerDown):
             self.mouse.down(cmd)
         elif isinstance(cmd, PointerUp):
@@ -85,17 +85,23 @@ class SectionManager:
         self.board.advance(dt)
         if was and not anim.active:
             self.canvas.slide_ended()
-            if self.questions.won_dialog is not None and self.board.celebration_over():
-                self.questions.show_won()
+        if self.questions.pending is not None and not anim.active and not self.table.drag_cards:
+            self.questions.celebrate()  # the last card has landed
 
-    def change(self, kind: str) -> None:
+    def change(self, kind: str, marked: frozenset[int] = frozenset()) -> None:
         """The session changed the cards (``kind``: move, undo, redo, restart, new): slide every card
-        that moved from where it was drawn (the position the table last laid out)."""
+        that moved from where it was drawn (the position the table last laid out), and mark
+        ``marked`` (what moved, or came back) instead of what was marked before."""
         table = self.table
         before = self.board.snapshot(table.shown, self.bar.laid_state)
+        unmarked = self.board.marks.clear(marked)
         self.mouse.cancel(slide=False)
         self.canvas.finish_motion()
         table.relayout(precise=True)
         self.canvas.note_change(before, kind, self.bar.laid_state)
-        self.board.slide_from(before, kind, self.home.pace)
+        self.canvas.touch(*unmarked)
+        if kind == "new" and table.mode is None:
+            self.board.deal_in(table.app.prefs.animation_speed)
+        else:
+            self.board.slide_from(before, kind, self.home.pace)
         self.canvas.redraw(precise=True)  # the moving cards leave the still layer next frame

@@ -169,6 +169,9 @@ class Pointer:
             return
         if cmd.button != 1:
             return
+        changed = self.board.marks.hover(None)  # the press shows what it took (a drag, a selection)
+        if changed is not None:
+            self.canvas.touch(*changed)
         b = self.bar.button_at(cmd.x, cmd.y)
         if b != -1:  # a button, or the menu button (MORE)
             self.press = Press(cmd.x, cmd.y, Hit("none"), "button", b, touch=cmd.touch)
@@ -206,6 +209,7 @@ class Pointer:
                 self.press = None
             if self.bar.hover_at(cmd.x, cmd.y) | self.panel.hover_at(cmd.x, cmd.y):
                 self.table.invalidate()
+            self.hover(cmd.x, cmd.y)
             return
         lay = self.table.layout
         if p.target == "card":
@@ -215,6 +219,18 @@ class Pointer:
         elif p.target == "background" and lay is not None and lay.max_scroll:
             new = max(0, min(p.scroll0 - (cmd.x - p.x), lay.max_scroll))
             self.table.scroll(new - self.table.scroll_x)
+
+    def hover(self, x: int, y: int) -> None:
+        """Outline the tail a press at (x, y) would take: a face-up card and the cards on it (a
+        foundation's card where the rules let it come back); none elsewhere."""
+        card = None
+        if self.table.layout is not None:
+            hit = self.board.hit(x, y)
+            if hit.kind == "card" or (hit.kind == "foundation" and self.table.session.position.rules.foundation_return):
+                card = hit.card
+        changed = self.board.marks.hover(card)
+        if changed is not None:
+            self.canvas.touch(*changed)
 
     def up(self, cmd: PointerUp) -> None:
         """A button comes up: press a button, drop the held cards, or click."""

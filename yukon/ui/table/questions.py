@@ -1,28 +1,42 @@
-"""The questions the table asks: before a restart or a new deal loses moves, and after a win
-(once the victory lap is over); and the notice (no question) when the player is stuck."""
+"""The questions the table asks: before a restart or a new deal loses moves, and after a win (the
+celebration, then the win summary with the next deal); and the notice (no question) when the
+player is stuck."""
 
 from __future__ import annotations
 
-from ...play.events import Actor, Stuck, StuckWhy, Tone, Won
-from ...text.i18n import _, join_sentences, ngettext, pgettext
+from dataclasses import dataclass
+
+from ...play.events import Stuck, StuckWhy, Tone, Won
+from ...text.i18n import _, ngettext, pgettext
+from ..celebration import Celebration
+from ..changes import WinRecord
 from ..commands import Command
 from ..screen import Answer, QuestionDialog
+from .summary import WinSummary
 from .view import TableView
-from .wording import clock_text
 
 Answers = list[Answer]
 STUCK_TIME = 8.0  # seconds the stuck notice stays: it ends the game, so longer than a hint's
+
+
+@dataclass(frozen=True, slots=True)
+class PendingWin:
+    """A win waiting for its last card to land: the event, and the records' word on it then."""
+
+    won: Won
+    record: WinRecord | None
+    notes: list[str]
 
 
 class Questions:
     """Asks the player before moves are lost, and what next when a game is won or stuck."""
 
     table: TableView
-    won_dialog: QuestionDialog | None  # the question waiting for the cards to land
+    pending: PendingWin | None  # the win waiting for the cards to land
 
     def __init__(self, table: TableView) -> None:
         self.table = table
-        self.won_dialog = None
+        self.pending = None
 
     def restart(self) -> None:
         """Ask before the deal starts again (restart cannot be undone)."""
@@ -46,42 +60,46 @@ class Questions:
                                        (pgettext("button", "Keep playing"), None)]))
 
     def won(self, won: Won) -> None:
-        """All 52 cards are home: the victory lap, and (unless the table's mode ends quietly) what next."""
+        """All 52 cards are home: once the last card has landed, the celebration and then the
+        summary (a table whose mode ends quietly, a lesson, only has the cards leap)."""
         table = self.table
         if table.mode is not None and table.mode.quiet_end():
             if table.app.prefs.animation_speed > 0:
                 table.celebrate()
             return
-        self.won_dialog = self._won_question(won)
-        if table.app.prefs.animation_speed > 0:
-            table.celebrate()  # the question comes when the cards have landed
-        else:
-            self.show_won()
+        # The records' figures now: they are the win's (the records heard it first).
+        self.pending = PendingWin(won, table.app.win_record(), table.app.win_notes())
+        if not table.anim.active and not table.drag_cards:
+            self.celebrate()
 
-    def _won_question(self, won: Won) -> QuestionDialog:
+    def celebrate(self, skip: bool = False) -> None:
+        """The celebration of the win waiting for it, then its summary; with animations off, the
+        celebration's still picture under the summary at once; ``skip`` (the player acted while the
+        last card was on its way): the summary at once, over the won table."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return
         table = self.table
-        n = won.moves
-        if won.by is not Actor.DEMO:  # Finish only plays out an ending the player opened up
-            title = _("You won!")
-            # TRANSLATORS: the win message; {n} is how many moves, {time} the time played ("4:07").
-            text = ngettext("All 52 cards are home in {n} move, {time}.",
-                            "All 52 cards are home in {n} moves, {time}.", n).format(n=n, time=clock_text(won.seconds))
-        else:  # only the Demo plays a game to its end for the player
-            title = _("Demo finished")
-            # TRANSLATORS: the message when the Demo (the solver playing) won the game; {n} is how many moves.
-            text = ngettext("The demo played all 52 cards home in {n} move.",
-                            "The demo played all 52 cards home in {n} moves.", n).format(n=n)
-        answers: Answers = [(pgettext("button", "Admire it"), None)]
-        if table.session.deals:
-            # The same command as the bar's New deal: with the solver it asks which kind of deal.
-            answers.insert(0, (pgettext("button", "New deal"), lambda: table.run(Command.NEW_DEAL)))
-        return QuestionDialog(table.app, join_sentences(text, *table.app.win_notes()), answers, title=title)
+        app = table.app
+        session = table.session
 
-    def show_won(self) -> None:
-        """Ask the won question now, if one is waiting."""
-        dialog, self.won_dialog = self.won_dialog, None
-        if dialog is not None:
-            self.table.app.push(dialog)
+        def back() -> None:
+            app.pop(celebration)
+
+        def next_deal() -> None:
+            app.pop(celebration)
+            table.run(Command.NEW_DEAL)  # as the bar's New deal: with the solver it asks which kind
+
+        answers: Answers = [(pgettext("button", "Admire it"), back)]
+        if session.deals:
+            # TRANSLATORS: the win summary's button that deals the next game.
+            answers.insert(0, (pgettext("button", "Next deal"), next_deal))
+        summary = WinSummary(app, pending.won, pending.record, pending.notes, answers)
+        celebration = Celebration(app, table, (session.game.seed or 0) * 7919 + pending.won.moves,
+                                  app.prefs.animation_speed > 0, then=lambda: app.push(summary))
+        app.push(celebration)
+        if skip or not celebration.animated:
+            celebration.finish()
 
     def stuck(self, stuck: Stuck) -> None:
         """Say the game is stuck, in a notice that goes by itself: it asks nothing, and the ways on

@@ -13,6 +13,7 @@ import pygame
 
 from ...core.state import Position
 from ...play.session import TableSession
+from ..celebration import Takeoff
 from ..commands import Command
 from ..layout import TableLayout
 from ..screen import Host
@@ -68,6 +69,10 @@ class TableView(Protocol):
     def covered(self) -> bool: ...
 
     def status_text(self) -> tuple[str, str, str]: ...
+
+    def picture(self) -> pygame.Surface: ...
+
+    def takeoff(self) -> Takeoff: ...
 
     # -- what the sections ask of it ----------------------------------------------------------
     def run(self, command: Command) -> None: ...
