@@ -111,8 +111,9 @@ def position(columns: list[str], foundations: list[int], rules: Rules = YUKON) -
     return Position(cols, down, list(foundations), rules)
 
 
-def make(game: Game, size: tuple[int, int] = (1280, 800), now: Callable[[], float] = time.monotonic) -> App:
-    app = open_window(size=size, game=game, now=now)
+def make(game: Game, size: tuple[int, int] = (1280, 800), now: Callable[[], float] = time.monotonic,
+         frame_clock: Callable[[], float] = time.perf_counter) -> App:
+    app = open_window(size=size, game=game, now=now, frame_clock=frame_clock)
     app.add_part(Lessons(app))
     app.frame()
     return app
@@ -128,7 +129,7 @@ def ladders(height: int) -> Position:
 def test_all_home_button_sends_every_card_home_one_move_at_a_time(clock: type[FakeTime]) -> None:
     # The fake clock: each frame makes only the game time the test gives it (on a busy machine a
     # real frame could finish a whole slide and start the next card's).
-    app = make(Game(ladders(4)), now=clock.monotonic)  # 36 cards out: the 36 clicks of the playtest
+    app = make(Game(ladders(4)), now=clock.monotonic, frame_clock=clock.monotonic)  # 36 cards out: the 36 clicks of the playtest
     heard: list[Event] = []
     app.session.listen(heard.append)
     press_button(app, "All home")

@@ -29,7 +29,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -122,8 +122,10 @@ class App:
     """The window and its loop; see the module docstring for the seams."""
 
     def __init__(self, session: TableSession, rules: Rules = YUKON, size: tuple[int, int] | None = None,
-                 fullscreen: bool = False, display: DisplayScale | None = None) -> None:
-        """``display``: the display's density to assume (None: measure it once the window is open)."""
+                 fullscreen: bool = False, display: DisplayScale | None = None,
+                 frame_clock: Callable[[], float] = time.perf_counter) -> None:
+        """``display``: the display's density to assume (None: measure it once the window is open);
+        ``frame_clock``: what the loop's fixed steps follow (the wall clock; tests may pass a fake)."""
         self.t0 = time.perf_counter()
         keep_big_buffers_apart()
         set_hints()  # read by SDL when the display starts: a sharp window in real pixels
@@ -142,7 +144,7 @@ class App:
         self.errors: list[BaseException] = []  # caught so the player never sees a traceback; tests read them
         self._base_buttons: list[ButtonSpec] = default_buttons(self)
         self.idle = IdleWait(FPS)
-        self.loop = Loop(self, self.idle, session.now)
+        self.loop = Loop(self, self.idle, frame_clock)
         self.display = display if display is not None else measure()
         self._measured = display is None  # measured again when the window moves to another display
         self.window = Window(self.idle, size or fitting_size(scale=self.display.factor),

@@ -112,13 +112,16 @@ def speech_asked(environ: Mapping[str, str] = os.environ) -> bool:
 
 def open_window(seed: int | None = None, rules: Rules = YUKON, size: tuple[int, int] | None = None,
                 fullscreen: bool = False, game: Game | None = None, now: Now = time.monotonic,
-                display: DisplayScale | None = None) -> App:
+                display: DisplayScale | None = None, frame_clock: Now = time.perf_counter) -> App:
     """The window on a table playing ``game`` (else deal ``seed``, else a deal at random) under
     ``rules``, with nothing around it yet; ``now`` is the table's clock (tests pass a fake one),
-    ``display`` the display's density to assume (tests pass one; None: measured)."""
+    ``display`` the display's density to assume (tests pass one; None: measured), ``frame_clock``
+    what the loop's fixed steps follow (a test that must decide how much time each frame makes
+    passes a fake one)."""
     if game is None:
         game = Game.deal(seed if seed is not None else App.random_seed(), rules)
-    return App(TableSession(game, now), rules=rules, size=size, fullscreen=fullscreen, display=display)
+    return App(TableSession(game, now), rules=rules, size=size, fullscreen=fullscreen, display=display,
+               frame_clock=frame_clock)
 
 
 def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,

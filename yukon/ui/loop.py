@@ -97,8 +97,8 @@ class Loop:
     def __init__(self, host: LoopHost, idle: IdleWait, timer: Callable[[], float] = time.perf_counter) -> None:
         self.host = host
         self.idle = idle
-        # The loop's steps follow the table's clock, so a test with a fake clock decides how
-        # much game time each frame makes (a busy machine can never finish a slide in one frame).
+        # The loop's steps follow ``timer`` (the wall clock; a test passes a fake one to decide how
+        # much game time each frame makes, so a busy machine can never finish a slide in one frame).
         self._timer = timer
         self.step = STEP
         self.clock = FixedClock(STEP)

@@ -12,7 +12,7 @@ from ...text import i18n
 from ...text.i18n import _, join_sentences, ngettext, pgettext
 from .. import art
 from ..changes import WinRecord
-from ..screen import Answer, Host, QuestionDialog
+from ..screen import Answer, Host, QuestionDialog, spoken_choices, spoken_join
 from ..widgets import TEXT, TEXT_DIM
 from .wording import clock_text
 
@@ -48,6 +48,12 @@ class WinSummary(QuestionDialog):
         super().__init__(app, join_sentences(*said, *notes), answers, title=title)
         self.won = won
         self.rows = figures(won, record)
+
+    def spoken(self) -> str:
+        """The title, the figures ("Time: 1:23. Moves: 82."), the words and the answers (play by ear)."""
+        figures_said = [_("{label}: {value}").format(label=label, value=value) for label, value in self.rows]
+        return spoken_join(self.title, *figures_said, self.question,
+                           spoken_choices([label for label, _a in self.answers]))
 
     def _row_height(self, size: int) -> int:
         return round(size * 1.45)
