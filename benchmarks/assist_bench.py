@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from frame_bench import cpu_seconds, ensure_display, percentile  # after the path is set
 
 if TYPE_CHECKING:
+    from yukon.core.state import Move
     from yukon.ui.app import App  # imported for real only once the display is set up
 
 
@@ -97,14 +98,45 @@ def hint_latency(deals: int, per_deal: int = 60) -> dict[str, list[float]]:
     return {"follow": follow, "cold": cold}
 
 
+def slide_frames(app: App, move: Move, polled: list[object], n: int) -> list[float]:
+    """Wall seconds of ``n`` frames of the table sliding ``move``'s tail to and fro, ticking the
+    parts in ``polled`` as the loop would."""
+    import pygame
+
+    t = app.table
+    assert t is not None
+    out: list[float] = []
+    forward = True
+    while len(out) < n:
+        if forward:
+            t.session.move(move)
+        else:
+            t.session.undo()
+        forward = not forward
+        while t.anim.active and len(out) < n:
+            t0 = time.perf_counter()
+            for p in app.parts:  # what app.frame does first
+                if p in polled:
+                    p.tick()
+            pygame.event.pump()
+            app.update(1 / 60)
+            app.draw()
+            out.append(time.perf_counter() - t0)
+        app.draw()
+    if not forward:
+        t.session.undo()
+        t.anim.finish()
+        app.draw()
+    return out
+
+
 def frame_costs(frames: int) -> dict[str, object]:
     """Frame times while a long tail slides: no assist, assist idle, assist with a busy child."""
     import pygame
 
-    from frame_bench import long_tail_game
+    from frame_bench import floor_costs, long_tail_game
     from yukon.core.notation import format_position
     from yukon.core.state import Position
-    from yukon.ui.art import CardArt
     from yukon.ui.assist import link as link_mod
     from yukon.ui.build import add_assist, open_window
     from yukon.ui.parts import TablePrefs
@@ -118,36 +150,11 @@ def frame_costs(frames: int) -> dict[str, object]:
     assert t is not None
     pygame.event.pump()
 
-    def slide_frames(n: int) -> list[float]:
-        out: list[float] = []
-        forward = True
-        while len(out) < n:
-            if forward:
-                t.session.move(move)
-            else:
-                t.session.undo()
-            forward = not forward
-            while t.anim.active and len(out) < n:
-                t0 = time.perf_counter()
-                for p in app.parts:  # what app.frame does first
-                    if p in polled:
-                        p.tick()
-                pygame.event.pump()
-                app.update(1 / 60)
-                app.draw()
-                out.append(time.perf_counter() - t0)
-            app.draw()
-        if not forward:
-            t.session.undo()
-            t.anim.finish()
-            app.draw()
-        return out
-
-    slide_frames(60)  # warm the caches
+    slide_frames(app, move, polled, 60)  # warm the caches
     a = add_assist(app)
     polled.append(a)
     wait_for(app, lambda: a.status not in ("checking", ""), 15.0)  # the child started and answered
-    slide_frames(60)  # both positions of the slide get known (no more requests)
+    slide_frames(app, move, polled, 60)  # both positions of the slide get known (no more requests)
     wait_for(app, lambda: a.link.pending is None, 30.0)
     svc = a.link.service
     assert svc is not None
@@ -160,38 +167,23 @@ def frame_costs(frames: int) -> dict[str, object]:
     rounds = 4  # the three cases take turns, so a noisy moment of the machine hits all of them
     for _ in range(rounds):
         polled.remove(a)  # as without the assist: nothing polled
-        runs["none"] += slide_frames(frames // rounds)
+        runs["none"] += slide_frames(app, move, polled, frames // rounds)
         polled.append(a)
         for case in ("idle", "busy"):
             if case == "busy":  # a hard deal with no time limit keeps the child searching
                 svc.request(next(link_mod._ids), hard, game.rules, timeout=None)
                 time.sleep(0.3)
             c0, w0 = cpu_seconds(pid), time.monotonic()
-            runs[case] += slide_frames(frames // rounds)
+            runs[case] += slide_frames(app, move, polled, frames // rounds)
             cpu[case].append((cpu_seconds(pid) - c0) / (time.monotonic() - w0))
             svc.cancel()
         time.sleep(0.3)
     results.update(runs)
     results["child_cpu"] = {k: sum(v) / len(v) for k, v in cpu.items()}
     a.close()
-    # the floor, as frame_bench.py measures it
-    surface = pygame.display.get_surface()
-    assert surface is not None
     lay = t.layout
     assert lay is not None
-    cards = CardArt(lay.cw, lay.ch)
-    images = [cards.face(c) for c in range(52)]
-    spots = [lay.card_xy[c] for c in range(52)]
-    floor: list[float] = []
-    for _ in range(max(frames, 200)):
-        t0 = time.perf_counter()
-        pygame.event.pump()
-        surface.fill((22, 112, 58))
-        for img, xy in zip(images, spots):
-            surface.blit(img, xy)
-        pygame.display.flip()
-        floor.append(time.perf_counter() - t0)
-    results["floor"] = floor
+    results["floor"] = floor_costs(lay, max(frames, 200))[0]  # the floor, as frame_bench.py measures it
     pygame.display.quit()
     return results
 

@@ -50,6 +50,7 @@ def long_game(moves: int) -> Game:
 
 
 def main() -> None:
+    """Time the saves, the resume, the start-up share of the extras and the sounds."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--saves", type=int, default=200)
     ap.add_argument("--moves", type=int, default=300)
@@ -88,7 +89,12 @@ def main() -> None:
     print(f"resume (parse + replay {len(game.history)} moves): p50 {pct(load_ms, 50):.2f} ms, "
           f"p99 {pct(load_ms, 99):.2f} ms")
     print(f"settings + statistics load: p50 {pct(start_ms, 50):.3f} ms")
-    # install() into a real (headless) app, resuming that long game: the start-up share of the extras
+    install_costs(game)
+    sound_costs()
+
+
+def install_costs(game: Game) -> None:
+    """Install the extras into a real (headless) app, resuming ``game``: their share of the start."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from yukon.ui.build import open_window  # the table's own modules: not this script's business
@@ -110,6 +116,10 @@ def main() -> None:
     print(f"import of the extras modules (after the table's): {import_ms:.0f} ms (once)")
     print(f"install into the app + resume of the {len(game.history)}-move game: "
           f"p50 {statistics.median(install_ms):.1f} ms")
+
+
+def sound_costs() -> None:
+    """How long each sound takes to make."""
     for name in SOUND_NAMES:
         ms = []
         for _ in range(10):

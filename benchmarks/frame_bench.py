@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
     from yukon.core.state import Game, Move
+    from yukon.ui.layout import TableLayout
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -72,11 +73,36 @@ def long_tail_game() -> tuple[Game, Move]:
     raise SystemExit("no long tail found")
 
 
+def floor_costs(lay: TableLayout, frames: int) -> tuple[list[float], list[float]]:
+    """The floor: fill, blit 52 cached card images at ``lay``'s places, flip the whole window;
+    the wall and CPU seconds of each of ``frames`` frames."""
+    import pygame
+
+    from yukon.ui.art import CardArt
+
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    cards = CardArt(lay.cw, lay.ch)
+    images = [cards.face(c) for c in range(52)]
+    spots = [lay.card_xy[c] for c in range(52)]
+    floor_times: list[float] = []
+    floor_cpu: list[float] = []
+    for _ in range(frames):
+        t0, c0 = time.perf_counter(), time.process_time()
+        pygame.event.pump()
+        surface.fill((22, 112, 58))
+        for img, xy in zip(images, spots):
+            surface.blit(img, xy)
+        pygame.display.flip()
+        floor_times.append(time.perf_counter() - t0)
+        floor_cpu.append(time.process_time() - c0)
+    return floor_times, floor_cpu
+
+
 def frame_costs(frames: int) -> dict[str, float]:
     """Frame times of the table while a long tail slides, and of the bare floor loop."""
     import pygame
 
-    from yukon.ui.art import CardArt
     from yukon.ui.build import open_window
 
     game, move = long_tail_game()
@@ -109,25 +135,9 @@ def frame_costs(frames: int) -> dict[str, float]:
             table_times.append(time.perf_counter() - t0)
             table_cpu.append(time.process_time() - c0)
         app.draw()  # the clean last frame
-    # the floor: fill, blit 52 cached card images, flip the whole window
-    surface = pygame.display.get_surface()
-    assert surface is not None
     lay = t.layout
     assert lay is not None
-    cards = CardArt(lay.cw, lay.ch)
-    images = [cards.face(c) for c in range(52)]
-    spots = [lay.card_xy[c] for c in range(52)]
-    floor_times: list[float] = []
-    floor_cpu: list[float] = []
-    for _ in range(max(frames, 200)):
-        t0, c0 = time.perf_counter(), time.process_time()
-        pygame.event.pump()
-        surface.fill((22, 112, 58))
-        for img, xy in zip(images, spots):
-            surface.blit(img, xy)
-        pygame.display.flip()
-        floor_times.append(time.perf_counter() - t0)
-        floor_cpu.append(time.process_time() - c0)
+    floor_times, floor_cpu = floor_costs(lay, max(frames, 200))
     pygame.display.quit()
     ms = 1000.0
     return {

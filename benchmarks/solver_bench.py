@@ -36,8 +36,8 @@ def percentile(values: list[float], q: float) -> float:
     return v[i]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print its figures."""
+def _parser() -> argparse.ArgumentParser:
+    """The benchmark's options."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", default="200", help="how many deals from --first, or a range A-B")
     ap.add_argument("--first", type=int, default=0, help="first deal number (seed)")
@@ -49,6 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", help="only these deal numbers (quick checks)")
     ap.add_argument("--plan", help="searches to run, comma-separated (default: yukon.solve.solver.PLAN)")
     ap.add_argument("--no-pair-rule", action="store_true", help="without the pair proof (yukon.solve.pairs)")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its figures."""
+    ap = _parser()
     a = ap.parse_args(argv)
     rules = Rules(a.game, a.any_card_in_space, not a.no_foundation_return)
     plan = tuple(a.plan.split(",")) if a.plan else PLAN

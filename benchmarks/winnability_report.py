@@ -199,7 +199,13 @@ def _deals(deals: list[int], shown: int = 12) -> str:
 
 
 def page(surveys: list[Survey]) -> str:
-    lines = [
+    """The whole page: the rules surveyed, the table, the times, the undecided deals, the replays,
+    what the figures depend on and how to make it again."""
+    return "\n".join([*_opening(surveys), *_replays(surveys), *_closing()])
+
+
+def _opening(surveys: list[Survey]) -> list[str]:
+    return [
         "# How many deals of Yukon and Russian Solitaire can be won",
         "",
         "Made by `python benchmarks/winnability_report.py` from the survey files in `benchmarks/survey/`;",
@@ -250,6 +256,10 @@ def page(surveys: list[Survey]) -> str:
         "## Every winning line replayed",
         "",
     ]
+
+
+def _replays(surveys: list[Survey]) -> list[str]:
+    lines: list[str] = []
     for s in surveys:
         lines.append(f"- {s.label}: {s.replayed} lines replayed from the dealt position to a won table "
                      f"(median {percentile([float(m) for m in s.moves], 0.5):.0f} moves, "
@@ -258,7 +268,11 @@ def page(surveys: list[Survey]) -> str:
                         f"; {len(s.lineless)} winnable deals have no line kept, so are not replayed: an "
                         "earlier run that kept no lines won them, and they were not (yet) won again "
                         f"for one ({_deals(s.lineless)})."))
-    lines += [
+    return lines
+
+
+def _closing() -> list[str]:
+    return [
         "",
         "Each move is played through the engine's own legality check (`Position.play`); the script",
         "stops, naming the deal and the move, on any move that is illegal or unreadable, on a line",
@@ -295,7 +309,6 @@ def page(surveys: list[Survey]) -> str:
         "instead of `--jobs 2` (see the README).",
         "",
     ]
-    return "\n".join(lines)
 
 
 def run_commands() -> list[str]:

@@ -25,12 +25,16 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere: the game's package is beside us
     sys.path.insert(0, str(ROOT))
 
 from yukon.text.i18n import CASES, NAME_CONTEXTS, NAME_FIELDS
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / "yukon.pot"
@@ -176,6 +180,12 @@ def translation_problems(po_file: Path, code: str) -> list[str]:
                     problems.append(f"{where}: {{{name}:{spec}}}: {{{name}}} holds no name, so it takes no case")
                 else:
                     used.add(spec)
+    return problems + _unfilled_cases(catalogue, used, code)
+
+
+def _unfilled_cases(catalogue: Catalog, used: set[str], code: str) -> list[str]:
+    """The names a language leaves untranslated in a case (other than the nominative) it writes."""
+    problems: list[str] = []
     for spec in sorted(used - {"nom"}):
         for context in NAME_CONTEXTS:
             wanted_context = case_context(context, spec)

@@ -97,6 +97,32 @@ def alive(pid: int) -> bool:
         return False
 
 
+def window_class(env: dict[str, str], label: str) -> str:
+    """The program's window (found by its class) has its WM_CLASS and an icon; its WM_CLASS line."""
+    window = subprocess.run(["xdotool", "search", "--class", APP_ID], env=env, capture_output=True,
+                            text=True, check=False).stdout.split()
+    assert window, f"{label}: no window of class {APP_ID}"
+    props = subprocess.run(["xprop", "-id", window[0], "WM_CLASS", "_NET_WM_ICON"], env=env,
+                           capture_output=True, text=True, check=False).stdout
+    assert f'"{APP_ID}"' in props, f"{label}: WM_CLASS is not {APP_ID}: {props[:200]}"
+    assert "_NET_WM_ICON(CARDINAL)" in props and "not found" not in props, f"{label}: the window has no icon"
+    return props.splitlines()[0]
+
+
+def left_behind(seen: set[int]) -> list[int]:
+    """The processes of ``seen`` still alive 30 s after the quit, killed (the caller reports them)."""
+    end = time.monotonic() + 30
+    while any(alive(p) for p in seen) and time.monotonic() < end:
+        time.sleep(0.1)
+    left = sorted(p for p in seen if alive(p))
+    for p in left:
+        try:
+            os.kill(p, signal.SIGKILL)
+        except OSError:
+            pass
+    return left
+
+
 def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float = WAIT) -> Run:
     """Start ``cmd`` on ``display``, wait for its start-up report, check the window, quit it."""
     report = home / f"report-{label}.json"
@@ -128,14 +154,7 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
         result.processes = 1 + len(seen)
         assert data["version"] == VERSION, f"{label}: report says version {data['version']}"
         assert str(data["solver"]).startswith("Solver: this deal"), f"{label}: solver said {data['solver']!r}"
-        window = subprocess.run(["xdotool", "search", "--class", APP_ID], env=env, capture_output=True,
-                                text=True, check=False).stdout.split()
-        assert window, f"{label}: no window of class {APP_ID}"
-        props = subprocess.run(["xprop", "-id", window[0], "WM_CLASS", "_NET_WM_ICON"], env=env,
-                               capture_output=True, text=True, check=False).stdout
-        assert f'"{APP_ID}"' in props, f"{label}: WM_CLASS is not {APP_ID}: {props[:200]}"
-        assert "_NET_WM_ICON(CARDINAL)" in props and "not found" not in props, f"{label}: the window has no icon"
-        result.wm_class = props.splitlines()[0]
+        result.wm_class = window_class(env, label)
     except AssertionError as e:
         failure = e
     finally:
@@ -149,15 +168,7 @@ def run_once(cmd: list[str], display: str, home: Path, label: str, wait: float =
             proc.wait()
         out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
         result.output = out.strip()
-        end = time.monotonic() + 30
-        while any(alive(p) for p in seen) and time.monotonic() < end:
-            time.sleep(0.1)
-        left = sorted(p for p in seen if alive(p))
-        for p in left:  # clean up, then report it as a failure
-            try:
-                os.kill(p, signal.SIGKILL)
-            except OSError:
-                pass
+        left = left_behind(seen)
     if failure is not None:
         raise AssertionError(f"{failure}\n{label}'s output:\n{out[-3000:]}")
     assert proc.returncode == 0, f"{label}: exit status {proc.returncode}; output:\n{out}"

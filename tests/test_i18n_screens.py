@@ -361,6 +361,21 @@ def run_walk(mp: pytest.MonkeyPatch, language: str = pseudo.CODE) -> dict[str, S
         app.quit()  # the quit hooks: the solver's child process stops
 
 
+def walk_lessons(w: Walk) -> None:
+    """The list of lessons, then the first step of each lesson, and back to the table."""
+    w.key(pygame.K_l)
+    w.shoot("the list of lessons")
+    w.key(pygame.K_RETURN)
+    lessons = lesson_of(w.app.top)
+    for index in range(len(lessons.lessons)):
+        lessons.go_to(index)
+        w.settle()
+        w.shoot(f"lesson {index + 1}, first step")
+    w.escape(lambda: True)
+    lessons.leave()
+    w.settle()
+
+
 def walk(w: Walk) -> dict[str, Stop]:
     """The way through every screen, by keys, clicks and the table's own commands."""
     app = w.app
@@ -405,18 +420,7 @@ def walk(w: Walk) -> dict[str, Stop]:
         w.shoot(name)
         w.escape(w.on_table)
 
-    w.key(pygame.K_l)
-    w.shoot("the list of lessons")
-    w.key(pygame.K_RETURN)
-    lessons = lesson_of(app.top)
-    for index in range(len(lessons.lessons)):
-        lessons.go_to(index)
-        w.settle()
-        w.shoot(f"lesson {index + 1}, first step")
-    w.escape(lambda: True)
-    lessons.leave()
-    w.settle()
-
+    walk_lessons(w)
     app.session.deal(Game(parse_position(ONE_TO_GO)), resumed=True)
     w.settle()
     w.table.session.move(Move.of(w.table.session.position.columns[0][0], FOUNDATION))

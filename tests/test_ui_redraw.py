@@ -20,7 +20,7 @@ import pygame
 import pytest
 
 from player_input import RIGHT, click_events, key_events, motion_events, press_events, release_events
-from yukon.core.state import FOUNDATION, ON_FOUNDATION
+from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.parts import TablePrefs
@@ -91,6 +91,31 @@ def compare(window: Window, t: Screen, app: App, what: str) -> None:
 ACCESS = TablePrefs(four_colour=True, high_contrast=True, text_factor=1.5)  # every accessibility option on
 
 
+def move_events(app: App, window: Window, rng: random.Random, m: Move,
+                step: str) -> tuple[list[pygame.event.Event], str]:
+    """The events that make move ``m`` by a drag (drawn and compared while held) or by two clicks,
+    still to be dispatched, and a note of what they do."""
+    t = app.table
+    assert t is not None and t.layout is not None
+    lay = t.layout
+    note = f"{m} from {t.session.position.loc[m.card]}"
+    src = lay.foundation_rects[m.card // 13].center if t.session.position.loc[m.card] == ON_FOUNDATION \
+        else lay.strip_rect(m.card).move(0, 3).topleft
+    dst = lay.foundation_rects[0].center if m.to == FOUNDATION else lay.column_end_rect(m.to).center
+    events = press_events(src)
+    if rng.random() >= 0.5:
+        return events + release_events(src) + click_events(dst), note
+    note += " by drag"  # with a few frames drawn while held
+    mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
+    app.dispatch(events + motion_events(mid, held=True))
+    app.draw()
+    if rng.random() < 0.5:
+        compare(window, t, app, f"{step} holding {note}")
+    app.dispatch(motion_events((mid[0] + 7, mid[1] + 5), held=True))
+    app.draw()
+    return motion_events(dst, held=True) + release_events(dst), note
+
+
 @pytest.mark.parametrize("seed,size,prefs", [(31, (1280, 800), TablePrefs()), (32, (800, 600), TablePrefs()),
                                              (33, (1920, 1080), TablePrefs()), (34, (800, 600), ACCESS),
                                              (35, (1920, 1080), ACCESS),
@@ -122,24 +147,7 @@ def test_partial_updates_match_a_full_redraw(monkeypatch: pytest.MonkeyPatch, se
                 compare(window, t, app, f"step {step} hovering over {c}")
         r = rng.random()
         if r < 0.55 and legal:
-            m = rng.choice(legal)
-            note = f"{m} from {t.session.position.loc[m.card]}"
-            src = lay.foundation_rects[m.card // 13].center if t.session.position.loc[m.card] == ON_FOUNDATION \
-                else lay.strip_rect(m.card).move(0, 3).topleft
-            dst = lay.foundation_rects[0].center if m.to == FOUNDATION else lay.column_end_rect(m.to).center
-            events = press_events(src)
-            if rng.random() < 0.5:  # drag, with a few frames drawn while held
-                note += " by drag"
-                mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
-                app.dispatch(events + motion_events(mid, held=True))
-                app.draw()
-                if rng.random() < 0.5:
-                    compare(window, t, app, f"step {step} holding {note}")
-                app.dispatch(motion_events((mid[0] + 7, mid[1] + 5), held=True))
-                app.draw()
-                events = motion_events(dst, held=True) + release_events(dst)
-            else:
-                events += release_events(src) + click_events(dst)
+            events, note = move_events(app, window, rng, rng.choice(legal), f"step {step}")
         elif r < 0.75:
             events = key_events(pygame.K_z, pygame.KMOD_LCTRL)
         elif r < 0.85:

@@ -15,7 +15,7 @@ import pytest
 from player_input import click, press
 from test_ui_assist import find_losing_move, make_app
 from window_helpers import play_by_clicks, run_until, settle, shown_message
-from yukon.core.state import Game
+from yukon.core.state import Game, Move, Position
 from yukon.solve.explain import explain
 from yukon.solve.solver import Verdict
 from yukon.solve.solver_service import SolverService
@@ -23,6 +23,19 @@ from yukon.text import i18n
 from yukon.text.why_words import sentences
 from yukon.ui.assist.why import WhyScreen
 from yukon.ui.screen import QuestionDialog
+
+
+def explained(screen: WhyScreen, start: Position, losing: Move) -> list[str]:
+    """What the sheet says: the explanation worked out here, with the losing move named."""
+    shown = screen.sheet.paragraphs()
+    here = explain(start, [losing], timeout=None)
+    assert here.kind in ("stuck", "twins", "exhausted")
+    assert shown[0] == f"Move 1 ({losing}) lost the game: before it, the game could still be won."
+    if here.kind != "exhausted":  # a search's count of positions may differ with its time budget
+        assert shown[1:] == sentences(here)
+    else:
+        assert shown[1].startswith("No sequence of moves wins from here")
+    return shown
 
 
 def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> None:
@@ -59,16 +72,7 @@ def test_why_explains_a_lost_position_and_goes_back(service: SolverService) -> N
     screen = app.top
     assert isinstance(screen, WhyScreen)
     assert t.session.message is None  # the wait is over: its message went with it
-    shown = screen.sheet.paragraphs()
-    # What the sheet says is the explanation worked out here, with the losing move named.
-    here = explain(start, [losing], timeout=None)
-    assert here.kind in ("stuck", "twins", "exhausted")
-    expected = sentences(here)
-    assert shown[0] == f"Move 1 ({losing}) lost the game: before it, the game could still be won."
-    if here.kind != "exhausted":  # a search's count of positions may differ with its time budget
-        assert shown[1:] == expected
-    else:
-        assert shown[1].startswith("No sequence of moves wins from here")
+    shown = explained(screen, start, losing)
     app.frame()  # the sheet draws
     assert not app.errors
 

@@ -236,12 +236,7 @@ class TableScreen(Screen):
             moved = event.move.card if isinstance(event, (Moved, Undone, Redone)) else None
             self.sections.change(kind, self.board.marks.moved_with(moved))
         elif isinstance(event, Dealt):
-            if event.resumed:  # put back as it lies, with nothing sliding
-                self.canvas.finish_motion()
-                self.board.marks.clear()
-                self.relayout()
-            else:
-                self.sections.change("new")
+            self.sections.dealt(event.resumed)
         elif isinstance(event, Won):
             self.questions.won(event)
         elif isinstance(event, Stuck):
@@ -256,9 +251,7 @@ class TableScreen(Screen):
         solver ...), then the mode's own way, then the table's."""
         if command is Command.NEW_DEAL and isinstance(self.session.ended, Stuck):
             command = Command.NEW_DEAL_CONFIRMED  # a stuck game is over: nothing under way to ask about
-        if self.app.part_command(self, command):
-            return
-        if self.mode is not None and self.mode.command(command):
+        if self.app.part_command(self, command) or (self.mode is not None and self.mode.command(command)):
             return
         self.operations.run(command)
 

@@ -88,6 +88,16 @@ class SectionManager:
         if self.questions.pending is not None and not anim.active and not self.table.drag_cards:
             self.questions.celebrate()  # the last card has landed
 
+    def dealt(self, resumed: bool) -> None:
+        """A new game on the table: dealt from its pile, or (``resumed``) put back as it lies, with
+        nothing sliding."""
+        if not resumed:
+            self.change("new")
+            return
+        self.canvas.finish_motion()
+        self.board.marks.clear()
+        self.table.relayout()
+
     def change(self, kind: str, marked: frozenset[int] = frozenset()) -> None:
         """The session changed the cards (``kind``: move, undo, redo, restart, new): slide every card
         that moved from where it was drawn (the position the table last laid out), and mark

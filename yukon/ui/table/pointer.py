@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ...core.cards import SUIT
 from ...core.state import FOUNDATION, ON_FOUNDATION, Move
 from ...play.events import Tone, made_move
+from ...play.session import TableSession
 from ...text.i18n import _, capital, card_name, foundation_name, join_sentences, ngettext
 from ...text.words import refusal, sentence
 from ..input import PointerDown, PointerMove, PointerUp
@@ -317,7 +318,7 @@ class Pointer:
         session = self.table.session
         sel = session.selection
         if hit.kind == "foundation":
-            self._click_foundation(hit, sel)
+            click_foundation(self.table.session, hit, sel)
         elif hit.kind in ("heading", "column", "down"):
             if sel is not None:
                 if session.position.loc[sel] == hit.column or hit.column is None:
@@ -372,26 +373,27 @@ class Pointer:
                 return
         session.select(card)
 
-    def _click_foundation(self, hit: Hit, sel: int | None) -> None:
-        session = self.table.session
-        pos = session.position
-        if sel is not None:
-            if sel == hit.card:
-                session.select(None)
-            elif (hit.suit is not None and hit.suit != SUIT[sel] and pos.loc[sel] != ON_FOUNDATION
-                  and (illegal := pos.why_illegal(Move.of(sel, FOUNDATION))) is not None):
-                # The reason would name the card's own foundation: say first that it is another one.
-                # TRANSLATORS: a card dropped on another suit's foundation; {card} is a whole card
-                # name ("the 7 of hearts"), {foundation} and {other} are "the hearts foundation" etc.
-                wrong = capital(_("{card} goes on {foundation}, not {other}.").format(
-                    card=card_name(sel), foundation=foundation_name(SUIT[sel]), other=foundation_name(hit.suit)))
-                session.tell(join_sentences(wrong, sentence(refusal(illegal))), Tone.ERROR)
-                session.select(None)
-            else:
-                session.place(FOUNDATION)
+
+def click_foundation(session: TableSession, hit: Hit, sel: int | None) -> None:
+    """A click on a foundation: place the selected card there (or say why not), or take its top card."""
+    pos = session.position
+    if sel is not None:
+        if sel == hit.card:
+            session.select(None)
+        elif (hit.suit is not None and hit.suit != SUIT[sel] and pos.loc[sel] != ON_FOUNDATION
+              and (illegal := pos.why_illegal(Move.of(sel, FOUNDATION))) is not None):
+            # The reason would name the card's own foundation: say first that it is another one.
+            # TRANSLATORS: a card dropped on another suit's foundation; {card} is a whole card
+            # name ("the 7 of hearts"), {foundation} and {other} are "the hearts foundation" etc.
+            wrong = capital(_("{card} goes on {foundation}, not {other}.").format(
+                card=card_name(sel), foundation=foundation_name(SUIT[sel]), other=foundation_name(hit.suit)))
+            session.tell(join_sentences(wrong, sentence(refusal(illegal))), Tone.ERROR)
+            session.select(None)
+        else:
+            session.place(FOUNDATION)
+        return
+    if hit.card is not None:
+        if not pos.rules.foundation_return:
+            session.tell(_("In this game foundation cards may not come back."))
             return
-        if hit.card is not None:
-            if not pos.rules.foundation_return:
-                session.tell(_("In this game foundation cards may not come back."))
-                return
-            session.select(hit.card)
+        session.select(hit.card)
