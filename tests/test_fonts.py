@@ -103,10 +103,10 @@ def test_a_sign_noto_lacks_is_drawn_from_dejavu_on_the_same_baseline() -> None:
     """The More button's ☰ beside Japanese: DejaVu's glyph, not Noto's empty box."""
     i18n.set_language("ja")
     f = art.font(24, True)
-    runs = f.runs("\u2630 その他")
+    runs = f.runs("\u2630 メニュー")
     assert runs is not None and [p.name for p, _t in runs] == [art.FONT_BOLD.name, art.CJK_FONTS["ja"][1].name]
-    img = f.render("\u2630 その他", True, (255, 255, 255))
-    assert img.get_size() == (f.size("\u2630 その他")[0], f.get_height())
+    img = f.render("\u2630 メニュー", True, (255, 255, 255))
+    assert img.get_size() == (f.size("\u2630 メニュー")[0], f.get_height())
     plain = pygame.font.Font(str(art.CJK_FONTS["ja"][1]), 24).render("\u2630", True, (255, 255, 255))
     sign = img.subsurface((0, 0, plain.get_width(), img.get_height()))
     assert pygame.mask.from_surface(sign).count() > 0

@@ -286,10 +286,11 @@ def test_the_bar_height_is_an_input() -> None:
         sizes = []
         for bar in (0, slim(h), 2 * slim(h), 150):
             lay = compute_layout(w, h, pos, bar_height=bar)
-            assert lay.bar == Rect(0, h - bar, w, bar) and lay.view.h == h - bar
+            # the toolbar lies along the top; the table starts under it
+            assert lay.bar == Rect(0, 0, w, bar) and lay.view.h == h - bar and lay.view.y == bar
             for r in lay.foundation_rects + lay.heading_rects + [lay.status_rect]:
-                assert r.bottom <= lay.bar.y
-            assert all(lay.card_rect(c).bottom <= lay.bar.y for c in range(52))
+                assert r.top >= lay.bar.bottom
+            assert all(lay.card_rect(c).top >= lay.bar.bottom for c in range(52))
             sizes.append(lay.cw)
         assert sizes == sorted(sizes, reverse=True)  # a taller bar never makes larger cards
 
