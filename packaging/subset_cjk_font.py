@@ -84,7 +84,7 @@ def shipped_text(code: str) -> str:
     """All the text the game shows in ``code``: its compiled catalogue and its lessons."""
     parts: list[str] = []
     with (LOCALE / code / "LC_MESSAGES" / "yukon.mo").open("rb") as f:
-        table: dict[object, str] = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+        table: dict[object, str] = vars(gettext.GNUTranslations(f))["_catalog"]
     parts += [v for v in table.values() if isinstance(v, str)]
     for path in sorted((LESSONS / code).glob("*.json")):
         parts.append(json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False))

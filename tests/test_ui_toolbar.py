@@ -143,10 +143,11 @@ def test_each_icon_does_its_command_by_click_and_a_dim_one_nothing(tmp_path: Pat
     heard = Heard(swallow=False)
     app.add_part(heard, first=True)
     session = t.session
-    assert t.bar is not None
+    bar = t.bar
+    assert bar is not None
 
     def press(command: Command) -> None:
-        click(app, *t.bar.rects[icon_index(t, command)].center)  # type: ignore[union-attr]
+        click(app, *bar.rects[icon_index(t, command)].center)
         settle(app)
 
     press(Command.UNDO)  # nothing to undo: dim, and a click does nothing
