@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,6 +40,7 @@ from ..play.records import Records
 from ..play.session import TableSession
 from ..play.settings import SETTINGS_FILE
 from .app import App
+from .daily_part import DailyPart
 from .deal_part import ChooseDeal
 from .help_part import Help
 from .keyboard_part import KeyboardPlay
@@ -76,6 +79,7 @@ class Extras:
     settings: SettingsPart
     stats: StatsPart
     deals: ChooseDeal
+    daily: DailyPart
     keyboard: KeyboardPlay
     lessons: Lessons | None
 
@@ -105,7 +109,8 @@ def open_window(seed: int | None = None, rules: Rules = YUKON, size: tuple[int, 
 
 def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
                welcome: bool | None = None, solver_settings: bool = False, lessons: bool = True,
-               language: str | None = None, sound: SoundBoard | None = None) -> Extras:
+               language: str | None = None, sound: SoundBoard | None = None,
+               local_now: Callable[[], datetime] = datetime.now) -> Extras:
     """Add the records and the parts around the table to ``app``, and start them.
 
     ``folder=True`` takes the user's data folder from SDL. ``resume=False`` (a deal or game
@@ -116,6 +121,7 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     ``solver_settings``: the settings show the solver's rows; ``lessons``: add the Lessons part,
     its finished lessons kept in the records' settings. ``language``: the language given on the
     command line, already in use. ``sound``: the board to play on (tests pass a recorder).
+    ``local_now``: the local date and time (the deal of the day's date; tests pass a fixed one).
     """
     if welcome is None:
         welcome = folder is True
@@ -124,7 +130,7 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     where = folder or None
     # Looked at before reading: a damaged settings file is moved aside as it is read.
     first_start = where is not None and not os.path.exists(os.path.join(where, SETTINGS_FILE))
-    records = Records(where, background=True)
+    records = Records(where, background=True, local_now=local_now)
     board = sound if sound is not None else SoundBoard()
     records.follow(app.session)
     app.session.listen(TableSounds(board).heard)
@@ -132,9 +138,9 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     if board.enabled:
         board.open()  # a few ms now rather than a stutter on the first move
     extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records),
-                    ChooseDeal(app, records), KeyboardPlay(app),
+                    ChooseDeal(app, records), DailyPart(app, records, lambda: local_now().date()), KeyboardPlay(app),
                     Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None)
-    for part in (extras.saving, settings, extras.deals, extras.stats, Help(app, where), extras.keyboard,
+    for part in (extras.saving, settings, extras.deals, extras.daily, extras.stats, Help(app, where), extras.keyboard,
                  extras.lessons):
         if part is not None:
             app.add_part(part)

@@ -35,6 +35,10 @@ class Command(Enum):
     LESSONS = auto()
     LEAVE_LESSONS = auto()
     STATS = auto()
+    DAILY = auto()  # play today's deal of the day
+    CALENDAR = auto()  # the calendar of the deals of the day
+    COPY_CODE = auto()  # the deal's share code (with the moves of a finished game) to the clipboard
+    PASTE_CODE = auto()  # play the share code on the clipboard
     SETTINGS = auto()
     RULES = auto()
     KEYS = auto()
@@ -98,6 +102,10 @@ COMMANDS: dict[Command, CommandInfo] = {
     Command.LEAVE_LESSONS: CommandInfo(NC_("button", "Leave lessons")),
     Command.CHOOSE_DEAL: CommandInfo(NC_("button", "Deal #"), "D"),
     Command.STATS: CommandInfo(NC_("button", "Stats"), "T"),
+    Command.DAILY: CommandInfo(NC_("button", "Deal of the day"), "Y"),
+    Command.CALENDAR: CommandInfo(NC_("button", "Calendar"), "C"),
+    Command.COPY_CODE: CommandInfo(NC_("button", "Copy code"), "Ctrl+C"),
+    Command.PASTE_CODE: CommandInfo(NC_("button", "Paste code"), "Ctrl+V"),
     Command.SETTINGS: CommandInfo(NC_("button", "Settings"), "S"),
     Command.RULES: CommandInfo(NC_("button", "Rules"), "F1"),
     Command.KEYS: CommandInfo("", "?"),
@@ -156,6 +164,10 @@ KEYMAP: dict[tuple[int, Mod], Asked] = {
     (pygame.K_d, Mod.NONE): Command.CHOOSE_DEAL,
     (pygame.K_s, Mod.NONE): Command.SETTINGS,
     (pygame.K_t, Mod.NONE): Command.STATS,
+    (pygame.K_y, Mod.NONE): Command.DAILY,
+    (pygame.K_c, Mod.NONE): Command.CALENDAR,
+    (pygame.K_c, Mod.CTRL): Command.COPY_CODE,
+    (pygame.K_v, Mod.CTRL): Command.PASTE_CODE,
     (pygame.K_l, Mod.NONE): Command.LESSONS,
     (pygame.K_SLASH, Mod.NONE): Command.KEYS,
     (pygame.K_QUESTION, Mod.NONE): Command.KEYS,
