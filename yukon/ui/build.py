@@ -47,6 +47,7 @@ from .keyboard_part import KeyboardPlay
 from .lessons_part import Lessons
 from .saving_part import Saving
 from .settings_part import SettingsPart
+from .share_part import ShareCodes
 from .sound import SoundBoard, TableSounds
 from .stats_part import StatsPart
 
@@ -80,6 +81,7 @@ class Extras:
     stats: StatsPart
     deals: ChooseDeal
     daily: DailyPart
+    share: ShareCodes
     keyboard: KeyboardPlay
     lessons: Lessons | None
 
@@ -137,11 +139,12 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     settings = SettingsPart(app, records, board, solver_settings, language)
     if board.enabled:
         board.open()  # a few ms now rather than a stutter on the first move
+    deals = ChooseDeal(app, records)
     extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records),
-                    ChooseDeal(app, records), DailyPart(app, records, lambda: local_now().date()), KeyboardPlay(app),
-                    Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None)
-    for part in (extras.saving, settings, extras.deals, extras.daily, extras.stats, Help(app, where), extras.keyboard,
-                 extras.lessons):
+                    deals, DailyPart(app, records, lambda: local_now().date()), ShareCodes(app, deals.play_code),
+                    KeyboardPlay(app), Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None)
+    for part in (extras.saving, settings, extras.deals, extras.daily, extras.share, extras.stats, Help(app, where),
+                 extras.keyboard, extras.lessons):
         if part is not None:
             app.add_part(part)
     extras.saving.start(resume, rules, newcomer=welcome and first_start)

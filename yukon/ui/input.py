@@ -51,9 +51,18 @@ class Wheel:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A key's command (``Command``), or a digit typed (``Digit``)."""
+    """A key's command (``Command``), or a digit typed (``Digit``); ``text``: the character the key
+    typed, if any (a box that takes text, the Deal # box's share code, reads it instead)."""
 
     command: Asked
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A character typed by a key that has no command (a letter of a share code in the Deal # box)."""
+
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +90,7 @@ class Focus:
     active: bool
 
 
-Input = PointerDown | PointerMove | PointerUp | Wheel | Action | Resize | Quit | Expose | Focus
+Input = PointerDown | PointerMove | PointerUp | Wheel | Action | Typed | Resize | Quit | Expose | Focus
 
 
 def translate(event: pygame.event.Event) -> Input | None:
@@ -104,8 +113,14 @@ def translate(event: pygame.event.Event) -> Input | None:
             dx, dy = -dy, 0
         return Wheel(dx, dy)
     if t == pygame.KEYDOWN:
-        asked = key_command(event.key, getattr(event, "mod", 0))
-        return Action(asked) if asked is not None else None
+        mod = getattr(event, "mod", 0)
+        asked = key_command(event.key, mod)
+        typed = getattr(event, "unicode", "") or ""
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or not (len(typed) == 1 and typed.isprintable()):
+            typed = ""
+        if asked is not None:
+            return Action(asked, typed)
+        return Typed(typed) if typed else None
     if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         w = getattr(event, "w", None) or getattr(event, "x", 0)
         h = getattr(event, "h", None) or getattr(event, "y", 0)
