@@ -45,6 +45,7 @@ from .deal_part import ChooseDeal
 from .help_part import Help
 from .keyboard_part import KeyboardPlay
 from .lessons_part import Lessons
+from .replay_part import ReplayPart
 from .saving_part import Saving
 from .settings_part import SettingsPart
 from .share_part import ShareCodes
@@ -82,6 +83,7 @@ class Extras:
     deals: ChooseDeal
     daily: DailyPart
     share: ShareCodes
+    replay: ReplayPart
     keyboard: KeyboardPlay
     lessons: Lessons | None
 
@@ -139,12 +141,14 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     settings = SettingsPart(app, records, board, solver_settings, language)
     if board.enabled:
         board.open()  # a few ms now rather than a stutter on the first move
-    deals = ChooseDeal(app, records)
-    extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records),
+    replay = ReplayPart(app)
+    deals = ChooseDeal(app, records, replay.open_code)
+    extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records, replay.open_entry),
                     deals, DailyPart(app, records, lambda: local_now().date()), ShareCodes(app, deals.play_code),
-                    KeyboardPlay(app), Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None)
-    for part in (extras.saving, settings, extras.deals, extras.daily, extras.share, extras.stats, Help(app, where),
-                 extras.keyboard, extras.lessons):
+                    replay, KeyboardPlay(app),
+                    Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None)
+    for part in (extras.saving, settings, extras.deals, extras.daily, extras.share, replay, extras.stats,
+                 Help(app, where), extras.keyboard, extras.lessons):
         if part is not None:
             app.add_part(part)
     extras.saving.start(resume, rules, newcomer=welcome and first_start)

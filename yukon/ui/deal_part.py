@@ -9,6 +9,7 @@ first, so that the new deal, or the question before it over the game it would re
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.state import Game
@@ -33,10 +34,12 @@ class ChooseDeal(Part):
 
     app: App
     records: Records
+    watch: Callable[[ShareCode], None] | None  # shows a code's moves (the replay viewer)
 
-    def __init__(self, app: App, records: Records) -> None:
+    def __init__(self, app: App, records: Records, watch: Callable[[ShareCode], None] | None = None) -> None:
         self.app = app
         self.records = records
+        self.watch = watch
 
     def buttons(self) -> list[ButtonSpec]:
         """The Deal # button."""
@@ -80,7 +83,10 @@ class ChooseDeal(Part):
 
     def play_code(self, code: ShareCode) -> None:
         """Play the deal a share code names, under its rules (asking first over a game under way;
-        over a lesson, back to the game first)."""
+        over a lesson, back to the game first); a code with moves is watched (the game in play stays)."""
+        if code.moves and self.watch is not None:
+            self.watch(code)
+            return
         while self.app.table is not None and self.app.top is not self.app.table and len(self.app.screens) > 1:
             self.app.pop()  # the Deal # box or a lesson: what the deal replaces is the main table's game
         if self.records.under_way(self.app.session.game):

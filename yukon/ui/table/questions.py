@@ -74,6 +74,8 @@ class Questions:
         if table.session.deals:
             # The same command as the bar's New deal: with the solver it asks which kind of deal.
             answers.insert(0, (pgettext("button", "New deal"), lambda: table.run(Command.NEW_DEAL)))
+            if table.session.game.history:
+                answers.insert(1, (pgettext("button", "Watch replay"), lambda: table.run(Command.REPLAY)))
         return QuestionDialog(table.app, join_sentences(text, *table.app.win_notes()), answers, title=title)
 
     def show_won(self) -> None:
