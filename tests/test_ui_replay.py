@@ -134,7 +134,7 @@ def test_a_won_game_is_replayed_to_its_end_after_the_win(tmp_path: Path, seed: i
 
 
 def test_a_game_of_the_history_is_replayed_from_the_stats_screen(tmp_path: Path) -> None:
-    app, extras = make(tmp_path, 7)
+    app, _extras = make(tmp_path, 7)
     line = win(app)
     app.pop()
     app.session.deal(Game.deal(12, YUKON))
