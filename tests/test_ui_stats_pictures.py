@@ -23,7 +23,7 @@ from yukon.text import i18n
 from yukon.ui.app import App
 from yukon.ui.build import Extras, add_extras, open_window
 from yukon.ui.sheet import SheetScreen
-from yukon.ui.stats_pictures import CLEAN, LOST, LINE, picture_height, rate_points
+from yukon.ui.stats_pictures import CLEAN, LINE, LOST, picture_height, pictures_height, rate_points
 from yukon.ui.stats_screen import StatsScreen
 
 OUTCOMES = [Outcome.CLEAN, Outcome.LOST, Outcome.ASSISTED, Outcome.CLEAN, Outcome.ABANDONED, Outcome.CLEAN] * 4
@@ -65,7 +65,7 @@ def test_the_pictures_are_drawn_inside_the_sheet_at_three_sizes(tmp_path: Path, 
     app.draw()
     surface = pygame.display.get_surface()
     top = sheet.pictures_top
-    height = 3 * (picture_height(sheet.size) + sheet.size // 2)
+    height = pictures_height(sheet.size, sheet.panel.w, sheet.history)
     area = pygame.Rect(sheet.panel.x, top, sheet.panel.w, height).clip(sheet.panel)
     assert area.h > picture_height(sheet.size)  # at least the first picture is in sight
     assert colour_count(surface, area, CLEAN) > 50  # the clean wins' bars (and times)

@@ -216,7 +216,10 @@ class Records:
         if game.seed is None:
             return
         now = self.local_now()
-        entry = HistoryEntry.of(game.rules, game.seed, game.moves_made, outcome, elapsed, now, self.daily)
+        try:
+            entry = HistoryEntry.of(game.rules, game.seed, game.moves_made, outcome, elapsed, now, self.daily)
+        except ValueError:  # its moves do not replay from its deal number (a position set up by hand)
+            return
         self.stats.record_finished(entry, self.begun or now.date())
 
     def note_daily(self, day: date, game: Game) -> None:

@@ -70,15 +70,23 @@ class KeysOverlay(Sheet):
             size -= 1  # a small window: smaller type rather than a hidden key
         line = art.font(size).get_linesize()
         key_w = self._key_width(size)
-        self.max_offset = max(0, self.content_height(rect.w, size) - rect.h)
+        full = self.content_height(rect.w, size)
+        # a list longer than the window keeps a strip at the foot for "more", clear of the keys
+        view = rect if full <= rect.h else pygame.Rect(rect.x, rect.y, rect.w, rect.h - art.font(size, True).get_linesize())
+        self.max_offset = max(0, full - view.h)
         self.offset = min(self.offset, self.max_offset)
+        clip = surface.get_clip()
+        surface.set_clip(view.clip(clip) if clip else view)
         y = rect.y - self.offset
         for key, what in key_list():
-            surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
+            if view.top <= y and y + line <= view.bottom:  # only whole lines in sight
+                surface.blit(art.text(key, size, GOLD, True), (rect.x, y))
             for part in wrap(what, size, rect.w - key_w):
-                surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
+                if view.top <= y and y + line <= view.bottom:
+                    surface.blit(art.text(part, size, TEXT), (rect.x + key_w, y))
                 y += line
             y += 2
+        surface.set_clip(clip)
         if self.max_offset:  # say that there is more, and which way
             # TRANSLATORS: at the foot of a keys list too long for the window; Down and Up are the keys.
             more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")

@@ -17,6 +17,7 @@ from ..play.stats import format_share, format_time
 from ..text.i18n import N_, _
 from . import art
 from .sheet import GOLD, TEXT, TEXT_DIM
+from .widgets import wrap
 
 LAST_GAMES = 50  # games in the wins-and-losses and the times pictures
 CLEAN = (214, 178, 60)
@@ -31,35 +32,61 @@ COLOURS: dict[Outcome, tuple[int, int, int]] = {Outcome.CLEAN: CLEAN, Outcome.AS
                                                Outcome.LOST: LOST, Outcome.ABANDONED: ABANDONED}
 
 
-def picture_height(size: int) -> int:
-    """The height of one picture with its title at text size ``size``."""
-    return art.font(size, True).get_linesize() + max(60, size * 6) + art.font(max(10, size - 3)).get_linesize() + 8
+def _small(size: int) -> int:
+    return max(10, size - 3)
 
 
-def pictures_height(size: int) -> int:
-    """The height of the three pictures, one under the other."""
-    return 3 * (picture_height(size) + size // 2)
+def plot_height(size: int) -> int:
+    """The height of a picture's plot at text size ``size``."""
+    return max(60, size * 6)
+
+
+def picture_height(size: int, width: int = 10**6, foot: str = "") -> int:
+    """The height of one picture at text size ``size``: its title, its plot and its foot (wrapped to ``width``)."""
+    feet = len(wrap(foot, _small(size), width)) if foot else 0
+    return art.font(size, True).get_linesize() + plot_height(size) + feet * art.font(_small(size)).get_linesize() + 8
+
+
+def _feet(entries: Sequence[HistoryEntry]) -> list[str]:
+    """The words under each picture."""
+    last = list(entries)[-LAST_GAMES:]
+    wins = [e for e in entries if e.outcome.won][-LAST_GAMES:]
+    points = rate_points(entries)
+    return [
+        _("Up: won (gold clean, silver assisted). Down: lost or left. {won} of {n} won.").format(
+            won=sum(e.outcome.won for e in last), n=len(last)),
+        _("Longest: {time}.").format(time=format_time(max(e.seconds for e in wins))) if wins else "",
+        _("Now: {share} of {n} games.").format(share=format_share(points[-1]), n=len(points)) if points else "",
+    ]
+
+
+def pictures_height(size: int, width: int, entries: Sequence[HistoryEntry]) -> int:
+    """The height of the three pictures, one under the other, at ``width``."""
+    return sum(picture_height(size, width, foot) + size // 2 for foot in _feet(entries))
 
 
 def draw_pictures(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[HistoryEntry], size: int) -> int:
     """The three pictures from ``rect.y`` down, ``entries`` oldest first; returns the y below them."""
     y = rect.y
-    for draw in (_results, _times, _rate):
-        area = pygame.Rect(rect.x, y, rect.w, picture_height(size))
-        draw(surface, area, entries, size)
+    for draw, foot in zip((_results, _times, _rate), _feet(entries)):
+        area = pygame.Rect(rect.x, y, rect.w, picture_height(size, rect.w, foot))
+        draw(surface, area, entries, size, foot)
         y = area.bottom + size // 2
     return y
 
 
 def _frame(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, foot: str) -> pygame.Rect:
-    """The title above, the foot line below, a framed plot between; returns the plot's rectangle."""
-    surface.blit(art.text(title, size, GOLD, True), (area.x, area.y))
+    """The title above, the foot lines below, a framed plot between; returns the plot's rectangle."""
+    for line in wrap(title, size, area.w, True)[:1]:
+        surface.blit(art.text(line, size, GOLD, True), (area.x, area.y))
     top = area.y + art.font(size, True).get_linesize()
-    small = max(10, size - 3)
-    plot = pygame.Rect(area.x, top, area.w, area.bottom - top - art.font(small).get_linesize() - 4)
+    plot = pygame.Rect(area.x, top, area.w, plot_height(size))
     pygame.draw.rect(surface, (14, 40, 24), plot)
     pygame.draw.rect(surface, GRID, plot, width=1)
-    surface.blit(art.text(foot, small, TEXT_DIM), (area.x, plot.bottom + 2))
+    y = plot.bottom + 2
+    for line in wrap(foot, _small(size), area.w) if foot else []:
+        surface.blit(art.text(line, _small(size), TEXT_DIM), (area.x, y))
+        y += art.font(_small(size)).get_linesize()
     return plot
 
 
@@ -68,11 +95,9 @@ def _nothing(surface: pygame.Surface, plot: pygame.Rect, size: int) -> None:
     surface.blit(img, img.get_rect(center=plot.center))
 
 
-def _results(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[HistoryEntry], size: int) -> None:
+def _results(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[HistoryEntry], size: int,
+             foot: str) -> None:
     last = list(entries)[-LAST_GAMES:]
-    won = sum(e.outcome.won for e in last)
-    foot = _("Up: won (gold clean, silver assisted). Down: lost or left. {won} of {n} won.").format(
-        won=won, n=len(last))
     plot = _frame(surface, area, _(TITLES[0]), size, foot)
     if not last:
         _nothing(surface, plot, size)
@@ -88,10 +113,10 @@ def _results(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[Histo
         pygame.draw.rect(surface, COLOURS[e.outcome], bar)
 
 
-def _times(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[HistoryEntry], size: int) -> None:
+def _times(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[HistoryEntry], size: int,
+           foot: str) -> None:
     wins = [e for e in entries if e.outcome.won][-LAST_GAMES:]
     longest = max((e.seconds for e in wins), default=0.0)
-    foot = _("Longest: {time}.").format(time=format_time(longest)) if wins else ""
     plot = _frame(surface, area, _(TITLES[1]), size, foot)
     if not wins:
         _nothing(surface, plot, size)
@@ -113,9 +138,9 @@ def rate_points(entries: Sequence[HistoryEntry]) -> list[float]:
     return out
 
 
-def _rate(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[HistoryEntry], size: int) -> None:
+def _rate(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[HistoryEntry], size: int,
+          foot: str) -> None:
     points = rate_points(entries)
-    foot = _("Now: {share} of {n} games.").format(share=format_share(points[-1]), n=len(points)) if points else ""
     plot = _frame(surface, area, _(TITLES[2]), size, foot)
     if not points:
         _nothing(surface, plot, size)

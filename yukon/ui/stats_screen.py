@@ -155,7 +155,7 @@ class StatsScreen(Sheet):
         h = sum(len(wrap(n, self.size + 1, width, True)) for n in top) * line + (line // 2 if top else 0)
         for block in blocks:
             h += self._heading_height(block, col_w) + 6 + len(LINES) * line + line // 2
-        h += pictures_height(self.size)
+        h += pictures_height(self.size, width, self.history)
         small = max(11, self.size - 3)
         h += sum(len(wrap(n, small, width)) for n in self._note()) * art.font(small).get_linesize()
         return h
