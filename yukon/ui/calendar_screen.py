@@ -114,12 +114,15 @@ class CalendarScreen(Sheet):
             surface.blit(art.text(text, size, TEXT), (rect.x, y))
             y += line
         y += line // 2
-        cell = self._cell(rect.w)
-        left = rect.x + (rect.w - 7 * cell) // 2
+        legend = max(11, size - 3)
+        legend_h = len(wrap(self._legend(), legend, rect.w)) * art.font(legend).get_linesize()
+        cell = max(16, min(self._cell(rect.w), (rect.bottom - y - line // 2 - legend_h) // WEEKS))  # all weeks in sight
+        wide = max(cell, min(rect.w // 7, cell * 2))  # squares as wide as their date needs
+        left = rect.x + (rect.w - 7 * wide) // 2
         small = max(10, size - 4)
         self.cells = []
         for i, square in enumerate(self.days):
-            r = pygame.Rect(left + (i % 7) * cell, y + (i // 7) * cell, cell - 3, cell - 3)
+            r = pygame.Rect(left + (i % 7) * wide, y + (i // 7) * cell, wide - 3, cell - 3)
             self.cells.append((r, square))
             entry = square.entry
             colour = TO_COME if not square.playable else EMPTY
@@ -130,11 +133,13 @@ class CalendarScreen(Sheet):
                 pygame.draw.rect(surface, FOCUS, r.inflate(2, 2), width=2, border_radius=5)
             ink = (20, 20, 20) if entry is not None and entry.won else (TEXT if square.playable else TEXT_DIM)
             surface.blit(art.text(f"{square.day.month:02d}-{square.day.day:02d}", small, ink), (r.x + 3, r.y + 2))
-            if entry is not None and entry.won and entry.seconds is not None and cell >= 2 * art.font(small).get_linesize():
+            if entry is not None and entry.won and entry.seconds is not None:
                 img = art.text(format_time(entry.seconds), small, ink, True)
-                surface.blit(img, img.get_rect(bottomright=(r.right - 3, r.bottom - 2)))
+                if cell >= 2 * art.font(small).get_linesize() + 4:
+                    surface.blit(img, img.get_rect(bottomright=(r.right - 3, r.bottom - 2)))
+                elif r.w >= 2 * img.get_width() + 12:  # low squares: the time beside the date
+                    surface.blit(img, img.get_rect(topright=(r.right - 3, r.y + 2)))
         y += WEEKS * cell + line // 2
-        legend = max(11, size - 3)
         for text in wrap(self._legend(), legend, rect.w):
             surface.blit(art.text(text, legend, GOLD), (rect.x, y))
             y += art.font(legend).get_linesize()

@@ -205,7 +205,7 @@ class DealDialog(Sheet):
 
     def content_height(self, width: int) -> int:
         """The height the content wants at ``width``."""
-        return art.font(self.size).get_linesize() * 7
+        return art.font(self.size).get_linesize() * 9
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
@@ -230,7 +230,9 @@ class DealDialog(Sheet):
         y = box.bottom + 8
         note = self.note_text()
         if self.error:
-            surface.blit(art.text(_(self.error).format(largest=MAX_SEED), size, (255, 140, 120), True), (rect.x, y))
+            for part in wrap(_(self.error).format(largest=MAX_SEED), size, rect.w, True):  # a code's reason may be long
+                surface.blit(art.text(part, size, (255, 140, 120), True), (rect.x, y))
+                y += art.font(size, True).get_linesize()
         elif note:
             surface.blit(art.text(note, size, TEXT), (rect.x, y))
         elif self.current is not None:
