@@ -114,6 +114,8 @@ def test_every_finished_game_goes_into_the_history(tmp_path: Path) -> None:
     settle(app)
     assert [(e.seed, e.outcome, e.line()) for e in history.entries] == [(1, Outcome.ABANDONED, (first,))]
     assert history.entries[0].daily is None
+    session.deal(Game.deal(7, YUKON))  # a deal known to be winnable (New deal's was a random one)
+    settle(app)
     win_by_clicks(app)
     run_until(app, lambda: isinstance(app.top, QuestionDialog), 30.0)
     assert history.entries[-1].outcome is Outcome.CLEAN and len(history) == 2
