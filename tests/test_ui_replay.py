@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from player_input import click
+from player_input import click, press
 from yukon.core.rules import YUKON, Rules
 from yukon.core.state import Game, Move
 from yukon.play.events import Refused
@@ -60,16 +60,12 @@ def settle(app: App) -> None:
 
 
 def make(tmp_path: Path, seed: int, rules: Rules = YUKON) -> tuple[App, Extras]:
-    app = open_window(size=(1100, 760), game=Game.deal(seed, rules), rules=rules, now=CLOCK)
+    app = open_window(size=(1100, 760), game=Game.deal(seed, rules), rules=rules, now=CLOCK,
+                      frame_clock=CLOCK)
     app.apply_prefs(TablePrefs(animation_speed=1.0))
     extras = add_extras(app, folder=str(tmp_path), resume=False, welcome=False, rules=rules)
     app.draw()
     return app, extras
-
-
-def press(app: App, k: int, text: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0))
-    app.frame()
 
 
 def win(app: App) -> list[Move]:
@@ -104,12 +100,12 @@ def test_a_won_game_is_replayed_to_its_end_after_the_win(tmp_path: Path, seed: i
     extras.records.flush()
     stats_before = json.loads((tmp_path / "stats.json").read_text())
     assert mode.replay.at_start and mode.session.position == Game.deal(seed, rules).position
-    press(app, pygame.K_PERIOD, ".")  # forward: the first move slides
+    press(app, pygame.K_PERIOD, unicode=".")  # forward: the first move slides
     assert mode.table.busy() and mode.replay.index == 1 and mode.session.game.moves_made == line[:1]
     settle(app)
-    press(app, pygame.K_PERIOD, ".")
+    press(app, pygame.K_PERIOD, unicode=".")
     settle(app)
-    press(app, pygame.K_COMMA, ",")  # back
+    press(app, pygame.K_COMMA, unicode=",")  # back
     assert mode.replay.index == 1 and mode.table.busy()
     settle(app)
     press(app, pygame.K_END)
@@ -119,9 +115,9 @@ def test_a_won_game_is_replayed_to_its_end_after_the_win(tmp_path: Path, seed: i
     own = mode.session.position.legal_moves()[0]  # a move of the player's own is refused, in words
     events = mode.session.move(own)
     assert isinstance(events[0], Refused) and events[0].guide and mode.session.game.moves_made == []
-    press(app, pygame.K_v, "v")
-    press(app, pygame.K_v, "v")  # 8 moves a second
-    press(app, pygame.K_g, "g")  # play
+    press(app, pygame.K_v, unicode="v")
+    press(app, pygame.K_v, unicode="v")  # 8 moves a second
+    press(app, pygame.K_g, unicode="g")  # play
     assert mode.playing
     frames_until(app, lambda: mode.replay.at_end and not mode.table.busy())
     assert mode.session.game.moves_made == line and mode.session.position.is_won()
@@ -136,12 +132,12 @@ def test_a_won_game_is_replayed_to_its_end_after_the_win(tmp_path: Path, seed: i
 def test_a_game_of_the_history_is_replayed_from_the_stats_screen(tmp_path: Path) -> None:
     app, _extras = make(tmp_path, 7)
     line = win(app)
-    app.pop()
+    press(app, pygame.K_ESCAPE)  # the win summary's last answer: back to the won table
     app.session.deal(Game.deal(12, YUKON))
     app.session.move(app.session.position.legal_moves()[0])  # a game under way: untouched by the replay
     settle(app)
     under_way = app.session.game.moves_made
-    press(app, pygame.K_t, "t")
+    press(app, pygame.K_t, unicode="t")
     top = app.top
     assert isinstance(top, SheetScreen) and isinstance(top.sheet, StatsScreen)
     app.draw()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from player_input import press
 from window_helpers import on_table, run_until, settle
 from yukon.core.rules import YUKON, Rules
 from yukon.core.state import Game
@@ -37,11 +38,6 @@ def make(tmp_path: Path, seed: int = 7, rules: Rules = YUKON) -> tuple[App, Extr
     extras = add_extras(app, folder=str(tmp_path), resume=False, welcome=False, rules=rules)
     app.draw()
     return app, extras
-
-
-def press(app: App, k: int, mod: int = 0, text: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
-    app.frame()
 
 
 def type_in(app: App, text: str) -> None:
@@ -93,7 +89,7 @@ def test_a_finished_game_copies_its_moves_and_a_game_under_way_is_asked_for(tmp_
     for m in result.moves:
         session.move(m)
     run_until(app, lambda: isinstance(app.top, QuestionDialog), 30.0)
-    app.pop()
+    press(app, pygame.K_ESCAPE)  # the win summary's last answer: back to the won table
     press(app, pygame.K_c, pygame.KMOD_CTRL)  # won: the code carries the moves
     text = paste_text()
     assert text is not None and decode(text).moves == tuple(session.game.moves_made) == tuple(result.moves)
