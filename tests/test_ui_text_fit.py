@@ -171,15 +171,17 @@ def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[in
     assert_status_and_bar_fit(d, size)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "text_size"), [*((s, "normal") for s in SIZES), ((800, 600), "larger"),
+                                                 ((1280, 800), "larger")])
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])
 def test_no_status_or_bar_text_runs_past_its_area_in_any_language(tmp_path: Path, size: tuple[int, int],
-                                                                  code: str) -> None:
+                                                                  text_size: str, code: str) -> None:
     """The check above in each shipped language's own words (Dutch runs long), with its longer game name,
-    beside a 33-card column: the notes wrap into the strip's second row, none is cut (issue 24)."""
+    beside a 33-card column: the notes wrap into the strip's second row, none is cut (issue 24), at the
+    player's largest text size too."""
     game, move = big_move_game()
     game.play(move)
-    d = start_with_settings(tmp_path, size, {"left_handed": True, "language": code})
+    d = start_with_settings(tmp_path, size, {"left_handed": True, "language": code, "text_size": text_size})
     assert i18n.language() == code
     d.app.session.deal(Game(game.position.with_rules(Rules("russian")), seed=123456789), resumed=True)
     d.app.frame()
