@@ -155,15 +155,7 @@ def assert_status_and_bar_fit(d: Driver, size: tuple[int, int]) -> None:
     assert window.contains(bar.more) and bar.rect.h <= max(30, 0.07 * size[1])
 
 
-# Known fault, left for the toolbar and notices work of issue 24: in the slim status strip over the
-# columns, with a 33-card column taking the strip's second row, the long notes ("Demo playing: a
-# click or any key stops it") are cut short or drawn below 11 px at 800x600 and, in the longer
-# languages, at 1280x800. Not strict: which languages fail moves with each change of the strip.
-_STRIP_TOO_SHORT = pytest.mark.xfail(strict=False, reason="the status strip is too short for the notes "
-                                     "beside a 33-card column (issue 24)")
-
-
-@pytest.mark.parametrize("size", [pytest.param(SIZES[0], marks=_STRIP_TOO_SHORT), *SIZES[1:], (900, 1200)])
+@pytest.mark.parametrize("size", [*SIZES, (900, 1200)])
 @pytest.mark.parametrize("variant,left", [("yukon", False), ("russian", True), ("russian", False)])
 def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[int, int], variant: str,
                                                   left: bool) -> None:
@@ -179,18 +171,17 @@ def test_no_status_or_bar_text_runs_past_its_area(tmp_path: Path, size: tuple[in
     assert_status_and_bar_fit(d, size)
 
 
-def _language_cases() -> list[object]:
-    return [pytest.param(code, size, marks=[_STRIP_TOO_SHORT] if n < 2 else [])
-            for code in i18n.LANGUAGES if code != i18n.ENGLISH for n, size in enumerate(SIZES)]
-
-
-@pytest.mark.parametrize(("code", "size"), _language_cases())
+@pytest.mark.parametrize(("size", "text_size"), [*((s, "normal") for s in SIZES), ((800, 600), "larger"),
+                                                 ((1280, 800), "larger")])
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])
 def test_no_status_or_bar_text_runs_past_its_area_in_any_language(tmp_path: Path, size: tuple[int, int],
-                                                                  code: str) -> None:
-    """The check above in each shipped language's own words (Dutch runs long), with its longer game name."""
+                                                                  text_size: str, code: str) -> None:
+    """The check above in each shipped language's own words (Dutch runs long), with its longer game name,
+    beside a 33-card column: the notes wrap into the strip's second row, none is cut (issue 24), at the
+    player's largest text size too."""
     game, move = big_move_game()
     game.play(move)
-    d = start_with_settings(tmp_path, size, {"left_handed": True, "language": code})
+    d = start_with_settings(tmp_path, size, {"left_handed": True, "language": code, "text_size": text_size})
     assert i18n.language() == code
     d.app.session.deal(Game(game.position.with_rules(Rules("russian")), seed=123456789), resumed=True)
     d.app.frame()

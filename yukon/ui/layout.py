@@ -427,11 +427,9 @@ def compute_layout(width: int, height: int, position: Position, scroll_x: int = 
     area = _Area(view.w, view.h, margin, width, height, text_factor)
     shape, largest = _choose(area)
     top = max(MIN_CARD_W, largest)
+    # A long column shrinks the cards but keeps the status's second row: the notes it holds (the
+    # Demo's, the solver's) would not fit one row whole, and a few pixels of card cost less than cut words.
     frame = _shrunk(shape, top, area, position, index_strip)
-    if shape.strip_rows > 1 and frame.cw < top:  # the status's second row gives way to a long column
-        one = _shrunk(replace(shape, strip_rows=1), top, area, position, index_strip)
-        if one.cw > frame.cw:
-            shape, frame = one.shape, one
     cw, ch, gap = frame.cw, frame.ch, frame.gap
 
     content_w = frame.content_w

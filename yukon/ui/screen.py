@@ -21,7 +21,7 @@ from .commands import Command
 from .display_scale import DisplayScale
 from .input import Action, Input, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
-from .widgets import GOLD, TEXT, ButtonSpec, draw_button, wrap
+from .widgets import GOLD, TEXT, ButtonSpec, draw_button, wrap_balanced
 
 
 class Host(Protocol):
@@ -180,7 +180,7 @@ class QuestionDialog(Screen):
         # wide enough for every answer at full size (long answers, several of them), within the window
         need = sum(natural) + spacing * max(n - 1, 0) + 2 * size
         box_w = min(w - 20, max(320, size * 26, need))
-        lines = wrap(self.question, size, box_w - 2 * size)
+        lines = wrap_balanced(self.question, size, box_w - 2 * size)  # no word left alone on the last line
         bh = max(44, size * 2 + 8)
         title_h = round(size * 1.6) if self.title else 0
         box_h = size + title_h + len(lines) * round(size * 1.35) + size + bh + size

@@ -8,6 +8,8 @@ canvas redraws those places when they go.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ...core.cards import SUIT
@@ -99,14 +101,12 @@ class Rings:
         for i, r in enumerate(lay.heading_rects):
             hinted = hint is not None and hint.to == i
             colour = TARGET if i in legal else HINT if hinted else LESSON if i in lesson_dests else HEADING
-            if i in legal:
-                marks.brackets(surface, colour, r, w)
-            elif hinted:
-                marks.double(surface, colour, r, 2 * w, r.h // 3)
-            elif i in lesson_dests:
-                marks.dashed(surface, colour, r, w)
             img = art.text(str(i + 1), hsize, colour, True)
-            surface.blit(img, img.get_rect(center=r.center))
+            at = img.get_rect(center=r.center)
+            mark = marks.brackets if i in legal else _double if hinted else marks.dashed if i in lesson_dests else None
+            if mark is not None:
+                _around(surface, at, mark, colour, r, w)
+            surface.blit(img, at)
 
     def paint(self, surface: pygame.Surface, lay: TableLayout, moving: set[int]) -> None:
         """The selected tail, the legal destinations, the hint, the lesson's (not on ``moving`` cards)."""
@@ -150,3 +150,25 @@ class Rings:
         else:
             marks.dashed(surface, REFUSED, r.inflate(6, 6), width)
         rects.append(r.inflate(10, 10))
+
+
+Mark = Callable[[pygame.Surface, marks.Colour, pygame.Rect, int], None]  # draws an outline of a width
+
+
+def _double(surface: pygame.Surface, colour: marks.Colour, rect: pygame.Rect, width: int) -> None:
+    """A hinted heading's mark: the hint's double outline, rounded to a third of the heading's height."""
+    marks.double(surface, colour, rect, 2 * width, rect.h // 3)
+
+
+def _around(surface: pygame.Surface, number: pygame.Rect, mark: Mark, colour: marks.Colour, rect: pygame.Rect,
+            width: int) -> None:
+    """Draw ``mark`` around ``rect`` (a heading) on either side of its ``number``, not through it: a
+    heading is only a little taller than its number, and a line over the digit hides its shape."""
+    clip = surface.get_clip()
+    gap = number.inflate(max(4, number.h // 3), 0)
+    for side in (pygame.Rect(clip.left, clip.top, gap.left - clip.left, clip.h),
+                 pygame.Rect(gap.right, clip.top, clip.right - gap.right, clip.h)):
+        if side.w > 0:
+            surface.set_clip(side)
+            mark(surface, colour, rect, width)
+    surface.set_clip(clip)

@@ -129,19 +129,22 @@ def fit_strip(units: list[list[Row]], width: int, height: int, top: int,
     the largest size from ``top`` down at which all fits. Each unit (a line, or one helper's note)
     is a list of parts (text, colour, bold): it stays whole on a row when it can, else it breaks
     between its parts. At ``low`` a part too wide is cut with an ellipsis, and rows past the
-    strip's height are left out (the last kept one ends with an ellipsis).
+    strip's height are left out (the last kept one ends with an ellipsis). Rows close up to the
+    font's own height (no leading) before the size comes down: a CJK font's tall line box would
+    otherwise cost a whole step of size in a strip of two rows.
     Returns (size, [part drawn], [piece]) as ``StatusLines.rows`` and ``pieces`` give them."""
     placed: list[list[Row]] = []
     size = max(top, low)
     for size in range(max(top, low), low - 1, -1):
         run = _run_on(units, size, width, size == low)
-        if run is not None and block_height(size, len(run)) <= height:
+        if run is not None and _row_step(size, len(run), height) is not None:
             placed = run
             break
         placed = run or []
     keep = len(placed)
-    while keep > 1 and block_height(size, keep) > height:
+    while keep > 1 and _row_step(size, keep, height) is None:
         keep -= 1
+    step = _row_step(size, keep, height) or line_height(size)
     if keep < len(placed):  # say that more was left out
         last = placed[keep - 1]
         text, colour, bold = last[-1]
@@ -153,7 +156,7 @@ def fit_strip(units: list[list[Row]], width: int, height: int, top: int,
     sep_w = art.font(size).size(SEP)[0]
     pieces: list[Piece] = []
     for k, row in enumerate(placed[:keep]):
-        x, y = 0, k * line_height(size)
+        x, y = 0, k * step
         for j, (text, colour, bold) in enumerate(row):
             if j:
                 pieces.append((SEP, GREY, False, x, y))
@@ -161,6 +164,15 @@ def fit_strip(units: list[list[Row]], width: int, height: int, top: int,
             pieces.append((text, colour, bold, x, y))
             x += art.font(size, bold).size(text)[0]
     return size, [p for row in placed[:keep] for p in row], pieces
+
+
+def _row_step(size: int, rows: int, height: int) -> int | None:
+    """The distance between ``rows`` rows at ``size`` that fits ``height``: the usual line height,
+    else the font's own height; None when neither fits."""
+    if block_height(size, rows) <= height:
+        return line_height(size)
+    tight = art.font(size).get_height()
+    return tight if rows * tight <= height else None
 
 
 def _row_width(row: list[Row], size: int) -> int:
