@@ -162,10 +162,16 @@ def test_an_undecided_position_is_searched_again_with_each_budget_in_turn() -> N
         assert live is not None and (live.text, live.timeout, live.cpu, live.kind) == (text, budget, True, "solve")
         assert live.nodes == NODE_CAP  # the child's memory is bounded on any machine
         assert a.status == Verdict.UNKNOWN and a.solver_note == "Solver: undecided so far, still searching\u2026"
+        press(app, pygame.K_h)  # a simple hint meanwhile, which says the search goes on
+        t = app.table
+        assert t is not None and (t.message_text() or "").startswith("The solver has not decided this position yet")
         fake.answer(Verdict.UNKNOWN)
     frames(app, 4)
     assert fake.live is None and len(fake.asked) == 1 + len(STEPS)  # every budget spent: no more asking
     assert a.solver_note == "Solver: undecided (it ran out of time)"
+    press(app, pygame.K_h)
+    t = app.table
+    assert t is not None and (t.message_text() or "").startswith("The solver could not decide this position.")
 
 
 def test_a_late_verdict_is_shown_and_the_line_teaches_every_position_along_it() -> None:

@@ -24,7 +24,7 @@ import pygame
 import pytest
 
 from player_input import click, press
-from window_helpers import hint_move, play_by_clicks, run_until
+from window_helpers import hint_move, play_by_clicks, run_until, shown_message
 from yukon.core.state import Position
 from yukon.play.save import Store
 from yukon.play.settings import Settings, save_settings
@@ -157,6 +157,7 @@ def test_frames_keep_coming_while_the_search_goes_on(tmp_path: Path, service: So
     assert table is not None and table.layout is not None
     press(app, pygame.K_h)
     assert hint_move(table) is not None
+    assert shown_message(table).startswith("The solver has not decided this position yet; it is still searching.")
     card = t.position.columns[6][-1]
     click(app, *table.layout.strip_rect(card).center)
     assert app.session.selection == card

@@ -98,7 +98,8 @@ class Assist(Part):
         self.link = link
         self.deepening = Deepening(self._ctx, self.knowledge, link, budgets)
         self.verdict = VerdictLine(self._ctx, self.knowledge, self.deepening.searching)
-        self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
+        self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience,
+                                self.deepening.searching)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)
