@@ -61,9 +61,10 @@ def hard_position() -> tuple[Game, int]:
     raise SystemExit("no undecided position with a long tail found")
 
 
-def drag_frames(app: App, card: int, polled: list[Assist], n: int) -> list[float]:
+def drag_frames(app: App, card: int, polled: list[Assist], n: int, ticks: list[float] | None = None) -> list[float]:
     """Wall seconds of ``n`` frames of the player dragging ``card``'s tail in circles, then
-    letting it go where it was (no move); ``polled``: the parts whose tick runs."""
+    letting it go where it was (no move); ``polled``: the parts whose tick runs (``ticks``: the
+    wall seconds of their ticks in each frame go there)."""
     import pygame
 
     t = app.table
@@ -79,6 +80,8 @@ def drag_frames(app: App, card: int, polled: list[Assist], n: int) -> list[float
         t0 = time.perf_counter()
         for p in polled:  # what the loop does first
             p.tick()
+        if ticks is not None:
+            ticks.append(time.perf_counter() - t0)
         app.dispatch(pygame.event.get())
         app.update(1 / 60)
         app.draw()
@@ -109,7 +112,7 @@ def run(frames: int, rounds: int) -> dict[str, list[float]]:
     svc = a.link.service
     assert svc is not None and svc.pid is not None
     drag_frames(app, card, [], 60)  # warm the caches
-    runs: dict[str, list[float]] = {"quiet": [], "searching": [], "cpu quiet": [], "cpu searching": []}
+    runs: dict[str, list[float]] = {"quiet": [], "searching": [], "cpu quiet": [], "cpu searching": [], "ticks": []}
     for _ in range(rounds):
         for case in ("quiet", "searching"):
             if case == "quiet":
@@ -122,7 +125,7 @@ def run(frames: int, rounds: int) -> dict[str, list[float]]:
                 assert a.link.pending is not None and a.link.pending.kind == "deepen"
                 time.sleep(0.5)  # the child is well into it
             c0, w0 = cpu_seconds(svc.pid), time.monotonic()
-            runs[case] += drag_frames(app, card, polled, frames // rounds)
+            runs[case] += drag_frames(app, card, polled, frames // rounds, runs["ticks"] if polled else None)
             runs["cpu " + case].append((cpu_seconds(svc.pid) - c0) / (time.monotonic() - w0))
             assert len(app.session.game.history) == moves  # the drags moved nothing
         assert a.link.pending is not None and a.link.pending.kind == "deepen"  # searching all along
@@ -153,6 +156,8 @@ def main() -> int:
     ratio = percentile(r["searching"], 99) / percentile(r["quiet"], 99)
     p50 = percentile(r["searching"], 50) / percentile(r["quiet"], 50)
     print(f"  p99 searching / quiet: {ratio:.2f}   p50: {p50:.2f}")
+    print(f"  the assist's tick in those frames (polling the child): p99 {ms(r['ticks'], 99)} ms   "
+          f"max {max(r['ticks']) * 1000:.2f} ms")
     return 0
 
 
