@@ -105,3 +105,31 @@ def test_the_child_ends_when_its_parent_is_killed_outright(pause: float) -> None
     if alive():
         os.kill(child, signal.SIGKILL)
         raise AssertionError("the solver child outlived its killed parent")
+
+
+def test_a_request_in_cpu_seconds_is_timed_by_the_childs_own_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The child's loop, run here on plain queues: each solve gets the clock its request asked for.
+    import os
+    import queue
+    from types import SimpleNamespace
+
+    from yukon.solve import solver, solver_service
+
+    clocks: list[object] = []
+
+    def solve_spy(position: Position, **options: object) -> solver.Result:
+        clocks.append(options["clock"])
+        return solver.Result(Verdict.UNKNOWN, [], {"nodes": 0, "seconds": 0.0, "phase": "timeout"})
+
+    monkeypatch.setattr(solver, "solve", solve_spy)
+    monkeypatch.setattr(solver_service, "_ignore_interrupts", lambda: None)  # this process keeps its Ctrl+C
+    text = format_position(Position.deal(1))
+    rules = (YUKON.variant, YUKON.any_card_in_space, YUKON.foundation_return)
+    requests: queue.Queue[object] = queue.Queue()
+    replies: queue.Queue[Reply] = queue.Queue()
+    for request_id, cpu in ((1, False), (2, True)):
+        requests.put((request_id, text, rules, 5.0, None, False, None, cpu))
+    requests.put(None)  # stop
+    solver_service._worker(requests, replies, SimpleNamespace(value=0), 0, os.getppid())
+    assert clocks == [time.perf_counter, time.process_time]
+    assert [replies.get_nowait().request_id for _ in range(2)] == [1, 2]

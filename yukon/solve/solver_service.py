@@ -14,7 +14,9 @@ back replies by queue::
     service.close()
 
 With ``rate=True`` the child also rates the position as a deal (``yukon.solve.difficulty``):
-the reply's ``stats["rating"]`` is its ``Rating``.
+the reply's ``stats["rating"]`` is its ``Rating``. With ``cpu=True`` the timeout counts the
+child's own CPU seconds (``time.process_time``) instead of wall seconds: a long search in the
+background then gets the same work on a busy machine as on an idle one.
 Request ids must grow. A new request makes every older one stale (``supersede``, the
 default): the child skips stale requests still queued and stops a stale search within a
 few hundred positions, and sends no reply for them. ``cancel()`` makes every request
@@ -31,6 +33,7 @@ import os
 import queue
 import signal
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -96,8 +99,7 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: in
         item = pending.pop(0)
         if item is _STOP:
             return
-        request_id, text, rule_args, timeout, node_limit, rate, *more = item
-        explain_moves = more[0] if more else None
+        request_id, text, rule_args, timeout, node_limit, rate, explain_moves, cpu = item
         if request_id < stale_below.value:
             continue
         try:
@@ -120,7 +122,8 @@ def _worker(requests: Any, replies: Any, stale_below: Any, nice: int, parent: in
             rating, result = assess(position, node_limit=node_limit, timeout=timeout, cancel=cancelled)
             stats = dict(result.stats, rating=rating)
         else:
-            result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled)
+            result = solve(position, timeout=timeout, node_limit=node_limit, cancel=cancelled,
+                           clock=time.process_time if cpu else time.perf_counter)
             stats = result.stats
         if result.stats.get("phase") == "cancelled" or request_id < stale_below.value:
             continue
@@ -189,8 +192,11 @@ class SolverService:
 
     def request(self, request_id: int, position_text: str, rules: Rules,
                 timeout: float | None = 5.0, node_limit: int | None = None,
-                supersede: bool = True, rate: bool = False, explain: Sequence[str] | None = None) -> None:
+                supersede: bool = True, rate: bool = False, explain: Sequence[str] | None = None,
+                cpu: bool = False) -> None:
         """Ask for a solve of ``position_text`` under ``rules`` (``rate``: and its rating); ids must grow.
+
+        ``cpu``: ``timeout`` is in the child's CPU seconds, not wall seconds (a plain solve only).
 
         With ``explain`` (move texts played from ``position_text``) the child works out why
         the position after those moves is lost instead: the reply's ``explanation``.
@@ -200,10 +206,8 @@ class SolverService:
         self._last_id = request_id
         if supersede:
             self._stale_below.value = request_id
-        item: tuple[Any, ...] = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
-                       timeout, node_limit, rate)
-        if explain is not None:
-            item += (list(explain),)
+        item = (request_id, position_text, (rules.variant, rules.any_card_in_space, rules.foundation_return),
+                timeout, node_limit, rate, None if explain is None else list(explain), cpu)
         self._requests.put(item)
 
     def cancel(self) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -187,20 +187,23 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
 
 def add_assist(app: App, service: SolverService | None = None, records: Records | None = None,
                solve_timeout: float | None = None, hint_patience: float | None = None,
-               demo_pause: float | None = None) -> Assist:
+               demo_pause: float | None = None, budgets: Sequence[float] | None = None) -> Assist:
     """Add the solver's features to ``app`` through a link to ``service`` (None: the link starts a
     child of its own on the first tick). ``records`` hold the settings the assist follows.
 
-    ``hint_patience`` is how long a hint waits for the solver before a heuristic hint stands
-    in (tests pass their own, so none depends on the machine's speed); ``demo_pause`` is the
-    Demo's pause between moves.
+    ``solve_timeout`` is the first search's seconds for each position, ``budgets`` the CPU
+    seconds of the searches after an undecided one (``yukon.ui.assist.deepening``; tests pass
+    their own, short ones). ``hint_patience`` is how long a hint waits for the solver before a
+    heuristic hint stands in (tests pass their own, so none depends on the machine's speed);
+    ``demo_pause`` is the Demo's pause between moves.
     """
     from .assist import DEMO_PAUSE, HINT_PATIENCE, SOLVE_TIMEOUT, Assist
+    from .assist.deepening import BUDGETS
     from .assist.link import SolverLink
 
     link = SolverLink(service, SOLVE_TIMEOUT if solve_timeout is None else solve_timeout)
     assist = Assist(app, link, records, HINT_PATIENCE if hint_patience is None else hint_patience,
-                    DEMO_PAUSE if demo_pause is None else demo_pause)
+                    DEMO_PAUSE if demo_pause is None else demo_pause, BUDGETS if budgets is None else budgets)
     app.add_part(assist)
     return assist
 

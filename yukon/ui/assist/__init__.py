@@ -9,6 +9,8 @@ pieces together, each in its own module:
   * ``link``: the solver's child process: requests and replies, stale replies dropped, a
     dead child restarted;
   * ``verdict_line``: the status line's verdict ("still winnable", "cannot be won from here");
+  * ``deepening``: after an undecided answer, the same position asked again with a growing
+    budget while the player plays on (yielding to every other request);
   * ``reasons``: why a hinted move helps, in a player's words;
   * ``hint_finder``: Hint (H) and P, which plays the hint; after a winning hint, the child
     checks the other moves, so that only those that keep the game winnable are offered;
@@ -20,13 +22,16 @@ pieces together, each in its own module:
     part that shows it and lets New deal ask for a level.
 
 After every change the assist asks the solver about the position on the table, and every
-loop iteration (its ``tick``) it collects replies without waiting.
+loop iteration (its ``tick``) it collects replies without waiting: nothing in the window
+waits on a search. A verdict that comes from the deep search is shown and spoken as any
+other, but it puts no question up (the player has been playing on meanwhile).
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,6 +45,7 @@ from ..parts import Part, StatusNote
 from ..widgets import ButtonSpec
 from .context import Context, SettingName
 from .deal_levels import DealLevels
+from .deepening import BUDGETS, Deepening
 from .demo import DEMO_PAUSE, Demo
 from .hint_finder import HINT_PATIENCE, HintFinder
 from .knowledge import Knowledge, Known, PositionKey, position_key, rules_key
@@ -78,18 +84,22 @@ class Assist(Part):
     offers: Offers
     why: Why
     levels: DealLevels  # how hard each deal is (shown by the ``difficulty`` part)
+    deepening: Deepening  # the search that goes on after an undecided answer
     _ctx: Context
     _seen: tuple[int, int, PositionKey] | None  # (game, moves made, position key) the status describes
 
     def __init__(self, app: App, link: SolverLink, records: Records | None = None,
-                 hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE) -> None:
+                 hint_patience: float = HINT_PATIENCE, demo_pause: float = DEMO_PAUSE,
+                 budgets: Sequence[float] = BUDGETS) -> None:
         self.app = app
         self.records = records
         self._ctx = Context(app, records)
         self.knowledge = Knowledge()
         self.link = link
-        self.verdict = VerdictLine(self._ctx, self.knowledge)
-        self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience)
+        self.deepening = Deepening(self._ctx, self.knowledge, link, budgets)
+        self.verdict = VerdictLine(self._ctx, self.knowledge, self.deepening.searching)
+        self.hints = HintFinder(self._ctx, self.knowledge, self.link, self._collect, hint_patience,
+                                self.deepening.searching)
         self.player = Demo(self._ctx, self.knowledge, self.link, self._collect, demo_pause)
         self.deals = WinnableDeals(self._ctx, self.knowledge)
         self.offers = Offers(self._ctx, self.knowledge, self.verdict, self.player, self.deals, self._explain)
@@ -186,26 +196,41 @@ class Assist(Part):
         waits: list[float] = []
         if self.player.playing:
             waits.append(self.player.step(quiet))
+        self._look()
+        pending = self.link.pending
+        if pending is not None:  # a long search is polled less often: the idle window stays cheap
+            waits.append(POLL if time.monotonic() - pending.sent < 1.0 else 4 * POLL)
+        return min(waits) if waits else None
+
+    def _look(self) -> None:
+        """Ask the child what is due, the player's wait first; the deep search last of all."""
+        if not self.link.running:
+            return
         in_flight = self.link.pending
-        if self.link.running and (in_flight is None or in_flight.kind in ("deal", "level")):
+        if in_flight is None or in_flight.kind in ("deal", "level", "deepen"):
             # The player waits on these checks: they go before (and over) the background work,
             # which is asked again once the child is idle.
             req = self.hints.look()
             if req is not None:
                 self._ask(req)
-        if self.link.pending is None and self.link.running and (
-                self._ctx.setting("winnable_only") or (self.status == Verdict.LOST and not self._ctx.game.history)):
+        if self._free() and (self._ctx.setting("winnable_only")
+                             or (self.status == Verdict.LOST and not self._ctx.game.history)):
             req = self.deals.look()  # kept ready; a lost fresh deal offers it
             if req is not None:
                 self._ask(req)
-        if self.link.pending is None and self.link.running:
+        if self._free():
             req = self.levels.look()  # the deal's level, a typed deal number, a deal of a wanted level
             if req is not None:
                 self._ask(req)
+        if self.link.pending is None and self.link.running:
+            req = self.deepening.look()  # an undecided position, searched again for longer
+            if req is not None:
+                self._ask(req)
+
+    def _free(self) -> bool:
+        """May the child be asked something now (idle, or busy only with the deep search, which yields)?"""
         pending = self.link.pending
-        if pending is not None:  # a long search is polled less often: the idle window stays cheap
-            waits.append(POLL if time.monotonic() - pending.sent < 1.0 else 4 * POLL)
-        return min(waits) if waits else None
+        return self.link.running and (pending is None or pending.kind == "deepen")
 
     def _collect(self) -> None:
         """Notice a new position and take in the replies that have come."""
@@ -237,8 +262,9 @@ class Assist(Part):
             return
         self._seen = seen
         self.hints.forget()
-        if self.link.pending is not None and self.link.pending.kind == "check":
-            self.link.cancel()  # a hint's check for the position left: the child is free at once
+        pending = self.link.pending
+        if pending is not None and (pending.kind == "check" or (pending.kind == "deepen" and pending.key != key)):
+            self.link.cancel()  # a hint's check or a deep search for the position left: the child is free at once
         trail = self.knowledge.trail(game)
         course = self.knowledge.steer(game, trail)
         if pos.is_won():
@@ -262,10 +288,12 @@ class Assist(Part):
         if not self.link.ask(req):
             self._set_status("")
 
-    def _set_status(self, status: LineState) -> None:
+    def _set_status(self, status: LineState, ask: bool = True) -> None:
+        """The table's verdict is ``status``; ``ask``: put up the question a loss calls for (not
+        for a late verdict of the deep search: the player has played on meanwhile)."""
         self.verdict.set(status)
         if status == Verdict.LOST:
-            self.offers.note_loss()
+            self.offers.note_loss(ask)
         self.verdict.show()
 
     def _reply(self, req: Pending, reply: Reply) -> None:
@@ -290,8 +318,12 @@ class Assist(Part):
         else:
             self.knowledge.learn(req.key, Known(Verdict.LOST if reply.status == Verdict.LOST else Verdict.UNKNOWN))
             self.why.noted(req, reply)
+            if req.kind == "deepen" and reply.status == Verdict.UNKNOWN:
+                self.deepening.ran_out(req)
         if self._seen is not None and self._seen[2] == req.key:
-            self._set_status(self.knowledge.known[req.key].status)
+            k = self.knowledge.known.get(req.key)
+            if k is not None:
+                self._set_status(k.status, ask=req.kind != "deepen")
 
     # -- what others (and tests) ask of the assist ---------------------------------------------
     @property

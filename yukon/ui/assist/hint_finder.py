@@ -57,6 +57,7 @@ class HintFinder:
     _knowledge: Knowledge
     _link: SolverLink
     _collect: Callable[[], None]  # takes in the solver's replies (the assist's)
+    _searching: Callable[[], bool]  # is the table's undecided position still being searched?
     patience: float
     wanted: PositionKey | None  # key of the position whose hint waits for the solver
     _asked: float  # when that hint was asked
@@ -67,11 +68,12 @@ class HintFinder:
     _undecided: set[PositionKey]  # keys of positions after those moves that the check could not decide
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink, collect: Callable[[], None],
-                 patience: float = HINT_PATIENCE) -> None:
+                 patience: float = HINT_PATIENCE, searching: Callable[[], bool] = lambda: False) -> None:
         self._ctx = ctx
         self._knowledge = knowledge
         self._link = link
         self._collect = collect
+        self._searching = searching
         self.patience = patience
         self.wanted = None
         self._asked = 0.0
@@ -106,6 +108,9 @@ class HintFinder:
             return
         if k.status == Verdict.LOST:
             self._heuristic_hint(_("This deal can no longer be won."), hopeful=False)
+        elif self._searching():
+            # TRANSLATORS: said before a simple hint while the solver goes on searching in the background.
+            self._heuristic_hint(_("The solver has not decided this position yet; it is still searching."))
         else:
             self._heuristic_hint(_("The solver could not decide this position."))
 

@@ -36,7 +36,7 @@ class Pending:
     """The one request in flight: its id, what it is for, and when it was sent."""
 
     request_id: int
-    kind: str  # "status", "deal", "explain" or "level"
+    kind: str  # "status", "deepen", "check", "deal", "explain" or "level"
     key: PositionKey
     position: Position
     sent: float
@@ -44,12 +44,15 @@ class Pending:
     ancestors: tuple[PositionKey, ...] = ()  # keys of the game's earlier positions, oldest first
     moves: tuple[Move, ...] = ()  # "explain": the game's moves, played from ``position`` (its start)
     node_limit: int | None = None  # search positions the child may spend (None: time only)
+    budget: float | None = None  # "deepen": the child's CPU seconds for this search (else the link's timeouts)
 
 
 def new_request(kind: str, key: PositionKey, position: Position, seed: int | None = None,
-                ancestors: tuple[PositionKey, ...] = (), node_limit: int | None = None) -> Pending:
+                ancestors: tuple[PositionKey, ...] = (), node_limit: int | None = None,
+                budget: float | None = None) -> Pending:
     """A request with the next id, sent now."""
-    return Pending(next(_ids), kind, key, position, time.monotonic(), seed, ancestors, node_limit=node_limit)
+    return Pending(next(_ids), kind, key, position, time.monotonic(), seed, ancestors, node_limit=node_limit,
+                   budget=budget)
 
 
 class SolverLink:
@@ -92,11 +95,12 @@ class SolverLink:
     def ask(self, req: Pending) -> bool:
         """Send ``req`` (the older request goes stale); False: the solver is off now."""
         assert self.service is not None
-        timeout = DEAL_TIMEOUT if req.kind == "deal" else self.solve_timeout
+        timeout = DEAL_TIMEOUT if req.kind == "deal" else self.solve_timeout if req.budget is None else req.budget
         try:
             self.service.request(req.request_id, format_position(req.position), req.position.rules, timeout=timeout,
                                  node_limit=req.node_limit, rate=req.kind == "level",
-                                 explain=[str(m) for m in req.moves] if req.kind == "explain" else None)
+                                 explain=[str(m) for m in req.moves] if req.kind == "explain" else None,
+                                 cpu=req.budget is not None)
         except Exception as e:  # noqa: BLE001 - a broken pipe or the like: the table plays on without a solver
             print(f"yukon: the solver is off this time: {e!r}", file=sys.stderr)
             self.failed = True

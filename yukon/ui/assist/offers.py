@@ -129,13 +129,21 @@ class Offers:
         """How many moves back the last winnable position of this game is (0: none known)."""
         return self._knowledge.last_winnable(self._ctx.game)
 
-    def note_loss(self) -> None:
-        """The position is lost: if an earlier one of this game was winnable, offer to go back."""
+    def note_loss(self, ask: bool = True) -> None:
+        """The position is lost: if an earlier one of this game was winnable, offer to go back.
+
+        ``ask=False``: a late verdict (the deep search's, while the player played on): the status line
+        says it and no question is put up, for this loss (nor later, for the same winnable position)
+        or, on a fresh deal, for the deal."""
         game = self._ctx.game
+        if not ask and not game.history:
+            self._offered_fresh.add(id(game))
         n = self.last_winnable()
         if n:
             mark = (id(game), self._knowledge.trail(game)[-1 - n])
-            if mark not in self._offered_back:
+            if not ask:
+                self._offered_back.add(mark)
+            elif mark not in self._offered_back:
                 self._offer_back = mark
 
     def back_to_winnable(self) -> None:

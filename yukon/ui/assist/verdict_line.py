@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Literal
 
 from ...solve.solver import Verdict
@@ -24,14 +25,16 @@ class VerdictLine:
 
     _ctx: Context
     _knowledge: Knowledge
+    _searching: Callable[[], bool]  # is an undecided position on the table still being searched?
     status: LineState
     since: float  # when the status last changed
     shown: str
     _shown_game: Game | None  # the game whose verdict ``shown`` is
 
-    def __init__(self, ctx: Context, knowledge: Knowledge) -> None:
+    def __init__(self, ctx: Context, knowledge: Knowledge, searching: Callable[[], bool] = lambda: False) -> None:
         self._ctx = ctx
         self._knowledge = knowledge
+        self._searching = searching
         self.status = ""
         self.since = time.monotonic()
         self.shown = ""
@@ -65,6 +68,10 @@ class VerdictLine:
                                 n).format(n=n)
             return _("Solver: cannot be won from here")
         if s == Verdict.UNKNOWN:
+            if self._searching():
+                # TRANSLATORS: the status line while the solver goes on searching in the background
+                # after its first search ran out of time; the verdict replaces it when it comes.
+                return _("Solver: undecided so far, still searching…")
             return _("Solver: undecided (it ran out of time)")
         if s == CHECKING:
             if time.monotonic() - self.since >= CHECKING_AFTER:
