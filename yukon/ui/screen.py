@@ -14,12 +14,12 @@ from typing import Protocol
 import pygame
 
 from ..play.session import TableSession
-from . import art
+from . import art, theme
 from .changes import StatusNote, TablePrefs
 from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
-from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, ButtonSpec, draw_button, wrap
+from .widgets import GOLD, ButtonSpec, draw_button, wrap
 
 
 class Host(Protocol):
@@ -212,7 +212,8 @@ class QuestionDialog(Screen):
         art.darken(surface, 120)
         box, size, lines, rects = self.layout(w, h)
         self.rects = rects
-        pygame.draw.rect(surface, (16, 44, 28), box, border_radius=12)
+        colours = theme.palette()
+        pygame.draw.rect(surface, colours.dialog, box, border_radius=12)
         pygame.draw.rect(surface, GOLD, box, width=2, border_radius=12)
         y = box.y + size
         if self.title:
@@ -220,7 +221,7 @@ class QuestionDialog(Screen):
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.6)
         for line in lines:
-            img = art.text(line, size, TEXT)
+            img = art.text(line, size, colours.text)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.35)
         for i, (r, (label, _)) in enumerate(zip(rects, self.answers)):
@@ -302,8 +303,8 @@ class MenuList(Screen):
         rects = self.rects(*surface.get_size())
         if rects:
             frame = rects[0].unionall(rects[1:]).inflate(12, 12)
-            pygame.draw.rect(surface, PANEL, frame, border_radius=8)
-            pygame.draw.rect(surface, BUTTON_EDGE, frame, width=1, border_radius=8)
+            pygame.draw.rect(surface, theme.palette().panel, frame, border_radius=8)
+            pygame.draw.rect(surface, theme.palette().button_edge, frame, width=1, border_radius=8)
         for k, (r, (label, _, enabled)) in enumerate(zip(rects, self.items)):
             draw_button(surface, r, label, self.size, hover=(k == self.hover), enabled=enabled,
                         accent=(k == self.focus))

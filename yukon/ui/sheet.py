@@ -20,13 +20,13 @@ from dataclasses import dataclass
 import pygame
 
 from ..text.i18n import NC_, _, pgettext
-from . import art
+from . import art, theme
 from .commands import Asked, Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Quit, Resize, Wheel
 from .layout import sized, text_scale
 from .parts import TablePrefs
 from .screen import Host, Screen
-from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, TEXT_DIM, draw_button, wrap
+from .widgets import GOLD, TEXT, TEXT_DIM, draw_button, wrap
 
 SHADE = (0, 0, 0, 150)
 FOCUS = (255, 206, 64)
@@ -180,8 +180,9 @@ class Sheet:
         want = self.content_height(inner_w)
         ph = min(h - 16, title_h + want + bh + 4 * pad)
         self.panel = panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
-        pygame.draw.rect(surface, BUTTON_EDGE, panel, width=2, border_radius=10)
+        colours = theme.palette()
+        pygame.draw.rect(surface, colours.panel, panel, border_radius=10)
+        pygame.draw.rect(surface, colours.button_edge, panel, width=2, border_radius=10)
         img = art.text(_(self.title) if self.title else "", size + 6, GOLD, True)
         surface.blit(img, (panel.x + pad, panel.y + pad))
         content = pygame.Rect(panel.x + pad, panel.y + pad + title_h + pad // 2, inner_w,
@@ -238,11 +239,11 @@ class Sheet:
         bh = max(40, size * 2 + 10)
         bh_total = len(lines) * line_h + bh + 3 * pad
         box = pygame.Rect((w - bw) // 2, (h - bh_total) // 2, bw, bh_total)
-        pygame.draw.rect(surface, (22, 58, 36), box, border_radius=10)
+        pygame.draw.rect(surface, theme.palette().dialog, box, border_radius=10)
         pygame.draw.rect(surface, GOLD, box, width=2, border_radius=10)
         y = box.y + pad
         for line in lines:
-            img = art.text(line, size + 2, TEXT)
+            img = art.text(line, size + 2, theme.palette().text)
             surface.blit(img, (box.x + pad, y))
             y += line_h
         answers: list[tuple[str, Callable[[], None]]] = [

@@ -300,7 +300,8 @@ class TableScreen(Screen):
         self.shown = self.session.position.copy()
         self.bar = self.button_bar.relayout(w, h)
         self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h), self.bar.rect.h,
-                                     self.app.prefs.left_handed, text_factor=self.app.prefs.text_factor)
+                                     self.app.prefs.left_handed, index_strip=self.board.deck_choice().deck.index_height,
+                                     text_factor=self.app.prefs.text_factor)
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)
         self.canvas.redraw(precise)
@@ -334,8 +335,8 @@ class TableScreen(Screen):
         return self.app.top is not self
 
     def busy(self) -> bool:
-        """Something is sliding, flipping or being dragged."""
-        return self.anim.active or bool(self.drag_cards) or self.sending_home
+        """Something is sliding, flipping or being dragged, or card faces are still being drawn."""
+        return self.anim.active or bool(self.drag_cards) or self.sending_home or self.board.sharpening()
 
     def needs_draw(self) -> bool:
         """A change, a frame of motion, a message running out, the clock ticking, or a layout made

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...text.i18n import pgettext
+from .. import theme
 from ..screen import MenuList
 from ..widgets import HC_EDGE, HC_PANEL, MORE_LABEL, BarLayout, draw_button, layout_bar
 from .style import MORE
@@ -53,8 +54,9 @@ class ButtonBar:
         bar = self.table.bar
         assert bar is not None
         plain = self.table.app.prefs.high_contrast  # plain grey like the high-contrast table, not green
-        pygame.draw.rect(surface, HC_PANEL if plain else (10, 34, 20), bar.rect)
-        pygame.draw.line(surface, HC_EDGE if plain else (60, 110, 74), bar.rect.topleft, bar.rect.topright,
+        colours = theme.palette()
+        pygame.draw.rect(surface, HC_PANEL if plain else colours.bar, bar.rect)
+        pygame.draw.line(surface, HC_EDGE if plain else colours.bar_edge, bar.rect.topleft, bar.rect.topright,
                          2 if plain else 1)
         for i, (spec, r) in enumerate(zip(self.table.buttons(), bar.rects)):
             if i in bar.hidden:
