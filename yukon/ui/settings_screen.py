@@ -25,12 +25,13 @@ from ..text.words import rules_line, variant_title
 from . import art, theme
 from .card_backs import back_title
 from .commands import Asked, Command
-from .deck import SIMPLE, deck_title
+from .deck import deck_title
 from .felts import felt_title
 from .look_preview import LookPreview
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, Sheet
 from .theme import theme_title
+from .widgets import wrap
 
 # (field, label, help line), in English, translated where drawn; the value text comes from ``value_text``
 ROWS: list[tuple[str, str, str]] = [
@@ -306,11 +307,22 @@ class SettingsScreen(Sheet):
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the rows into ``rect``: with their help lines when they all fit so, else one line
         each (tighter, down to a point, to fit them all); rows that still do not fit scroll, with a
-        scroll bar beside them."""
+        scroll bar beside them. When the table draws another deck than the one chosen, the reason
+        stands under the rows (the rows keep their places: the list gives up its foot)."""
         size = self.size
         rh = self.row_height()
         line = art.font(size).get_linesize()
         small = max(11, size - 3)
+        warning = self.look_note()
+        if warning is not None:
+            lines = wrap(warning, small, rect.w)
+            small_line = art.font(small).get_linesize()
+            foot = len(lines) * small_line + ROW_GAP * 2
+            rect = pygame.Rect(rect.x, rect.y, rect.w, max(small_line, rect.h - foot))
+            y = rect.bottom + ROW_GAP * 2
+            for text in lines:
+                surface.blit(art.text(text, small, WARN), (rect.x, y))
+                y += small_line
         n = len(self.rows)
         notes = n * (rh + ROW_GAP) <= rect.h
         if not notes:  # a small window: one line a row, closer together when that makes them all fit
@@ -348,19 +360,14 @@ class SettingsScreen(Sheet):
                     right = pill.x - max(8, size // 2) - picture.get_width()
                     surface.blit(picture, (right, r.centery - picture.get_height() // 2))
             if notes:
-                self._draw_note(surface, name, note, pygame.Rect(r.x + 10, r.y + 6 + line, right - r.x - 20, line),
+                self._draw_note(surface, note, pygame.Rect(r.x + 10, r.y + 6 + line, right - r.x - 20, line),
                                 small, colours.text_dim)
         self.scroll.draw(surface, self.hover)
 
-    def _draw_note(self, surface: pygame.Surface, name: str, note: str, rect: pygame.Rect, size: int,
+    def _draw_note(self, surface: pygame.Surface, note: str, rect: pygame.Rect, size: int,
                    colour: tuple[int, int, int]) -> None:
-        """A row's help line; on the deck's row and the rows that need the Simple deck, why it is drawn
-        instead of the deck chosen (smaller, down to a point, where it is long)."""
-        text, warn = _(note), None
-        if name in ("deck", "four_colour", "high_contrast") and getattr(self.settings, name) not in (False, SIMPLE):
-            warn = self.look_note()
-        if warn is not None:
-            text, colour = warn, WARN
+        """A row's help line (smaller, down to a point, where it is long beside a picture)."""
+        text = _(note)
         img = art.text(text, size, colour)
         while img.get_width() > rect.w and size > 10:
             size -= 1
