@@ -1,8 +1,11 @@
 """Frame cost, idle CPU, start-up time and memory of the table window, in a real X window.
 
-    python benchmarks/frame_bench.py [--frames N] [--idle SECONDS]
+    python benchmarks/frame_bench.py [--frames N] [--idle SECONDS] [--deck classic|vintage|simple]
 
-Without a display it re-runs itself under Xvfb (xvfb-run, a 1920x1080 screen). Measures:
+Without a display it re-runs itself under Xvfb (xvfb-run, a 1920x1080 screen). Measures, with the
+deck a new player gets (Classic; ``--deck`` another):
+  * a resize (1920x1080 to 1600x900 and back): the first frame, which shows stand-in faces,
+    and the longest frame until every face of the new size is drawn (a few each frame);
   * frame cost while a long tail slides back and forth at 1920x1080 (p50, p99), against a
     floor measured in the same run and window: fill the background, blit 52 cached card
     images, flip the whole window;
@@ -31,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
     from yukon.core.state import Game, Move
+    from yukon.ui.app import App
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -69,18 +73,25 @@ def long_tail_game() -> tuple[Game, Move]:
     raise SystemExit("no long tail found")
 
 
-def frame_costs(frames: int) -> dict[str, float]:
-    """Frame times of the table while a long tail slides, and of the bare floor loop."""
+def frame_costs(frames: int, deck: str = "classic") -> dict[str, float]:
+    """Frame times of the table (drawing ``deck``) while a long tail slides, and of the bare floor
+    loop; and the frames of a resize: the first (stand-in faces) and the longest until every face
+    of the new size is drawn."""
     import pygame
 
     from yukon.ui.art import CardArt
     from yukon.ui.build import open_window
+    from yukon.ui.parts import TablePrefs
 
     game, move = long_tail_game()
     app = open_window(size=(1920, 1080), game=game)
+    app.apply_prefs(TablePrefs(deck=deck))
     app.draw()
     t = app.table
     assert t is not None
+    while t.board.sharpening():  # every face drawn, as after the first half second of a run
+        app.update(1 / 60)
+    resize = [resize_frames(app, (1600, 900)), resize_frames(app, (1920, 1080))]
     tail_len = len(game.position.tail(move.card))
     pygame.event.pump()
     # warm up caches (card faces, text) before timing
@@ -128,6 +139,9 @@ def frame_costs(frames: int) -> dict[str, float]:
     pygame.display.quit()
     ms = 1000.0
     return {
+        "resize_first_ms": max(r[0] for r in resize) * ms,
+        "resize_longest_ms": max(max(r) for r in resize) * ms,
+        "resize_frames": max(len(r) for r in resize),
         "tail_cards": tail_len,
         "table_p50_ms": percentile(table_times, 50) * ms,
         "table_p99_ms": percentile(table_times, 99) * ms,
@@ -257,14 +271,34 @@ def ensure_display(script: str) -> bool:
     return True
 
 
+def resize_frames(app: App, size: tuple[int, int]) -> list[float]:
+    """The window made ``size`` (as a player's drag ends): each frame's time until every face is drawn."""
+    import pygame
+
+    t = app.table
+    assert t is not None
+    times = []
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    while True:
+        t0 = time.perf_counter()
+        app.frame()
+        times.append(time.perf_counter() - t0)
+        if not t.board.sharpening():
+            return times
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--idle", type=float, default=10.0)
+    ap.add_argument("--deck", default="classic", help="the deck the slide and the resize draw (classic, vintage, simple)")
     args = ap.parse_args()
     if not ensure_display(__file__):
         return 1
-    fc = frame_costs(args.frames)
+    fc = frame_costs(args.frames, args.deck)
+    print(f"{args.deck} deck: resize 1920x1080 -> 1600x900 -> back: first frame (stand-ins) "
+          f"{fc['resize_first_ms']:.1f} ms, longest {fc['resize_longest_ms']:.1f} ms, "
+          f"{fc['resize_frames']} frames until every face is sharp")
     print(f"slide of a {fc['tail_cards']}-card tail at 1920x1080, {fc['frames']} frames:")
     print(f"  table  p50 {fc['table_p50_ms']:.2f} ms   p99 {fc['table_p99_ms']:.2f} ms   max {fc['table_max_ms']:.2f} ms")
     print(f"  floor  p50 {fc['floor_p50_ms']:.2f} ms   p99 {fc['floor_p99_ms']:.2f} ms   (fill + 52 card blits + flip)")

@@ -15,13 +15,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json
+import random
 from pathlib import Path
 
 import pygame
 import pytest
 
 from window_helpers import hint_move, play_by_clicks, run_until
-from yukon.core.state import FACE_DOWN
+from yukon.core.state import FACE_DOWN, Game
 from yukon.play.settings import SETTINGS_FILE
 from yukon.text.i18n import pgettext
 from yukon.ui import theme
@@ -30,9 +31,10 @@ from yukon.ui.build import Extras, open_window
 from yukon.ui.build import add_extras as install
 from yukon.ui.card_backs import draw_back
 from yukon.ui.deck import RECOLOUR_NOTE, SOURCES, PicturedDeck
+from yukon.ui.layout import index_height
 from yukon.ui.screen import QuestionDialog
-from yukon.ui.settings_screen import WARN, SettingsScreen
-from yukon.ui.sheet import SheetScreen
+from yukon.ui.settings_screen import SettingsScreen
+from yukon.ui.sheet import NOTE, SheetScreen
 from yukon.ui.table.canvas import woven_cloth
 
 SEEDS = (5, 11, 23)
@@ -275,11 +277,11 @@ def test_four_colour_and_high_contrast_draw_the_simple_cards_and_settings_says_s
     sheet = sheet_of(app)
     assert sheet.look_note() is None
     panel = sheet.panel
-    warned_before = count_colour(window(app), panel, WARN)
+    warned_before = count_colour(window(app), panel, NOTE)
     focus_row(app, option)
     press(app, pygame.K_RETURN)
     assert sheet.look_note() == pgettext("deck", RECOLOUR_NOTE)
-    assert count_colour(window(app), panel, WARN) > warned_before + 50  # the sheet says why, under the rows
+    assert count_colour(window(app), panel, NOTE) > warned_before + 50  # the sheet says why, beside its buttons
     assert app.top is not app.table and sheet.row_rect(option) is not None  # (its row still in sight)
     assert t.board.card_art is not None and t.board.card_art.deck.key == "simple"  # the table, under the sheet
     close_with_done(app)
@@ -310,3 +312,38 @@ def test_a_resize_shows_stand_ins_at_once_and_then_the_sharp_faces(tmp_path: Pat
     for c in end_cards(app):
         assert pictures.sharp(c)
         assert matches(after, deck_face("classic", c, (lay.cw, lay.ch)), lay.card_xy[c]) > 0.9, c
+
+
+def long_column_game(seed: int, length: int = 18) -> Game:
+    """A game played at random (fixed seed) until a column holds ``length`` cards."""
+    rng = random.Random(seed)
+    for n in range(seed, seed + 100):
+        game = Game.deal(n)
+        for _move in range(3000):
+            if max(len(c) for c in game.position.columns) >= length:
+                return game
+            moves = game.position.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+    raise AssertionError("no long column")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_long_column_keeps_the_chosen_decks_whole_corner_index_in_sight(tmp_path: Path, seed: int) -> None:
+    # Vintage's index reaches further down its faces than the Simple deck's: a column that must close
+    # up shows all of it on every face-up card (the cards shrink a step sooner to keep it so).
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1, "deck": "vintage", "lessons_offered": True}))
+    app = open_window(game=long_column_game(seed), size=(1152, 704))
+    install(app, folder=str(tmp_path), resume=False)
+    app.frame()
+    t = app.table
+    assert t is not None and t.layout is not None and t.board.card_art is not None
+    assert t.board.card_art.deck.key == "vintage"
+    lay = t.layout
+    strip = t.board.card_art.deck.index_height((lay.cw, lay.ch))
+    assert strip > index_height(lay.cw)  # (else this would test nothing)
+    steps = [lay.card_xy[col[j + 1]][1] - lay.card_xy[col[j]][1]
+             for i, col in enumerate(lay.column_cards) for j in range(lay.column_down[i], len(col) - 1)]
+    assert steps and min(steps) >= strip
+    press(app, pygame.K_q, pygame.KMOD_CTRL)

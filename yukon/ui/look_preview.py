@@ -48,7 +48,7 @@ class LookPreview:
         elif name == "felt":
             key = (name, settings.felt, height)
         elif name == "theme":
-            key = (name, settings.theme, height)
+            key = (name, settings.theme, settings.felt, height)
         else:
             return None
         found = self._pictures.get(key)
@@ -60,7 +60,7 @@ class LookPreview:
             elif name == "felt":
                 found = _rounded(draw_felt(settings.felt, (width * 2, height)))
             else:
-                found = _theme_swatch(settings.theme, (width * 2, height))
+                found = _theme_swatch(settings.theme, settings.felt, (width * 2, height))
             self._pictures[key] = found
         return found
 
@@ -86,11 +86,11 @@ def _rounded(surf: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def _theme_swatch(name: str, size: tuple[int, int]) -> pygame.Surface:
-    """A tiny window in the theme ``name``: its cloth, a bar along the bottom, a line of text."""
+def _theme_swatch(name: str, felt: str, size: tuple[int, int]) -> pygame.Surface:
+    """A tiny window in the theme ``name``: the cloth ``felt`` in its light, a bar along the bottom, a dialog."""
     w, h = size
     colours = theme.THEMES.get(name, theme.THEMES[theme.DEFAULT_THEME])[1]
-    surf = draw_felt("green", (w, h))
+    surf = draw_felt(felt, (w, h))
     theme.dim_felt(surf, colours.felt_light)
     bar = pygame.Rect(0, h - max(5, h // 4), w, max(5, h // 4))
     surf.fill(colours.bar, bar)

@@ -31,7 +31,6 @@ from .look_preview import LookPreview
 from .scrollbar import ScrollBar
 from .sheet import FOCUS, Sheet
 from .theme import theme_title
-from .widgets import wrap
 
 # (field, label, help line), in English, translated where drawn; the value text comes from ``value_text``
 ROWS: list[tuple[str, str, str]] = [
@@ -59,7 +58,6 @@ ROWS: list[tuple[str, str, str]] = [
     ("language", N_("Language"), N_("the language of every screen; System follows your computer's")),
 ]
 ROW_GAP = 4  # pixels between two rows
-WARN = (255, 190, 120)  # a help line that says the table draws other cards than those chosen
 RULE_FIELDS = ("variant", "any_card_in_space", "foundation_return")
 # The values of the animation and text size rows, as the player reads them (translated where shown).
 ANIMATION_NAMES: dict[str, str] = {
@@ -199,6 +197,10 @@ class SettingsScreen(Sheet):
                 setattr(shown, f, getattr(self.settings, f))
             self.on_look(shown)
 
+    def footnote(self) -> str | None:
+        """Beside the buttons, why the table draws another deck than the one chosen (the rows never move for it)."""
+        return self.look_note()
+
     def look_note(self) -> str | None:
         """Why the table draws another deck than the one chosen (four-colour suits or high contrast
         need the Simple deck, or the deck's files are damaged), or None."""
@@ -307,22 +309,11 @@ class SettingsScreen(Sheet):
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the rows into ``rect``: with their help lines when they all fit so, else one line
         each (tighter, down to a point, to fit them all); rows that still do not fit scroll, with a
-        scroll bar beside them. When the table draws another deck than the one chosen, the reason
-        stands under the rows (the rows keep their places: the list gives up its foot)."""
+        scroll bar beside them."""
         size = self.size
         rh = self.row_height()
         line = art.font(size).get_linesize()
         small = max(11, size - 3)
-        warning = self.look_note()
-        if warning is not None:
-            lines = wrap(warning, small, rect.w)
-            small_line = art.font(small).get_linesize()
-            foot = len(lines) * small_line + ROW_GAP * 2
-            rect = pygame.Rect(rect.x, rect.y, rect.w, max(small_line, rect.h - foot))
-            y = rect.bottom + ROW_GAP * 2
-            for text in lines:
-                surface.blit(art.text(text, small, WARN), (rect.x, y))
-                y += small_line
         n = len(self.rows)
         notes = n * (rh + ROW_GAP) <= rect.h
         if not notes:  # a small window: one line a row, closer together when that makes them all fit

@@ -30,6 +30,7 @@ from .widgets import GOLD, TEXT, TEXT_DIM, draw_button, wrap
 
 SHADE = (0, 0, 0, 150)
 FOCUS = (255, 206, 64)
+NOTE = (255, 190, 120)  # a footnote: something the player should know about the choices made
 
 
 @dataclass(slots=True)
@@ -193,19 +194,45 @@ class Sheet:
         surface.set_clip(clip)
         self._hits = []
         buttons = [(pgettext("button", label), act) for label, act in self.buttons()] if self.question is None else []
-        self._draw_buttons(surface, buttons, pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh), size,
-                           self.focus_button)
+        row = pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh)
+        left = self._draw_buttons(surface, buttons, row, size, self.focus_button)
+        note = self.footnote() if self.question is None else None
+        if note is not None:
+            self._draw_footnote(surface, note, pygame.Rect(row.x, row.y, left - row.x - pad, row.h), size)
         if self.question is not None:
             self._draw_question(surface, self.question, size)
+
+    def footnote(self) -> str | None:
+        """A word beside the buttons that the content cannot hold without moving (None: none)."""
+        return None
+
+    def _draw_footnote(self, surface: pygame.Surface, note: str, rect: pygame.Rect, size: int) -> None:
+        """``note`` in ``rect``, left of the buttons: wrapped, at a smaller size until it fits."""
+        if rect.w < 40:
+            return
+        size = max(10, size - 3)
+        lines = wrap(note, size, rect.w)
+        while size > 9 and len(lines) * art.font(size).get_linesize() > rect.h:
+            size -= 1
+            lines = wrap(note, size, rect.w)
+        line_h = art.font(size).get_linesize()
+        y = rect.centery - len(lines) * line_h // 2
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        for line in lines:
+            surface.blit(art.text(line, size, NOTE), (rect.x, y))
+            y += line_h
+        surface.set_clip(clip)
 
     def focus_width(self) -> int:
         """How thick a focus outline is drawn (thicker in high contrast)."""
         return 4 if self.prefs.high_contrast else 2
 
     def _draw_buttons(self, surface: pygame.Surface, buttons: list[tuple[str, Callable[[], None]]],
-                      row: pygame.Rect, size: int, focus: int | None = None) -> None:
+                      row: pygame.Rect, size: int, focus: int | None = None) -> int:
+        """Draw ``buttons`` along the right of ``row``; the x where the leftmost begins."""
         if not buttons:
-            return
+            return row.right
         f = art.font(size, True)
         gap = max(12, size)
         widths = [f.size(label)[0] + 2 * size + 8 for label, _ in buttons]
@@ -224,6 +251,7 @@ class Sheet:
                                  border_radius=max(4, r.h // 5) + 3)
             self._hits.append((r, act))
             x += wd + gap
+        return row.right - total
 
     def _draw_question(self, surface: pygame.Surface, q: Question, size: int) -> None:
         w, h = surface.get_size()
