@@ -305,7 +305,7 @@ def test_a_resize_shows_stand_ins_at_once_and_then_the_sharp_faces(tmp_path: Pat
     assert lay is not None and (lay.width, lay.height) == (1400, 900)
     pictures = t.board.card_art
     assert pictures is not None and pictures.size == (lay.cw, lay.ch)
-    assert t.board.sharpening() and app.busy()  # the window was drawn before the faces were
+    assert t.board.sharpening() and t.needs_draw()  # the window was drawn before the faces were
     run_until(app, lambda: not t.board.sharpening())
     app.frame()
     after = window(app)

@@ -9,7 +9,7 @@ import pygame
 from ..core.cards import MAX_SEED
 from ..play.help_text import key_list
 from ..text.i18n import N_, _, pgettext
-from . import art
+from . import art, theme
 from .commands import Asked, Command, Digit
 from .input import Action, Input, PointerDown
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
@@ -81,7 +81,7 @@ class KeysOverlay(Sheet):
             more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")
             img = art.text(more, size, GOLD, True)
             box = img.get_rect(bottomright=(rect.right, rect.bottom))
-            pygame.draw.rect(surface, (14, 40, 24), box.inflate(8, 2))
+            pygame.draw.rect(surface, theme.palette().panel, box.inflate(8, 2))
             surface.blit(img, box)
 
 

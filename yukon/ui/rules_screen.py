@@ -14,7 +14,7 @@ import pygame
 from ..play import help_text
 from ..play.help_text import RULES_SECTIONS, TAIL_SECTION
 from ..text.i18n import _, pgettext
-from . import art
+from . import art, theme
 from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Wheel
 from .keys_overlay import KeysOverlay
@@ -23,9 +23,8 @@ from .screen import Host, Screen
 from .sheet import SheetScreen
 from .widgets import GOLD, TEXT, draw_button, wrap
 
-BACKGROUND = (12, 48, 28)
+BACKGROUND = theme.THEMES["light"][1].page  # the page in the light theme (the dark theme has its own)
 HC_BACKGROUND = (8, 8, 10)  # high contrast: the plain near-black of the table
-NOTE_BACKGROUND = (8, 34, 20)
 
 
 class RulesScreen(Screen):
@@ -40,8 +39,8 @@ class RulesScreen(Screen):
         self.hover = False
 
     def background(self) -> tuple[int, int, int]:
-        """The page's colour: green, or near black in high contrast."""
-        return HC_BACKGROUND if self.app.prefs.high_contrast else BACKGROUND
+        """The page's colour: the theme's (green, or charcoal in the dark theme), or near black in high contrast."""
+        return HC_BACKGROUND if self.app.prefs.high_contrast else theme.palette().page
 
     def _size(self) -> int:
         w, h = self.app.size
@@ -223,7 +222,7 @@ class RulesScreenPlus(RulesScreen):
             lines = wrap(self.note, small, w - 24)
             line_h = art.font(small).get_linesize()
             box = pygame.Rect(0, band.y - len(lines) * line_h - 8, w, len(lines) * line_h + 8)
-            pygame.draw.rect(surface, NOTE_BACKGROUND, box)
+            pygame.draw.rect(surface, theme.palette().note, box)
             y = box.y + 4
             for line in lines:
                 img = art.text(line, small, (255, 206, 64))

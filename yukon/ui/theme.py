@@ -33,7 +33,9 @@ class Palette:
     bar_edge: Colour  # the line over it
     row: Colour  # a settings row
     row_lit: Colour  # a settings row under the pointer or the focus
-    pill: Colour  # the value of a settings row
+    pill: Colour  # the value of a settings row; a scroll bar's track
+    page: Colour  # a screen of its own (the Rules)
+    note: Colour  # a box for a note on a page or a sheet
     felt_light: float  # the table cloth's light (1: as woven)
 
 
@@ -42,12 +44,12 @@ THEMES: dict[str, tuple[str, Palette]] = {
         text=(240, 244, 236), text_dim=(150, 160, 150), panel=(14, 40, 24), dialog=(16, 44, 28),
         button=(18, 52, 32), button_hover=(34, 86, 54), button_edge=(120, 170, 130),
         bar=(10, 34, 20), bar_edge=(60, 110, 74), row=(20, 52, 32), row_lit=(30, 74, 46), pill=(12, 34, 20),
-        felt_light=1.0)),
+        page=(12, 48, 28), note=(8, 34, 20), felt_light=1.0)),
     "dark": (NC_("theme", "Dark"), Palette(
         text=(226, 228, 232), text_dim=(146, 150, 158), panel=(26, 28, 32), dialog=(30, 32, 37),
         button=(40, 43, 49), button_hover=(62, 66, 76), button_edge=(104, 110, 122),
         bar=(18, 19, 22), bar_edge=(58, 62, 70), row=(36, 38, 44), row_lit=(52, 55, 64), pill=(22, 24, 28),
-        felt_light=0.5)),
+        page=(24, 26, 30), note=(16, 17, 20), felt_light=0.5)),
 }
 DEFAULT_THEME = "light"
 _in_use = DEFAULT_THEME

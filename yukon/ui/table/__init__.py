@@ -78,6 +78,9 @@ __all__ = [
     "short_name",
 ]
 
+# Seconds of each frame spent drawing a pictured deck's waiting faces (a new card size or deck): the
+# frame keeps within its 16 ms, and the 52 faces of a size are drawn within about a second.
+SHARPEN_BUDGET = 0.008
 CHANGES: dict[type, str] = {Moved: "move", Undone: "undo", Redone: "redo", Restarted: "restart"}
 
 
@@ -335,13 +338,14 @@ class TableScreen(Screen):
         return self.app.top is not self
 
     def busy(self) -> bool:
-        """Something is sliding, flipping or being dragged, or card faces are still being drawn."""
-        return self.anim.active or bool(self.drag_cards) or self.sending_home or self.board.sharpening()
+        """Something is sliding, flipping or being dragged."""
+        return self.anim.active or bool(self.drag_cards) or self.sending_home
 
     def needs_draw(self) -> bool:
-        """A change, a frame of motion, a message running out, the clock ticking, or a layout made
-        for other settings or another language (``draw`` lays it out again)."""
-        return self._laid_for_other_settings() or self.canvas.needs_draw()
+        """A change, a frame of motion, a message running out, the clock ticking, a layout made
+        for other settings or another language (``draw`` lays it out again), or card faces still
+        to be drawn (``draw`` draws a few after each frame, while the table is in sight)."""
+        return self._laid_for_other_settings() or self.board.sharpening() or self.canvas.needs_draw()
 
     def _laid_for_other_settings(self) -> bool:
         return self.layout is not None and (self._laid_prefs is not self.app.prefs
@@ -372,4 +376,7 @@ class TableScreen(Screen):
             self.relayout()
         elif self._laid_for_other_settings():
             self.relayout()  # settings (the language too) changed since the last layout
-        return self.canvas.draw(surface, alpha)
+        rects = self.canvas.draw(surface, alpha)
+        if self.board.sharpen(SHARPEN_BUDGET):  # after the frame: the last face waiting is drawn, show them all
+            self.canvas.invalidate()
+        return rects

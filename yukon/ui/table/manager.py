@@ -14,10 +14,6 @@ from .pointer import Pointer
 from .questions import Questions
 from .view import TableView
 
-# Seconds of each fixed step (two a frame) spent drawing a pictured deck's waiting faces: a frame
-# keeps well within its 16 ms, and the 52 faces of a new size are drawn within about half a second.
-SHARPEN_BUDGET = 0.004
-
 
 class SectionManager:
     """Routes the table's input, time and changes to its sections."""
@@ -82,8 +78,6 @@ class SectionManager:
     def update(self, dt: float) -> None:
         """Advance slides and flips by one fixed step (and send the next card home when the last has landed)."""
         self.home.update()
-        if self.board.sharpen(SHARPEN_BUDGET):  # the last waiting face is drawn: show them all
-            self.canvas.invalidate()
         anim = self.board.anim
         was = anim.active
         self.board.advance(dt)
