@@ -89,8 +89,8 @@ def frame_costs(frames: int, deck: str = "classic") -> dict[str, float]:
     app.draw()
     t = app.table
     assert t is not None
-    while t.board.sharpening():  # every face drawn, as after the first half second of a run
-        app.update(1 / 60)
+    while t.board.sharpening():  # every face drawn (a few after each frame), as after the first second of a run
+        app.frame()
     resize = [resize_frames(app, (1600, 900)), resize_frames(app, (1920, 1080))]
     tail_len = len(game.position.tail(move.card))
     pygame.event.pump()
