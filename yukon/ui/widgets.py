@@ -23,10 +23,7 @@ from .line_breaks import segments
 
 TEXT = (240, 244, 236)
 TEXT_DIM = (150, 160, 150)
-BUTTON = (18, 52, 32)
-BUTTON_HOVER = (34, 86, 54)
-BUTTON_EDGE = (120, 170, 130)
-PANEL = (14, 40, 24)
+# (buttons and panels take their colours from the theme in use: ``theme.palette()``)
 GOLD = (255, 206, 64)
 # High contrast: the bar, a side panel and their buttons plain dark grey with light edges, like its table.
 HC_PANEL = (20, 20, 24)
