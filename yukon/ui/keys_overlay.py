@@ -9,7 +9,7 @@ import pygame
 from ..core.cards import MAX_SEED
 from ..play.help_text import key_list
 from ..text.i18n import N_, _, pgettext
-from . import art
+from . import art, theme
 from .commands import Asked, Command, Digit
 from .input import Action, Input, PointerDown
 from .screen import spoken_join
@@ -92,7 +92,7 @@ class KeysOverlay(Sheet):
             more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")
             img = art.text(more, size, GOLD, True)
             box = img.get_rect(bottomright=(rect.right, rect.bottom))
-            pygame.draw.rect(surface, (14, 40, 24), box.inflate(8, 2))
+            pygame.draw.rect(surface, theme.palette().panel, box.inflate(8, 2))
             surface.blit(img, box)
 
 
@@ -180,7 +180,7 @@ class DealDialog(Sheet):
         size = self.size
         y = draw_paragraphs(surface, rect, [self._intro()], size, TEXT_DIM)
         box = pygame.Rect(rect.x, y, min(rect.w, size * 18), art.font(size + 4).get_linesize() + 12)
-        pygame.draw.rect(surface, (8, 26, 14), box, border_radius=6)
+        pygame.draw.rect(surface, theme.palette().note, box, border_radius=6)
         pygame.draw.rect(surface, FOCUS, box, width=2, border_radius=6)
         shown = self.text or ""
         img = art.text(shown, size + 4, TEXT, True) if shown else None
