@@ -11,7 +11,7 @@ import pytest
 
 from parts_helpers import Buttons
 from player_input import click
-from window_helpers import bar_clicks, settle
+from window_helpers import bar_clicks, run_until, settle
 from yukon.core.safe import home_moves
 from yukon.core.state import Game
 from yukon.play.events import Tone
@@ -427,6 +427,7 @@ def test_a_notice_fades_out_in_steps_on_the_tables_clock_and_leaves_the_table_as
     now = [1000.0]
     app = start(tmp_path, 5, now=now)
     t = table_of(app)
+    run_until(app, lambda: not t.board.sharpening())  # the Classic deck's faces drawn: nothing else asks for frames
     key(app, pygame.K_h)
     message = t.session.message
     assert message is not None and message.tone is Tone.HINT

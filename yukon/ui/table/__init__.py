@@ -375,9 +375,9 @@ class TableScreen(Screen):
         return self.anim.active or bool(self.drag_cards) or self.sending_home or self.mouse.waiting()
 
     def needs_draw(self) -> bool:
-        """A change, a frame of motion, a message running out, the clock ticking, a layout made for other
-        settings or another language (``draw`` lays it out again), or card faces still to be drawn."""
-        return self._laid_for_other_settings() or self.board.sharpening() or self.canvas.needs_draw()
+        """A change, a frame of motion, the clock ticking, a message running out or fading a step (the canvas,
+        asked first, notes it), a layout for other settings or language, or card faces still to be drawn."""
+        return self.canvas.needs_draw() or self._laid_for_other_settings() or self.board.sharpening()
 
     def _laid_for_other_settings(self) -> bool:
         return self.layout is not None and (self._laid_prefs is not self.app.prefs or self._laid_language != language())
