@@ -28,6 +28,7 @@ _.english_after
 _.open_folder_fixture
 _.pseudo_language
 _.pygame_ready
+_.light_theme_after
 
 # Stand-ins for a webbrowser controller's open(url, new=0, autoraise=True) keep its signature: the
 # webbrowser module may pass autoraise by name.

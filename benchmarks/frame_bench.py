@@ -1,8 +1,11 @@
 """Frame cost, idle CPU, start-up time and memory of the table window, in a real X window.
 
-    python benchmarks/frame_bench.py [--frames N] [--idle SECONDS]
+    python benchmarks/frame_bench.py [--frames N] [--idle SECONDS] [--deck classic|vintage|simple]
 
-Without a display it re-runs itself under Xvfb (xvfb-run, a 1920x1080 screen). Measures:
+Without a display it re-runs itself under Xvfb (xvfb-run, a 1920x1080 screen). Measures, with the
+deck a new player gets (Classic; ``--deck`` another):
+  * a resize (1920x1080 to 1600x900 and back): the first frame, which shows stand-in faces,
+    and the longest frame until every face of the new size is drawn (a few each frame);
   * frame cost while a long tail slides back and forth at 1920x1080 (p50, p99), against a
     floor measured in the same run and window: fill the background, blit 52 cached card
     images, flip the whole window; and against the table's own full redraw (everything
@@ -34,7 +37,9 @@ sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
     from yukon.core.state import Game, Move
+    from yukon.ui.app import App
     from yukon.ui.layout import TableLayout
+    from yukon.ui.table import TableScreen
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -99,17 +104,18 @@ def floor_costs(lay: TableLayout, frames: int) -> tuple[list[float], list[float]
     return floor_times, floor_cpu
 
 
-def frame_costs(frames: int) -> dict[str, float]:
-    """Frame times of the table while a long tail slides, and of the bare floor loop."""
+def frame_costs(frames: int, deck: str = "classic") -> dict[str, float]:
+    """Frame times of the table (drawing ``deck``) while a long tail slides, and of the bare floor
+    loop; and the frames of a resize: the first (stand-in faces) and the longest until every face
+    of the new size is drawn."""
     import pygame
 
     from yukon.ui.build import open_window
 
     game, move = long_tail_game()
     app = open_window(size=(1920, 1080), game=game)
-    app.draw()
-    t = app.table
-    assert t is not None
+    t = sharp_table(app, deck)
+    resize = [resize_frames(app, (1600, 900)), resize_frames(app, (1920, 1080))]
     tail_len = len(game.position.tail(move.card))
     pygame.event.pump()
     # warm up caches (card faces, text) before timing
@@ -141,6 +147,9 @@ def frame_costs(frames: int) -> dict[str, float]:
     pygame.display.quit()
     ms = 1000.0
     return {
+        "resize_first_ms": max(r[0] for r in resize) * ms,
+        "resize_longest_ms": max(max(r) for r in resize) * ms,
+        "resize_frames": max(len(r) for r in resize),
         "tail_cards": tail_len,
         "table_p50_ms": percentile(table_times, 50) * ms,
         "table_p99_ms": percentile(table_times, 99) * ms,
@@ -176,9 +185,9 @@ class Frames:
                 f"{name}_cpu_p99_ms": percentile(self.cpu, 99) * 1000, f"{name}_frames": len(self.wall)}
 
 
-def moment_costs(deals: int) -> dict[str, float]:
+def moment_costs(deals: int, deck: str = "classic") -> dict[str, float]:
     """Frame times while new deals slide out of their pile and while a won game cascades, at
-    1920x1080, beside the table's full redraw in the same window."""
+    1920x1080, beside the table's full redraw in the same window (drawing ``deck``)."""
     import pygame
 
     from yukon.core.state import FOUNDATION, Game, Move
@@ -186,9 +195,7 @@ def moment_costs(deals: int) -> dict[str, float]:
     from yukon.ui.celebration import Celebration
 
     app = open_window(size=(1920, 1080), seed=1)
-    app.draw()
-    t = app.table
-    assert t is not None
+    t = sharp_table(app, deck)
     pygame.event.pump()
 
     def step() -> None:
@@ -343,22 +350,57 @@ def ensure_display(script: str) -> bool:
     return True
 
 
+def sharp_table(app: App, deck: str) -> TableScreen:
+    """The table of ``app`` drawing ``deck``, drawn until every face is sharp (a few are drawn after
+    each frame), as after the first second of a run."""
+    from yukon.ui.parts import TablePrefs
+
+    app.apply_prefs(TablePrefs(deck=deck))
+    app.draw()
+    t = app.table
+    assert t is not None
+    while t.board.sharpening():
+        app.frame()
+    return t
+
+
+def resize_frames(app: App, size: tuple[int, int]) -> list[float]:
+    """The window made ``size`` (as a player's drag ends): each frame's time until every face is drawn."""
+    import pygame
+
+    t = app.table
+    assert t is not None
+    times = []
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    while True:
+        t0 = time.perf_counter()
+        app.frame()
+        times.append(time.perf_counter() - t0)
+        if not t.board.sharpening():
+            return times
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--idle", type=float, default=10.0)
     ap.add_argument("--deals", type=int, default=6, help="new deals timed as they slide out of the pile")
+    ap.add_argument("--deck", default="classic", help="the deck the slide, the resize, the deals and the cascade draw "
+                    "(classic, vintage, simple)")
     args = ap.parse_args()
     if not ensure_display(__file__):
         return 1
-    fc = frame_costs(args.frames)
+    fc = frame_costs(args.frames, args.deck)
+    print(f"{args.deck} deck: resize 1920x1080 -> 1600x900 -> back: first frame (stand-ins) "
+          f"{fc['resize_first_ms']:.1f} ms, longest {fc['resize_longest_ms']:.1f} ms, "
+          f"{fc['resize_frames']} frames until every face is sharp")
     print(f"slide of a {fc['tail_cards']}-card tail at 1920x1080, {fc['frames']} frames:")
     print(f"  table  p50 {fc['table_p50_ms']:.2f} ms   p99 {fc['table_p99_ms']:.2f} ms   max {fc['table_max_ms']:.2f} ms")
     print(f"  floor  p50 {fc['floor_p50_ms']:.2f} ms   p99 {fc['floor_p99_ms']:.2f} ms   (fill + 52 card blits + flip)")
     print("  CPU time of this process per frame (leaves out waiting for the X server):")
     print(f"  table  p50 {fc['table_cpu_p50_ms']:.2f} ms   p99 {fc['table_cpu_p99_ms']:.2f} ms")
     print(f"  floor  p50 {fc['floor_cpu_p50_ms']:.2f} ms   p99 {fc['floor_cpu_p99_ms']:.2f} ms")
-    mc = moment_costs(args.deals)
+    mc = moment_costs(args.deals, args.deck)
     print("at 1920x1080, wall time (CPU time of this process) per frame:")
     for name, what in (("full", "the table's full redraw"), ("deal", "new deals sliding out of the pile"),
                        ("cascade", "a win's cascade")):

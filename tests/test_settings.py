@@ -23,7 +23,8 @@ def test_every_setting_persists(tmp_path: Path) -> None:
                  sound=False, auto_finish=True, winnable_only=True, left_handed=True,
                  auto_home_safe=True, hide_verdicts=True, lessons_offered=True,
                  finished_lessons={"2", "1"}, four_colour=True, high_contrast=True, text_size="larger",
-                 language="de", speech=True, speech_detail="full")
+                 language="de", speech=True, speech_detail="full", deck="vintage", card_back="midnight",
+                 felt="burgundy", theme="dark")
     assert save_settings(Store(tmp_path), s) is None
     back, problem = load_settings(Store(tmp_path))
     assert problem is None and back == s
@@ -33,6 +34,16 @@ def test_every_setting_persists(tmp_path: Path) -> None:
     # each field differs from its default, so a field that failed to persist would show
     for name, value in vars(Settings()).items():
         assert getattr(back, name) != value, name
+
+
+def test_a_look_the_game_does_not_have_falls_back_to_its_default(tmp_path: Path) -> None:
+    data = Settings(deck="vintage", theme="dark").to_dict()
+    data["deck"] = "tarot"  # a deck from a newer version, or a typo
+    data["felt"] = 7
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(data))
+    back, problem = load_settings(Store(tmp_path))
+    assert back.deck == Settings().deck and back.felt == Settings().felt and back.theme == "dark"
+    assert problem is not None and "deck" in problem and "table" in problem
 
 
 def test_set_rules_round_trip() -> None:

@@ -225,7 +225,7 @@ def test_card_art_is_kept_apart_by_palette() -> None:
 # -- the settings, set with real events and kept -------------------------------------------------
 def test_options_are_set_in_the_settings_screen_and_kept_between_runs(tmp_path: Path) -> None:
     app, _ = start(tmp_path)
-    assert app.prefs == TablePrefs(animation_speed=app.prefs.animation_speed)  # all off at first
+    assert app.prefs == TablePrefs(animation_speed=app.prefs.animation_speed, deck="classic")  # all off at first
     press(app, pygame.K_s)
     focus_row(app, "four_colour")
     press(app, pygame.K_RETURN)  # by key
@@ -257,7 +257,7 @@ def test_options_are_set_in_the_settings_screen_and_kept_between_runs(tmp_path: 
         focus_row(app2, name)
         press(app2, pygame.K_SPACE)
     done(app2)
-    assert app2.prefs == TablePrefs(app2.prefs.animation_speed, text_factor=1.25)
+    assert app2.prefs == TablePrefs(app2.prefs.animation_speed, text_factor=1.25, deck="classic")
 
 
 # -- each option changes what is drawn -----------------------------------------------------------

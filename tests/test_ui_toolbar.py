@@ -11,11 +11,12 @@ import pytest
 
 from parts_helpers import Buttons
 from player_input import click
-from window_helpers import bar_clicks, settle
+from window_helpers import bar_clicks, run_until, settle
 from yukon.core.safe import home_moves
 from yukon.core.state import Game
 from yukon.play.events import Tone
 from yukon.play.session import MESSAGE_TIME
+from yukon.ui import theme
 from yukon.ui.app import App
 from yukon.ui.build import add_extras, open_window
 from yukon.ui.commands import BAR_ORDER, COMMANDS, ICONS, Command, key_text
@@ -28,7 +29,6 @@ from yukon.ui.screen import QuestionDialog
 from yukon.ui.sheet import SheetScreen
 from yukon.ui.stats_screen import StatsScreen
 from yukon.ui.table import TableScreen
-from yukon.ui.table.bar import ICON_OFF, TIP_BG
 from yukon.ui.widgets import ButtonSpec
 
 SEEDS = (5, 17, 301)
@@ -181,7 +181,7 @@ def test_all_home_is_dim_until_a_card_can_go_home_and_then_sends_it(tmp_path: Pa
     t = table_of(app)
     assert t.bar is not None
     r = t.bar.rects[icon_index(t, Command.ALL_HOME)]
-    assert max(sum(p) for p in screen_pixels(r)) <= sum(ICON_OFF) + 30  # dim: no bright stroke
+    assert max(sum(p) for p in screen_pixels(r)) <= sum(theme.palette().icon_off) + 30  # dim: no bright stroke
     click(app, *r.center)
     assert sum(t.session.position.foundations) == 0
     app2 = start(tmp_path / "2", seed)
@@ -209,10 +209,10 @@ def test_each_button_shows_its_name_and_key_in_a_tooltip_on_hover(tmp_path: Path
         name, shown_key, box = tip
         assert name == english_label(command) and shown_key == key_text(command) and shown_key
         assert window.contains(box) and box.top >= t.bar.rect.bottom  # under the bar, inside the window
-        assert TIP_BG in screen_pixels(box.inflate(-4, -4))  # drawn
+        assert theme.palette().tip in screen_pixels(box.inflate(-4, -4))  # drawn
     hover(app, size[0] // 2, size[1] - 5)  # off the bar: the tooltip goes
     assert t.button_bar.tip() is None
-    assert TIP_BG not in screen_pixels(box.inflate(-4, -4))
+    assert theme.palette().tip not in screen_pixels(box.inflate(-4, -4))
     r = t.bar.rects[icon_index(t, Command.HINT)]
     hover(app, *r.center)
     assert t.button_bar.tip() is not None
@@ -427,6 +427,7 @@ def test_a_notice_fades_out_in_steps_on_the_tables_clock_and_leaves_the_table_as
     now = [1000.0]
     app = start(tmp_path, 5, now=now)
     t = table_of(app)
+    run_until(app, lambda: not t.board.sharpening())  # the Classic deck's faces drawn: nothing else asks for frames
     key(app, pygame.K_h)
     message = t.session.message
     assert message is not None and message.tone is Tone.HINT

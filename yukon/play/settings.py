@@ -26,11 +26,19 @@ TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.25, "larger": 1.5}
 TEXT_SIZE_ORDER = ("normal", "large", "larger")
 # How much speech tells (yukon.ui.phrases.Verbosity's values): short for play, full for every detail.
 SPEECH_DETAIL_ORDER = ("short", "full")
+# The look: the deck, the card back and the table cloth a player can choose (the window's
+# modules yukon.ui.deck, card_backs and felts draw them; their keys are kept here, since
+# play knows no pygame), and the window's theme.
+DECKS = ("classic", "vintage", "simple")
+CARD_BACKS = ("blue", "red", "green", "midnight")
+FELTS = ("green", "blue", "burgundy", "charcoal")
+THEMES = ("light", "dark")
 # The values a text setting may take; a setting not named here is checked by its default's
 # type (a new boolean field needs nothing more).
 CHOICES: dict[str, tuple[str, ...]] = {"variant": tuple(VARIANTS), "animation": tuple(ANIMATION_SPEEDS),
                                        "text_size": TEXT_SIZE_ORDER, "language": (SYSTEM, *LANGUAGES),
-                                       "speech_detail": SPEECH_DETAIL_ORDER}
+                                       "speech_detail": SPEECH_DETAIL_ORDER,
+                                       "deck": DECKS, "card_back": CARD_BACKS, "felt": FELTS, "theme": THEMES}
 MAX_NAMES = 1000  # a set of names (finished lessons) longer than this is damage
 MAX_NAME_LENGTH = 200
 
@@ -51,6 +59,10 @@ SETTING_NAMES: dict[str, str] = {
     "four_colour": NC_("setting", "four colour"),
     "high_contrast": NC_("setting", "high contrast"),
     "text_size": NC_("setting", "text size"),
+    "deck": NC_("setting", "deck"),
+    "card_back": NC_("setting", "card back"),
+    "felt": NC_("setting", "table"),
+    "theme": NC_("setting", "theme"),
     "language": NC_("setting", "language"),
     "speech": NC_("setting", "speech"),
     "speech_detail": NC_("setting", "speech detail"),
@@ -76,6 +88,10 @@ class Settings:
     four_colour: bool = False  # one ink per suit (spades, hearts, diamonds, clubs)
     high_contrast: bool = False  # plain dark table, stronger card edges and outlines
     text_size: str = "normal"  # one of TEXT_SIZE_ORDER
+    deck: str = "classic"  # one of DECKS: a pictured deck first, as a new player expects
+    card_back: str = "blue"  # one of CARD_BACKS
+    felt: str = "green"  # one of FELTS: the table cloth
+    theme: str = "light"  # one of THEMES: "dark" darkens the table, the bar and the dialogs
     language: str = SYSTEM  # a code of i18n.LANGUAGES, or SYSTEM to follow the system's locale
     speech: bool = False  # the game speaks (play by ear); --speech or YUKON_SPEECH=1 turn it on at start
     speech_detail: str = "short"  # one of SPEECH_DETAIL_ORDER

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import pygame
 
-from .art import CardArt
+from .card_pictures import CardPictures
 from .cascade import STAMP_GAP, Cascade, Step
 from .commands import Command
 from .input import Action, Input, OtherKey, PointerDown, Typed, Wheel
@@ -35,7 +35,7 @@ class Takeoff:
     """Where the cascade starts: the card pictures, each foundation card in take-off order (the
     top ones first) with its place, the four foundations' places and their pictures once empty."""
 
-    art: CardArt
+    art: CardPictures
     starts: list[tuple[int, pygame.Rect]]
     foundations: list[pygame.Rect]
     empty: list[pygame.Surface]

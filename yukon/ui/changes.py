@@ -25,7 +25,9 @@ class StatusNote:
 @dataclass(frozen=True, slots=True)
 class TablePrefs:
     """The settings the table follows: slide speed (0: no slides), mirrored top row, safe cards home,
-    and how every screen is drawn: a four-colour deck, high contrast, the text size factor."""
+    and how every screen is drawn: a four-colour deck, high contrast, the text size factor, the deck,
+    the card back, the table cloth and the theme. A table nobody set up draws the Simple deck (the
+    player's settings choose a pictured one first: ``yukon.play.settings.Settings``)."""
 
     animation_speed: float = 1.0
     left_handed: bool = False
@@ -33,6 +35,10 @@ class TablePrefs:
     four_colour: bool = False
     high_contrast: bool = False
     text_factor: float = 1.0  # text is drawn this many times its normal size
+    deck: str = "simple"  # a key of ``deck.deck_keys()``
+    card_back: str = "blue"  # a key of ``card_backs.BACK_STYLES``
+    felt: str = "green"  # a key of ``felts.FELTS``
+    theme: str = "light"  # a key of ``theme.THEMES``
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from ..core.cards import MAX_SEED
 from ..play.help_text import key_list
 from ..play.share_code import PREFIX, ShareCode, ShareCodeError, decode
 from ..text.i18n import N_, _, pgettext
-from . import art
+from . import art, theme
 from .clipboard import paste_text
 from .code_words import FAULT_LINES
 from .commands import Asked, Command, Digit
@@ -98,7 +98,7 @@ class KeysOverlay(Sheet):
             more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")
             img = art.text(more, size, GOLD, True)
             box = img.get_rect(bottomright=(rect.right, rect.bottom))
-            pygame.draw.rect(surface, (14, 40, 24), box.inflate(8, 2))
+            pygame.draw.rect(surface, theme.palette().panel, box.inflate(8, 2))
             surface.blit(img, box)
 
 
@@ -237,7 +237,7 @@ class DealDialog(Sheet):
             words.append(_("Or type or paste (Ctrl+V) a share code, such as YK1-4DEP-YD2M-WHW."))
         y = draw_paragraphs(surface, rect, words, size, TEXT_DIM)
         box = pygame.Rect(rect.x, y, min(rect.w, size * 18), art.font(size + 4).get_linesize() + 12)
-        pygame.draw.rect(surface, (8, 26, 14), box, border_radius=6)
+        pygame.draw.rect(surface, theme.palette().note, box, border_radius=6)
         pygame.draw.rect(surface, FOCUS, box, width=2, border_radius=6)
         shown = self.text or ""
         if shown and art.font(size + 4, True).size(shown)[0] > box.w - 24:  # a long code: its end, as typed

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import pygame
 
 from ..text.i18n import N_, _
-from . import art
+from . import art, theme
 from .commands import Asked, Command
 from .screen import spoken_join
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet, draw_paragraphs
-from .widgets import BUTTON, BUTTON_EDGE, BUTTON_HOVER, wrap
+from .widgets import wrap
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +94,10 @@ class LessonList(Sheet):
             r = pygame.Rect(rect.x, y, rect.w, row_h)
             hover = self.hover is not None and r.collidepoint(self.hover)
             focused = i == self.focus and self.focus_button is None
-            pygame.draw.rect(surface, BUTTON_HOVER if hover else BUTTON, r, border_radius=max(4, row_h // 5))
-            pygame.draw.rect(surface, FOCUS if focused else BUTTON_EDGE, r, width=self.focus_width() if focused else 1,
+            colours = theme.palette()
+            pygame.draw.rect(surface, colours.button_hover if hover else colours.button, r,
+                             border_radius=max(4, row_h // 5))
+            pygame.draw.rect(surface, FOCUS if focused else colours.button_edge, r, width=self.focus_width() if focused else 1,
                              border_radius=max(4, row_h // 5))
             state = art.text(entry.state, size, GOLD if entry.done else TEXT, entry.done) if entry.state else None
             room = r.w - 24 - (state.get_width() + 16 if state is not None else 0)

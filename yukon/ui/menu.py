@@ -13,13 +13,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import art
+from . import art, theme
 from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove
 from .screen import Host, Screen, spoken_choices
-from .widgets import BUTTON_EDGE, BUTTON_HOVER, PANEL, TEXT, TEXT_DIM, ellipsize
-
-DISABLED = (110, 122, 112)
+from .widgets import ellipsize
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,21 +156,22 @@ class Menu(Screen):
         w, h = surface.get_size()
         rects = self.rects(w, h)
         size = self._fit(w, h)[0]
+        colours = theme.palette()
         if rects:
             frame = self.frame(w, h)
             shadow = pygame.Surface(frame.size, pygame.SRCALPHA)
             shadow.fill((0, 0, 0, 90))
             surface.blit(shadow, frame.move(3, 4))
-            pygame.draw.rect(surface, PANEL, frame, border_radius=6)
-            pygame.draw.rect(surface, BUTTON_EDGE, frame, width=1, border_radius=6)
+            pygame.draw.rect(surface, colours.panel, frame, border_radius=6)
+            pygame.draw.rect(surface, colours.button_edge, frame, width=1, border_radius=6)
         for k, (r, it) in enumerate(zip(rects, self.items)):
             if k and it.group != self.items[k - 1].group:
                 y = r.y - max(3, size // 2) // 2 - 1
-                pygame.draw.line(surface, (60, 96, 70), (r.x + size // 2, y), (r.right - size // 2, y))
+                pygame.draw.line(surface, colours.bar_edge, (r.x + size // 2, y), (r.right - size // 2, y))
             if k == self.focus and it.enabled:
-                pygame.draw.rect(surface, BUTTON_HOVER, r, border_radius=4)
-            colour = TEXT if it.enabled else DISABLED
-            key_img = art.text(it.key, size, TEXT_DIM if it.enabled else DISABLED) if it.key else None
+                pygame.draw.rect(surface, colours.button_hover, r, border_radius=4)
+            colour = colours.text if it.enabled else colours.icon_off
+            key_img = art.text(it.key, size, colours.text_dim if it.enabled else colours.icon_off) if it.key else None
             room = r.w - 2 * size - (key_img.get_width() + size if key_img else 0)
             img = art.text(ellipsize(it.label, size, room, True), size, colour, True)
             surface.blit(img, img.get_rect(midleft=(r.x + size, r.centery)))

@@ -14,7 +14,7 @@ import pygame
 from ..play import help_text
 from ..play.help_text import RULES_SECTIONS, TAIL_SECTION
 from ..text.i18n import _, pgettext
-from . import art
+from . import art, theme
 from .commands import Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Wheel
 from .keys_overlay import KeysOverlay
@@ -23,9 +23,8 @@ from .screen import Host, Screen, spoken_join
 from .sheet import SheetScreen
 from .widgets import GOLD, TEXT, draw_button, wrap
 
-BACKGROUND = (12, 48, 28)
+BACKGROUND = theme.THEMES["light"][1].page  # the page in the light theme (the dark theme has its own)
 HC_BACKGROUND = (8, 8, 10)  # high contrast: the plain near-black of the table
-NOTE_BACKGROUND = (8, 34, 20)
 
 
 class RulesScreen(Screen):
@@ -40,8 +39,8 @@ class RulesScreen(Screen):
         self.hover = False
 
     def background(self) -> tuple[int, int, int]:
-        """The page's colour: green, or near black in high contrast."""
-        return HC_BACKGROUND if self.app.prefs.high_contrast else BACKGROUND
+        """The page's colour: the theme's (green, or charcoal in the dark theme), or near black in high contrast."""
+        return HC_BACKGROUND if self.app.prefs.high_contrast else theme.palette().page
 
     def _size(self) -> int:
         w, h = self.app.size
@@ -152,7 +151,7 @@ class RulesScreen(Screen):
         if self.max_scroll:
             bar_h = max(30, (bottom - top) * (bottom - top) // max(content_h, 1))
             by = top + (bottom - top - bar_h) * self.scroll // max(self.max_scroll, 1)
-            pygame.draw.rect(surface, (90, 140, 100), (w - 12, by, 6, bar_h), border_radius=3)
+            pygame.draw.rect(surface, theme.palette().button_edge, (w - 12, by, 6, bar_h), border_radius=3)
         bw = max(140, size * 8)
         self.back_rect = pygame.Rect((w - bw) // 2, h - size * 2 - 28, bw, size * 2 + 16)
         draw_button(surface, self.back_rect, pgettext("button", "Back to the table"), size, hover=self.hover)
@@ -230,7 +229,7 @@ class RulesScreenPlus(RulesScreen):
             lines = wrap(self.note, small, w - 24)
             line_h = art.font(small).get_linesize()
             box = pygame.Rect(0, band.y - len(lines) * line_h - 8, w, len(lines) * line_h + 8)
-            pygame.draw.rect(surface, NOTE_BACKGROUND, box)
+            pygame.draw.rect(surface, theme.palette().note, box)
             y = box.y + 4
             for line in lines:
                 img = art.text(line, small, (255, 206, 64))

@@ -15,13 +15,13 @@ import pygame
 
 from ..play.session import TableSession
 from ..text.i18n import _
-from . import art
+from . import art, theme
 from .changes import StatusNote, TablePrefs, WinRecord
 from .commands import Command
 from .display_scale import DisplayScale
 from .input import Action, Input, PointerDown, PointerMove, PointerUp
 from .layout import sized, text_scale
-from .widgets import GOLD, TEXT, ButtonSpec, draw_button, wrap_balanced
+from .widgets import GOLD, ButtonSpec, draw_button, wrap_balanced
 
 
 class Host(Protocol):
@@ -256,7 +256,8 @@ class QuestionDialog(Screen):
         art.darken(surface, 120)
         box, size, lines, rects = self.layout(w, h)
         self.rects = rects
-        pygame.draw.rect(surface, (16, 44, 28), box, border_radius=12)
+        colours = theme.palette()
+        pygame.draw.rect(surface, colours.dialog, box, border_radius=12)
         pygame.draw.rect(surface, GOLD, box, width=2, border_radius=12)
         y = box.y + size
         if self.title:
@@ -265,7 +266,7 @@ class QuestionDialog(Screen):
             y += round(size * 1.6)
         y = self.draw_above_text(surface, box, size, y)
         for line in lines:
-            img = art.text(line, size, TEXT)
+            img = art.text(line, size, colours.text)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += round(size * 1.35)
         for i, (r, (label, _act)) in enumerate(zip(rects, self.answers)):

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from . import theme
 from .widgets import GOLD, TEXT_DIM
-
-TRACK = (12, 34, 20)
 
 
 class ScrollBar:
@@ -95,6 +94,6 @@ class ScrollBar:
         if self.track is None:
             return
         radius = self.track.w // 2
-        pygame.draw.rect(surface, TRACK, self.track, border_radius=radius)
+        pygame.draw.rect(surface, theme.palette().pill, self.track, border_radius=radius)
         lit = self.grab is not None or (hover is not None and self.thumb.collidepoint(hover))
         pygame.draw.rect(surface, GOLD if lit else TEXT_DIM, self.thumb, border_radius=radius)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..play.records import Records
 from ..play.settings import Settings
 from ..text import i18n
+from . import theme
 from .commands import Command
 from .parts import Part, TablePrefs
 from .phrases import Verbosity
@@ -77,7 +78,7 @@ class SettingsPart(Part):
         shown = copy.deepcopy(self.records.settings)
         shown.set_rules(self.app.rules)
         self.app.push(SheetScreen(self.app, SettingsScreen(shown, under_way, self._done, hidden, self.use_language,
-                                                           self.voice.missing())))
+                                                           self.voice.missing(), self.show_look)))
 
     def _done(self, settings: Settings, new_deal: bool) -> None:
         self.records.change_settings(settings)
@@ -99,11 +100,18 @@ class SettingsPart(Part):
         else:
             self.use_language(settings.language)
         self.app.set_rules(settings.rules())
-        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe,
-                                        settings.four_colour, settings.high_contrast, settings.text_factor))
+        self.show_look(settings)
         self.sound.set_enabled(settings.sound)
         self.voice.set_verbosity(Verbosity(settings.speech_detail))
         self.voice.set_enabled(settings.speech)
+
+    def show_look(self, settings: Settings) -> None:
+        """The table follows ``settings``' own choices (slides, layout, the deck, back, cloth and theme)
+        at once: on Done, and while the Settings sheet is open, on each change of how it looks."""
+        theme.use(settings.theme)
+        self.app.apply_prefs(TablePrefs(settings.animation_factor, settings.left_handed, settings.auto_home_safe,
+                                        settings.four_colour, settings.high_contrast, settings.text_factor,
+                                        settings.deck, settings.card_back, settings.felt, settings.theme))
 
     def use_language(self, choice: str) -> None:
         """Put the language ``choice`` (i18n.SYSTEM or a code) in use at once, when it is another

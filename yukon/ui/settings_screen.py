@@ -18,15 +18,29 @@ from collections.abc import Callable
 import pygame
 
 from ..core.rules import VARIANTS
-from ..play.settings import ANIMATION_ORDER, SPEECH_DETAIL_ORDER, TEXT_SIZE_ORDER, Settings
+from ..play.settings import (
+    ANIMATION_ORDER,
+    CARD_BACKS,
+    DECKS,
+    FELTS,
+    SPEECH_DETAIL_ORDER,
+    TEXT_SIZE_ORDER,
+    THEMES,
+    Settings,
+)
 from ..text import i18n
 from ..text.i18n import LANGUAGES, N_, NC_, _, pgettext
 from ..text.words import rules_line, variant_title
-from . import art
+from . import art, theme
+from .card_backs import back_title
 from .commands import Asked, Command
+from .deck import deck_title
+from .felts import felt_title
+from .look_preview import LookPreview
 from .screen import spoken_join
 from .scrollbar import ScrollBar
-from .sheet import FOCUS, TEXT, TEXT_DIM, Sheet
+from .sheet import FOCUS, Sheet
+from .theme import theme_title
 from .widgets import wrap
 
 # (field, label, help line), in English, translated where drawn; the value text comes from ``value_text``
@@ -44,6 +58,10 @@ ROWS: list[tuple[str, str, str]] = [
     ("hide_verdicts", N_("Hide whether the deal can be won"),
      N_("no winnable or lost news from the solver; Hint still helps when you ask")),
     ("left_handed", N_("Left-handed layout"), N_("foundations on the left side of the table")),
+    ("deck", N_("Cards"), N_("the pictures on the cards: Classic and Vintage are pictured decks, Simple is plain")),
+    ("card_back", N_("Card back"), N_("the pattern on the back of the cards")),
+    ("felt", N_("Table"), N_("the colour of the cloth the cards lie on")),
+    ("theme", N_("Theme"), N_("light, or dark for a dim room: the table, the bar and the dialogs")),
     ("four_colour", N_("Four-colour deck"),
      N_("one colour per suit: black spades, red hearts, blue diamonds, green clubs")),
     ("high_contrast", N_("High contrast"), N_("a plain dark table, bold card edges and thicker outlines")),
@@ -64,6 +82,9 @@ TEXT_SIZE_NAMES: dict[str, str] = {
     "normal": NC_("text size", "Normal"), "large": NC_("text size", "Large"), "larger": NC_("text size", "Larger"),
 }
 SPEECH_DETAIL_NAMES: dict[str, str] = {"short": NC_("speech detail", "Short"), "full": NC_("speech detail", "Full")}
+# The rows of how the table looks: their values in order (the window draws them as soon as they change).
+LOOK_CHOICES: dict[str, tuple[str, ...]] = {"deck": DECKS, "card_back": CARD_BACKS, "felt": FELTS, "theme": THEMES}
+LOOK_FIELDS = (*LOOK_CHOICES, "four_colour", "high_contrast")
 # The Language row's values: following the system, then every shipped language.
 LANGUAGE_ORDER: tuple[str, ...] = (i18n.SYSTEM, *LANGUAGES)
 
@@ -90,6 +111,14 @@ def value_text(settings: Settings, name: str) -> str:
         return language_text(value)
     if name == "speech_detail":
         return pgettext("speech detail", SPEECH_DETAIL_NAMES[value])
+    if name == "deck":
+        return deck_title(value)
+    if name == "card_back":
+        return back_title(value)
+    if name == "felt":
+        return felt_title(value)
+    if name == "theme":
+        return theme_title(value)
     # TRANSLATORS: the value of a setting that is on or off.
     return pgettext("setting", "On") if value else pgettext("setting", "Off")
 
@@ -109,6 +138,10 @@ def next_value(settings: Settings, name: str, step: int = 1) -> None:
         setattr(settings, name, LANGUAGE_ORDER[(at + step) % len(LANGUAGE_ORDER)])
     elif name == "speech_detail":
         setattr(settings, name, SPEECH_DETAIL_ORDER[(SPEECH_DETAIL_ORDER.index(value) + step) % len(SPEECH_DETAIL_ORDER)])
+    elif name in LOOK_CHOICES:
+        values = LOOK_CHOICES[name]
+        at = values.index(value) if value in values else 0
+        setattr(settings, name, values[(at + step) % len(values)])
     else:
         setattr(settings, name, not value)
 
@@ -125,10 +158,13 @@ class SettingsScreen(Sheet):
 
     def __init__(self, settings: Settings, game_under_way: bool,
                  on_done: Callable[[Settings, bool], None], hidden: frozenset[str] = frozenset(),
-                 on_language: Callable[[str], None] | None = None, speech_note: str | None = None) -> None:
+                 on_language: Callable[[str], None] | None = None, speech_note: str | None = None,
+                 on_look: Callable[[Settings], None] | None = None) -> None:
         super().__init__()
         self.on_language = on_language
         self.speech_note = speech_note
+        self.on_look = on_look
+        self.preview = LookPreview()
         # rows for features the program does not have right now (the solver's) stay hidden
         self.rows = [r for r in ROWS if r[0] not in hidden]
         self.original = settings
@@ -186,6 +222,10 @@ class SettingsScreen(Sheet):
         if self.settings.language != self.original.language:
             self.settings.language = self.original.language
             self._language_chosen()
+        if any(getattr(self.settings, f) != getattr(self.original, f) for f in LOOK_FIELDS):
+            for f in LOOK_FIELDS:
+                setattr(self.settings, f, getattr(self.original, f))
+            self._look_chosen()
         super().close()
 
     def change(self, name: str, step: int = 1) -> None:
@@ -193,6 +233,25 @@ class SettingsScreen(Sheet):
         next_value(self.settings, name, step)
         if name == "language":
             self._language_chosen()
+        elif name in LOOK_FIELDS:
+            self._look_chosen()
+
+    def _look_chosen(self) -> None:
+        """The table under the sheet (and the sheet, in its theme) shows the look chosen so far."""
+        if self.on_look is not None:
+            shown = copy.deepcopy(self.original)
+            for f in LOOK_FIELDS:
+                setattr(shown, f, getattr(self.settings, f))
+            self.on_look(shown)
+
+    def footnote(self) -> str | None:
+        """Beside the buttons, why the table draws another deck than the one chosen (the rows never move for it)."""
+        return self.look_note()
+
+    def look_note(self) -> str | None:
+        """Why the table draws another deck than the one chosen (four-colour suits or high contrast
+        need the Simple deck, or the deck's files are damaged), or None."""
+        return self.preview.deck_note(self.settings)
 
     def _language_chosen(self) -> None:
         if self.on_language is not None:
@@ -344,6 +403,7 @@ class SettingsScreen(Sheet):
             self.scroll.reveal(self.focus * pitch, self.focus * pitch + rh, rect.h)
             self._reveal = False
         self._rows = []
+        colours = theme.palette()
         for i, (name, label, note) in enumerate(self.rows):
             r = pygame.Rect(self._list.x, self._list.y + i * pitch - self.scroll.offset, self._list.w, rh)
             shown = r.clip(self._list)
@@ -352,18 +412,37 @@ class SettingsScreen(Sheet):
                 continue
             hover = self.hover is not None and shown.collidepoint(self.hover)
             lit = hover or (i == self.focus and self.focus_button is None)
-            pygame.draw.rect(surface, (30, 74, 46) if lit else (20, 52, 32), r,
-                             border_radius=6)
+            pygame.draw.rect(surface, colours.row_lit if lit else colours.row, r, border_radius=6)
             if i == self.focus and self.focus_button is None:
                 pygame.draw.rect(surface, FOCUS, r, width=self.focus_width(), border_radius=6)
             label_y = r.y + 6 if notes else r.centery - line // 2
-            surface.blit(art.text(_(label), size, TEXT, True), (r.x + 10, label_y))
-            if notes:
-                surface.blit(art.text(self.note(name, note), small, TEXT_DIM), (r.x + 10, r.y + 6 + line))
+            surface.blit(art.text(_(label), size, colours.text, True), (r.x + 10, label_y))
             val = value_text(self.settings, name)
             changed = getattr(self.settings, name) != getattr(self.original, name)
-            img = art.text(val, size, FOCUS if changed else TEXT, True)
+            img = art.text(val, size, FOCUS if changed else colours.text, True)
             pill = img.get_rect(midright=(r.right - max(14, size), r.centery)).inflate(max(18, size), max(8, size // 2))
-            pygame.draw.rect(surface, (12, 34, 20), pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, colours.pill, pill, border_radius=pill.h // 2)
             surface.blit(img, img.get_rect(center=pill.center))
+            right = pill.x
+            if name in LOOK_CHOICES:  # a small picture of the choice, left of its name
+                picture = self.preview.picture(name, self.settings, rh - 8)
+                if picture is not None:
+                    right = pill.x - max(8, size // 2) - picture.get_width()
+                    surface.blit(picture, (right, r.centery - picture.get_height() // 2))
+            if notes:
+                self._draw_note(surface, self.note(name, note), pygame.Rect(r.x + 10, r.y + 6 + line, right - r.x - 20, line),
+                                small, colours.text_dim)
         self.scroll.draw(surface, self.hover)
+
+    def _draw_note(self, surface: pygame.Surface, note: str, rect: pygame.Rect, size: int,
+                   colour: tuple[int, int, int]) -> None:
+        """A row's help line, translated (smaller, down to a point, where it is long beside a picture)."""
+        text = note
+        img = art.text(text, size, colour)
+        while img.get_width() > rect.w and size > 10:
+            size -= 1
+            img = art.text(text, size, colour)
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip) if clip else rect)
+        surface.blit(img, rect.topleft)
+        surface.set_clip(clip)

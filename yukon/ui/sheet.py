@@ -20,16 +20,17 @@ from dataclasses import dataclass
 import pygame
 
 from ..text.i18n import NC_, _, pgettext
-from . import art
+from . import art, theme
 from .commands import Asked, Command
 from .input import Action, Input, PointerDown, PointerMove, PointerUp, Quit, Resize, Wheel
 from .layout import sized, text_scale
 from .parts import TablePrefs
 from .screen import Host, Screen, spoken_choices, spoken_join
-from .widgets import BUTTON_EDGE, GOLD, PANEL, TEXT, TEXT_DIM, draw_button, wrap
+from .widgets import GOLD, TEXT, TEXT_DIM, draw_button, wrap
 
 SHADE = (0, 0, 0, 150)
 FOCUS = (255, 206, 64)
+NOTE = (255, 190, 120)  # a footnote: something the player should know about the choices made
 
 
 @dataclass(slots=True)
@@ -199,8 +200,9 @@ class Sheet:
         want = self.content_height(inner_w)
         ph = min(h - 16, title_h + want + bh + 4 * pad)
         self.panel = panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
-        pygame.draw.rect(surface, BUTTON_EDGE, panel, width=2, border_radius=10)
+        colours = theme.palette()
+        pygame.draw.rect(surface, colours.panel, panel, border_radius=10)
+        pygame.draw.rect(surface, colours.button_edge, panel, width=2, border_radius=10)
         img = art.text(_(self.title) if self.title else "", size + 6, GOLD, True)
         surface.blit(img, (panel.x + pad, panel.y + pad))
         content = pygame.Rect(panel.x + pad, panel.y + pad + title_h + pad // 2, inner_w,
@@ -211,19 +213,45 @@ class Sheet:
         surface.set_clip(clip)
         self._hits = []
         buttons = [(pgettext("button", label), act) for label, act in self.buttons()] if self.question is None else []
-        self._draw_buttons(surface, buttons, pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh), size,
-                           self.focus_button)
+        row = pygame.Rect(panel.x + pad, panel.bottom - pad - bh, inner_w, bh)
+        left = self._draw_buttons(surface, buttons, row, size, self.focus_button)
+        note = self.footnote() if self.question is None else None
+        if note is not None:
+            self._draw_footnote(surface, note, pygame.Rect(row.x, row.y, left - row.x - pad, row.h), size)
         if self.question is not None:
             self._draw_question(surface, self.question, size)
+
+    def footnote(self) -> str | None:
+        """A word beside the buttons that the content cannot hold without moving (None: none)."""
+        return None
+
+    def _draw_footnote(self, surface: pygame.Surface, note: str, rect: pygame.Rect, size: int) -> None:
+        """``note`` in ``rect``, left of the buttons: wrapped, at a smaller size until it fits."""
+        if rect.w < 40:
+            return
+        size = max(10, size - 3)
+        lines = wrap(note, size, rect.w)
+        while size > 9 and len(lines) * art.font(size).get_linesize() > rect.h:
+            size -= 1
+            lines = wrap(note, size, rect.w)
+        line_h = art.font(size).get_linesize()
+        y = rect.centery - len(lines) * line_h // 2
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        for line in lines:
+            surface.blit(art.text(line, size, NOTE), (rect.x, y))
+            y += line_h
+        surface.set_clip(clip)
 
     def focus_width(self) -> int:
         """How thick a focus outline is drawn (thicker in high contrast)."""
         return 4 if self.prefs.high_contrast else 2
 
     def _draw_buttons(self, surface: pygame.Surface, buttons: list[tuple[str, Callable[[], None]]],
-                      row: pygame.Rect, size: int, focus: int | None = None) -> None:
+                      row: pygame.Rect, size: int, focus: int | None = None) -> int:
+        """Draw ``buttons`` along the right of ``row``; the x where the leftmost begins."""
         if not buttons:
-            return
+            return row.right
         f = art.font(size, True)
         gap = max(12, size)
         widths = [f.size(label)[0] + 2 * size + 8 for label, _ in buttons]
@@ -242,6 +270,7 @@ class Sheet:
                                  border_radius=max(4, r.h // 5) + 3)
             self._hits.append((r, act))
             x += wd + gap
+        return row.right - total
 
     def _draw_question(self, surface: pygame.Surface, q: Question, size: int) -> None:
         w, h = surface.get_size()
@@ -257,11 +286,11 @@ class Sheet:
         bh = max(40, size * 2 + 10)
         bh_total = len(lines) * line_h + bh + 3 * pad
         box = pygame.Rect((w - bw) // 2, (h - bh_total) // 2, bw, bh_total)
-        pygame.draw.rect(surface, (22, 58, 36), box, border_radius=10)
+        pygame.draw.rect(surface, theme.palette().dialog, box, border_radius=10)
         pygame.draw.rect(surface, GOLD, box, width=2, border_radius=10)
         y = box.y + pad
         for line in lines:
-            img = art.text(line, size + 2, TEXT)
+            img = art.text(line, size + 2, theme.palette().text)
             surface.blit(img, (box.x + pad, y))
             y += line_h
         answers: list[tuple[str, Callable[[], None]]] = [

@@ -18,7 +18,7 @@ from ..play.history import HistoryEntry
 from ..play.stats import RulesRecord, Statistics, format_share, format_time
 from ..text.i18n import N_, NC_, _, pgettext
 from ..text.words import rules_line
-from . import art
+from . import art, theme
 from .commands import Asked, Command
 from .line_breaks import breaks_only_where_allowed
 from .screen import spoken_join
@@ -222,7 +222,7 @@ class StatsScreen(Sheet):
         pygame.draw.line(surface, TEXT_DIM, (rect.x, y - 3), (rect.right, y - 3))
         for i, (label, get) in enumerate(LINES):
             if i % 2 == 0:
-                pygame.draw.rect(surface, (20, 52, 32), pygame.Rect(rect.x, y, rect.w, line))
+                pygame.draw.rect(surface, theme.palette().row, pygame.Rect(rect.x, y, rect.w, line))
             surface.blit(art.text(_(label), size, TEXT), (rect.x + 6, y + 3))
             for k, rules in enumerate(block):
                 img = art.text(get(self.stats.of(rules)), size, FOCUS if rules == self.rules else TEXT, True)

@@ -16,17 +16,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..text.i18n import pgettext
-from . import art
+from . import art, theme
 from .commands import COMMANDS, Command
 from .layout import text_scale
 from .line_breaks import segments
 
 TEXT = (240, 244, 236)
 TEXT_DIM = (150, 160, 150)
-BUTTON = (18, 52, 32)
-BUTTON_HOVER = (34, 86, 54)
-BUTTON_EDGE = (120, 170, 130)
-PANEL = (14, 40, 24)
+# (buttons and panels take their colours from the theme in use: ``theme.palette()``)
 GOLD = (255, 206, 64)
 # High contrast: the bar, a side panel and their buttons plain dark grey with light edges, like its table.
 HC_PANEL = (20, 20, 24)
@@ -74,13 +71,14 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
         fill = HC_BUTTON_HOVER if hover and enabled else HC_BUTTON
         edge = HC_EDGE if enabled else (110, 110, 110)
     else:
-        fill = BUTTON_HOVER if hover and enabled else BUTTON
-        edge = BUTTON_EDGE if enabled else (70, 90, 74)
+        colours = theme.palette()
+        fill = colours.button_hover if hover and enabled else colours.button
+        edge = colours.button_edge if enabled else colours.text_dim
     if accent:
         fill = (120, 90, 10) if not hover else (150, 116, 20)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, width=2 if plain and enabled else 1, border_radius=radius)
-    img = button_label(label, size, rect.w, TEXT if enabled else TEXT_DIM)
+    img = button_label(label, size, rect.w, theme.palette().text if enabled else TEXT_DIM)
     surface.blit(img, img.get_rect(center=rect.center))
 
 
@@ -304,8 +302,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, panel: Panel, factor:
                plain: bool = False) -> list[tuple[pygame.Rect, Callable[[], None]]]:
     """Draw a mode's panel (text at ``factor`` times its size; ``plain``: high contrast's grey); return its
     button rectangles with their actions. The buttons keep to the foot of the panel whatever the text."""
-    pygame.draw.rect(surface, HC_PANEL if plain else PANEL, rect)
-    pygame.draw.line(surface, HC_EDGE if plain else BUTTON_EDGE, rect.topleft, rect.bottomleft, 2 if plain else 1)
+    pygame.draw.rect(surface, HC_PANEL if plain else theme.palette().panel, rect)
+    pygame.draw.line(surface, HC_EDGE if plain else theme.palette().button_edge, rect.topleft, rect.bottomleft, 2 if plain else 1)
     pad = max(8, rect.w // 18)
     size, _fits = panel_text_size(panel, rect, surface.get_size(), factor)
     inner_w = rect.w - 2 * pad

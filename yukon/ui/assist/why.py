@@ -24,7 +24,7 @@ from ...solve.explain import Explanation
 from ...solve.solver import Verdict
 from ...text.i18n import N_, _, pgettext
 from ...text.why_words import sentences
-from .. import art
+from .. import art, theme
 from ..commands import Asked, Command
 from ..parts import TablePrefs
 from ..screen import Host
@@ -121,7 +121,7 @@ class WhySheet(Sheet):
             more = _("\u25bc more (Down)") if self.offset < self.max_offset else _("\u25b2 more (Up)")
             img = art.text(more, size, GOLD, True)
             box = img.get_rect(bottomright=(rect.right, rect.bottom))
-            pygame.draw.rect(surface, (14, 40, 24), box.inflate(8, 2))
+            pygame.draw.rect(surface, theme.palette().panel, box.inflate(8, 2))
             surface.blit(img, box)
 
 

@@ -84,6 +84,9 @@ __all__ = [
     "short_name",
 ]
 
+# Seconds of each frame spent drawing a pictured deck's waiting faces (a new card size or deck): the
+# frame keeps within its 16 ms, and the 52 faces of a size are drawn within about a second.
+SHARPEN_BUDGET = 0.008
 CHANGES: dict[type, str] = {Moved: "move", Undone: "undo", Redone: "redo", Restarted: "restart"}
 
 
@@ -316,7 +319,8 @@ class TableScreen(Screen):
         self.shown = self.session.position.copy()
         self.bar = self.button_bar.relayout(w, h)
         self.layout = compute_layout(w, h, self.shown, self.scroll_x, self.side_panel.width(w, h), self.bar.rect.h,
-                                     self.app.prefs.left_handed, text_factor=self.app.prefs.text_factor)
+                                     self.app.prefs.left_handed, index_strip=self.board.deck_choice().deck.index_height,
+                                     text_factor=self.app.prefs.text_factor)
         self.scroll_x = self.layout.scroll_x
         self.board.fit_art(self.layout)
         self.canvas.redraw(precise)
@@ -371,13 +375,12 @@ class TableScreen(Screen):
         return self.anim.active or bool(self.drag_cards) or self.sending_home or self.mouse.waiting()
 
     def needs_draw(self) -> bool:
-        """A change, a frame of motion, a message running out, the clock ticking, or a layout made
-        for other settings or another language (``draw`` lays it out again)."""
-        return self._laid_for_other_settings() or self.canvas.needs_draw()
+        """A change, a frame of motion, the clock ticking, a message running out or fading a step (the canvas,
+        asked first, notes it), a layout for other settings or language, or card faces still to be drawn."""
+        return self.canvas.needs_draw() or self._laid_for_other_settings() or self.board.sharpening()
 
     def _laid_for_other_settings(self) -> bool:
-        return self.layout is not None and (self._laid_prefs is not self.app.prefs
-                                            or self._laid_language != language())
+        return self.layout is not None and (self._laid_prefs is not self.app.prefs or self._laid_language != language())
 
     def wake_in(self) -> float | None:
         """When the message ends or the clock shows the next second."""
@@ -404,4 +407,7 @@ class TableScreen(Screen):
             self.relayout()
         elif self._laid_for_other_settings():
             self.relayout()  # settings (the language too) changed since the last layout
-        return self.canvas.draw(surface, alpha)
+        rects = self.canvas.draw(surface, alpha)
+        if self.board.sharpen(SHARPEN_BUDGET):  # after the frame: the last face waiting is drawn, show them all
+            self.canvas.invalidate()
+        return rects

@@ -14,21 +14,15 @@ import functools
 import pygame
 
 from ...text.i18n import pgettext
-from .. import art
+from .. import art, theme
 from ..commands import BAR_TEXT, COMMANDS, Command, key_text, menu_group
 from ..menu import Menu, MenuItem
 from ..toolbar import BarLayout, icon, layout_toolbar
-from ..widgets import HC_EDGE, HC_PANEL, TEXT, TEXT_DIM, draw_button
+from ..widgets import HC_EDGE, HC_PANEL, draw_button
 from .style import MORE
 from .view import TableView
 
-BAR_BG = (12, 38, 22)
-BAR_EDGE = (60, 110, 74)
-HOVER_BG = (40, 92, 60)
-ICON_OFF = (96, 118, 100)  # an icon that cannot be used now
-TIP_BG = (250, 248, 232)
-TIP_TEXT = (20, 24, 20)
-TIP_KEY = (90, 96, 90)
+# (the bar, its icons and tooltips take their colours from the theme in use: ``theme.palette()``)
 
 
 class ButtonBar:
@@ -85,11 +79,12 @@ class ButtonBar:
         bar = self.table.bar
         assert bar is not None
         plain = self.table.app.prefs.high_contrast  # plain grey like the high-contrast table, not green
-        pygame.draw.rect(surface, HC_PANEL if plain else BAR_BG, bar.rect)
-        pygame.draw.line(surface, HC_EDGE if plain else BAR_EDGE, (bar.rect.x, bar.rect.bottom - 1),
+        colours = theme.palette()
+        pygame.draw.rect(surface, HC_PANEL if plain else colours.bar, bar.rect)
+        pygame.draw.line(surface, HC_EDGE if plain else colours.bar_edge, (bar.rect.x, bar.rect.bottom - 1),
                          (bar.rect.right, bar.rect.bottom - 1), 2 if plain else 1)
         for x in bar.lines:
-            pygame.draw.line(surface, HC_EDGE if plain else BAR_EDGE, (x, bar.rect.y + bar.rect.h // 4),
+            pygame.draw.line(surface, HC_EDGE if plain else colours.bar_edge, (x, bar.rect.y + bar.rect.h // 4),
                              (x, bar.rect.bottom - bar.rect.h // 4))
         for i, (spec, r) in enumerate(zip(self.table.buttons(), bar.rects)):
             if i in bar.hidden:
@@ -104,10 +99,13 @@ class ButtonBar:
 
     def _icon_button(self, surface: pygame.Surface, r: pygame.Rect, command: Command, hover: bool, enabled: bool,
                      plain: bool) -> None:
+        colours = theme.palette()
         if hover and enabled:
-            pygame.draw.rect(surface, (70, 70, 80) if plain else HOVER_BG, r, border_radius=max(3, r.h // 6))
-            pygame.draw.rect(surface, HC_EDGE if plain else BAR_EDGE, r, width=1, border_radius=max(3, r.h // 6))
-        colour = (TEXT if enabled else ICON_OFF) if not plain else ((255, 255, 255) if enabled else (120, 120, 120))
+            pygame.draw.rect(surface, (70, 70, 80) if plain else colours.bar_hover, r, border_radius=max(3, r.h // 6))
+            pygame.draw.rect(surface, HC_EDGE if plain else colours.bar_edge, r, width=1,
+                             border_radius=max(3, r.h // 6))
+        colour = ((colours.text if enabled else colours.icon_off) if not plain
+                  else ((255, 255, 255) if enabled else (120, 120, 120)))
         img = icon(command, round(r.h * 0.78), colour)
         surface.blit(img, img.get_rect(center=r.center))
 
@@ -142,12 +140,13 @@ class ButtonBar:
             return
         name, key, box = tip
         size = self.table.bar.font_size if self.table.bar is not None else 12
-        pygame.draw.rect(surface, TIP_BG, box, border_radius=4)
-        pygame.draw.rect(surface, TEXT_DIM, box, width=1, border_radius=4)
-        img = art.text(name, size, TIP_TEXT, True)
+        colours = theme.palette()
+        pygame.draw.rect(surface, colours.tip, box, border_radius=4)
+        pygame.draw.rect(surface, colours.text_dim, box, width=1, border_radius=4)
+        img = art.text(name, size, colours.tip_text, True)
         surface.blit(img, img.get_rect(midleft=(box.x + size // 2, box.centery)))
         if key:
-            k = art.text(key, size, TIP_KEY)
+            k = art.text(key, size, colours.tip_key)
             surface.blit(k, k.get_rect(midright=(box.right - size // 2, box.centery)))
 
     # -- pressing ------------------------------------------------------------------------------

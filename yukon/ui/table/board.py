@@ -12,7 +12,9 @@ import pygame
 from ...core.cards import RANK
 from ...core.state import FACE_DOWN, FOUNDATION, ON_FOUNDATION, Position
 from .. import art
+from ..card_pictures import CardPictures, DeckCache
 from ..celebration import Takeoff
+from ..deck import DeckChoice
 from ..layout import Hit, TableLayout
 from ..tween import Animator, Flip, Slide, slide_duration
 from .move_marks import MoveMarks
@@ -45,7 +47,8 @@ class Board:
     that light them up are ``rings``')."""
 
     table: TableView
-    card_art: art.CardArt | None
+    card_art: CardPictures | None
+    decks: DeckCache  # the deck the settings choose, kept while they stay the same
     anim: Animator
     rings: Rings
     celebrating: float  # seconds left of the cards' leap out after a win
@@ -56,6 +59,7 @@ class Board:
     def __init__(self, table: TableView, anim: Animator, rings: Rings) -> None:
         self.table = table
         self.card_art = None
+        self.decks = DeckCache()
         self.anim = anim
         self.rings = rings
         self.celebrating = 0.0
@@ -64,12 +68,31 @@ class Board:
         self._shadow_cache = None
 
     # -- where the cards lie and go ----------------------------------------------------------
-    def fit_art(self, lay: TableLayout) -> None:
-        """Card pictures of the layout's card size, in the palette the settings choose."""
+    def deck_choice(self) -> DeckChoice:
+        """The deck the settings choose (and why another is drawn, if it is)."""
         prefs = self.table.app.prefs
-        key = (max(lay.cw, 8), max(lay.ch, 11), prefs.four_colour, prefs.high_contrast, art.rank_labels())
-        if self.card_art is None or self.card_art.key() != key:
-            self.card_art = art.CardArt(lay.cw, lay.ch, prefs.four_colour, prefs.high_contrast)
+        return self.decks.choose(prefs.deck, prefs.four_colour, prefs.high_contrast)
+
+    def fit_art(self, lay: TableLayout) -> None:
+        """Card pictures of the layout's card size, from the deck and back the settings choose."""
+        prefs = self.table.app.prefs
+        deck = self.deck_choice().deck
+        key = (max(lay.cw, 8), max(lay.ch, 11), deck.key, prefs.card_back, prefs.four_colour, prefs.high_contrast,
+               art.rank_labels())
+        if self.card_art is None or self.card_art.key() != key or self.card_art.deck is not deck:
+            self.card_art = CardPictures(deck, prefs.card_back, lay.cw, lay.ch, prefs.four_colour,
+                                         prefs.high_contrast)
+
+    def sharpen(self, budget: float) -> bool:
+        """Draw some of the faces still waiting (a new size or deck); True when the last one was drawn now."""
+        pictures = self.card_art
+        if pictures is None or not pictures.waiting():
+            return False
+        return pictures.sharpen(budget) == 0
+
+    def sharpening(self) -> bool:
+        """Are faces still being drawn?"""
+        return self.card_art is not None and self.card_art.waiting()
 
     def xy(self, card: int, extra: float = 0.0) -> tuple[float, float]:
         """Where a card not held is drawn: sliding, or where it lies."""
@@ -238,7 +261,7 @@ class Board:
         self.marks.paint(surface, lay, pos, moving)
         self.rings.paint(surface, lay, moving)
 
-    def _paint_foundations(self, surface: pygame.Surface, a: art.CardArt, lay: TableLayout, pos: Position,
+    def _paint_foundations(self, surface: pygame.Surface, a: CardPictures, lay: TableLayout, pos: Position,
                            moving: set[int]) -> None:
         """Foundations: the highest card of each that is not on its way somewhere."""
         for s in range(4):

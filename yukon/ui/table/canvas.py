@@ -11,7 +11,8 @@ from __future__ import annotations
 import pygame
 
 from ...core.cards import SUIT
-from .. import art
+from .. import theme
+from ..felts import table_felt
 from ..layout import TableLayout
 from ..rects import merge_rects
 from .bar import ButtonBar
@@ -46,7 +47,7 @@ class Canvas:
     col_bottom: dict[int, int]  # how far down those columns reached before it
     clock_due: bool  # the status clock shows a new second
     felt: pygame.Surface | None
-    felt_plain: bool  # the cloth was woven plain (high contrast)
+    felt_cloth: tuple[bool, str, str]  # what the cloth was woven for: high contrast, the felt, the theme
     _static: pygame.Surface | None
     _static_ok: bool  # the still layer holds what is on screen minus the moving cards
     _static_moving: set[int]  # the cards left out of it
@@ -68,7 +69,7 @@ class Canvas:
         self.col_bottom = {}
         self.clock_due = False
         self.felt = None
-        self.felt_plain = False
+        self.felt_cloth = (False, "", "")
         self._static = None
         self._static_ok = False
         self._static_moving = set()
@@ -215,10 +216,11 @@ class Canvas:
     def paint_still(self, surface: pygame.Surface, moving: set[int]) -> None:
         """Paint everything that stays still (all but the ``moving`` cards), section by section."""
         size = surface.get_size()
-        plain = self.table.app.prefs.high_contrast
-        if self.felt is None or self.felt.get_size() != size or self.felt_plain != plain:
-            self.felt = art.felt(size) if not plain else plain_cloth(size)
-            self.felt_plain = plain
+        prefs = self.table.app.prefs
+        cloth = (prefs.high_contrast, prefs.felt, theme.current())
+        if self.felt is None or self.felt.get_size() != size or self.felt_cloth != cloth:
+            self.felt = plain_cloth(size) if prefs.high_contrast else woven_cloth(prefs.felt, size)
+            self.felt_cloth = cloth
         surface.blit(self.felt, (0, 0))
         self.status.draw(surface)
         self.board.paint(surface, moving)
@@ -322,6 +324,17 @@ class Canvas:
             static.set_clip(None)
             regions.append(new_msg.copy())
         return regions
+
+
+def woven_cloth(style: str, size: tuple[int, int]) -> pygame.Surface:
+    """The player's felt at ``size``, in the light of the theme in use (the dark theme dims it)."""
+    light = theme.palette().felt_light
+    felt = table_felt(style, size)
+    if light >= 1.0:
+        return felt
+    felt = felt.copy()  # (the kept felt is shared)
+    theme.dim_felt(felt, light)
+    return felt
 
 
 def plain_cloth(size: tuple[int, int]) -> pygame.Surface:

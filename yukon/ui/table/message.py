@@ -11,17 +11,22 @@ import pygame
 
 from ...play.events import Tone
 from ...play.session import Message
-from .. import art
+from .. import art, theme
 from ..layout import TableLayout, sized, text_scale
 from ..widgets import TEXT, wrap
-from .style import ERROR_BG, INFO_BG
+from .style import ERROR_BG
 from .view import TableView
 from .wording import spoken_text
 
 Placed = tuple[pygame.Rect, int, list[str]]  # the box, its text size, its lines
 FADE = 0.6  # seconds a message takes to fade out, at the end of its time
 FADE_STEPS = 4
-BACKGROUND = {Tone.INFO: INFO_BG, Tone.ERROR: ERROR_BG, Tone.HINT: (16, 60, 96), Tone.LESSON: (110, 60, 10)}
+BACKGROUND = {Tone.ERROR: ERROR_BG, Tone.HINT: (16, 60, 96), Tone.LESSON: (110, 60, 10)}  # (INFO: the theme's)
+
+
+def background(tone: Tone) -> tuple[int, int, int]:
+    """A message box's colour: its tone's, a plain note in the theme's dialog colour."""
+    return BACKGROUND.get(tone) or theme.palette().dialog
 
 
 class MessageBox:
@@ -111,7 +116,7 @@ class MessageBox:
             target = pygame.Surface(box.size, pygame.SRCALPHA)
             at = pygame.Rect(0, 0, box.w, box.h)
         imgs = [art.text(t, size, TEXT, True) for t in lines]
-        pygame.draw.rect(target, BACKGROUND[m.tone], at, border_radius=size // 2)
+        pygame.draw.rect(target, background(m.tone), at, border_radius=size // 2)
         pygame.draw.rect(target, (230, 230, 220), at, width=1, border_radius=size // 2)
         y = at.y + (at.h - sum(i.get_height() for i in imgs)) // 2
         for img in imgs:

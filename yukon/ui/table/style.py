@@ -13,7 +13,6 @@ MOVED = (255, 240, 160)  # the glow round the cards that moved last
 HOVER = (236, 244, 255)  # the thin outline round the tail under the pointer
 HC_TABLE = (8, 8, 10)  # the high-contrast table: plain, near black
 ERROR_BG = (120, 24, 24)
-INFO_BG = (14, 40, 24)
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.45
 LONG_PRESS = 0.5  # seconds a finger stays on a card before it shows what the card can do
