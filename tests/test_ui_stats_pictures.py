@@ -21,6 +21,7 @@ from yukon.core.rules import YUKON
 from yukon.core.state import Game
 from yukon.play.history import HistoryEntry, Outcome
 from yukon.text import i18n
+from yukon.ui import theme
 from yukon.ui.app import App
 from yukon.ui.build import Extras, add_extras, open_window
 from yukon.ui.sheet import SheetScreen
@@ -107,3 +108,23 @@ def test_export_writes_the_history_as_csv_and_shows_where(tmp_path: Path) -> Non
     rows = list(csv.reader(path.open(encoding="utf-8")))
     assert rows[0][0] == "finished" and len(rows) == len(OUTCOMES) + 1
     assert [r[5] for r in rows[1:]] == [o.value for o in OUTCOMES]
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_the_pictures_follow_the_theme(tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plots' ground is the theme's note colour: charcoal in the dark theme, never the light one's green."""
+    monkeypatch.setattr(theme, "_in_use", theme.DEFAULT_THEME)  # the theme in use goes back after the test
+    (tmp_path / "settings.json").write_text(f'{{"version": 1, "theme": "{name}"}}')
+    app, _extras = make(tmp_path, (1280, 800))
+    assert theme.current() == name
+    sheet = stats_sheet(app)
+    for _n in range(60):
+        key(app, pygame.K_DOWN)
+    app.draw()
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    area = pygame.Rect(sheet.panel.x, sheet.pictures_top, sheet.panel.w,
+                       pictures_height(sheet.size, sheet.panel.w, sheet.history)).clip(sheet.panel)
+    other = theme.THEMES["light" if name == "dark" else "dark"][1].note
+    assert colour_count(surface, area, theme.palette().note) > 1000
+    assert colour_count(surface, area, other) == 0

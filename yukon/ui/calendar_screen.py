@@ -17,7 +17,7 @@ from ..play.daily_calendar import CalendarDay, DailyCalendar, DayResult
 from ..play.stats import format_time
 from ..text.i18n import N_, NC_, _, ngettext
 from ..text.words import variant_title
-from . import art
+from . import art, theme
 from .commands import Asked, Command
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
 from .widgets import wrap
@@ -26,8 +26,6 @@ WEEKS = 10  # rows of seven days: this week and the nine before it (64 days at l
 CLEAN = (214, 178, 60)
 ASSISTED = (168, 176, 186)
 PLAYED = (170, 62, 58)
-EMPTY = (28, 70, 44)
-TO_COME = (22, 48, 32)
 
 
 def calendar_days(calendar: DailyCalendar, variant: str, today: date) -> list[CalendarDay]:
@@ -125,7 +123,7 @@ class CalendarScreen(Sheet):
             r = pygame.Rect(left + (i % 7) * wide, y + (i // 7) * cell, wide - 3, cell - 3)
             self.cells.append((r, square))
             entry = square.entry
-            colour = TO_COME if not square.playable else EMPTY
+            colour = theme.palette().pill if not square.playable else theme.palette().row_lit  # days follow the theme
             if entry is not None:
                 colour = {DayResult.CLEAN: CLEAN, DayResult.ASSISTED: ASSISTED, DayResult.PLAYED: PLAYED}[entry.result]
             pygame.draw.rect(surface, colour, r, border_radius=4)

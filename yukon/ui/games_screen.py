@@ -11,7 +11,7 @@ from ..play.history import HistoryEntry, Outcome
 from ..play.stats import format_time
 from ..text.i18n import N_, NC_, _, ngettext
 from ..text.words import rules_line
-from . import art
+from . import art, theme
 from .commands import Asked, Command
 from .sheet import GOLD, TEXT, TEXT_DIM, Sheet
 from .stats_pictures import COLOURS
@@ -103,7 +103,7 @@ class GamesScreen(Sheet):
             if row.colliderect(rect):
                 self.rows.append((row.clip(rect), e))
             if self.hover is not None and row.collidepoint(self.hover) and e.has_line and e.moves:
-                pygame.draw.rect(surface, (30, 72, 46), row, border_radius=4)
+                pygame.draw.rect(surface, theme.palette().row_lit, row, border_radius=4)
             pygame.draw.rect(surface, COLOURS[e.outcome], pygame.Rect(rect.x, y + 3, 8, line - 6))
             for text in lines:
                 surface.blit(art.text(text, size, TEXT if e.has_line else TEXT_DIM), (rect.x + 16, y))

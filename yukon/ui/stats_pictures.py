@@ -15,7 +15,7 @@ import pygame
 from ..play.history import HistoryEntry, Outcome
 from ..play.stats import format_share, format_time
 from ..text.i18n import N_, _
-from . import art
+from . import art, theme
 from .sheet import GOLD, TEXT, TEXT_DIM
 from .widgets import wrap
 
@@ -24,7 +24,6 @@ CLEAN = (214, 178, 60)
 ASSISTED = (168, 176, 186)
 LOST = (190, 72, 64)
 ABANDONED = (120, 92, 88)
-GRID = (44, 84, 58)
 LINE = (120, 200, 255)
 
 TITLES = (N_("Wins and losses, last games"), N_("Time of each won game"), N_("Win rate over time"))
@@ -81,8 +80,8 @@ def _frame(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, fo
         surface.blit(art.text(line, size, GOLD, True), (area.x, area.y))
     top = area.y + art.font(size, True).get_linesize()
     plot = pygame.Rect(area.x, top, area.w, plot_height(size))
-    pygame.draw.rect(surface, (14, 40, 24), plot)
-    pygame.draw.rect(surface, GRID, plot, width=1)
+    pygame.draw.rect(surface, theme.palette().note, plot)  # the plots follow the theme
+    pygame.draw.rect(surface, theme.palette().bar_edge, plot, width=1)
     y = plot.bottom + 2
     for line in wrap(foot, _small(size), area.w) if foot else []:
         surface.blit(art.text(line, _small(size), TEXT_DIM), (area.x, y))
@@ -103,7 +102,7 @@ def _results(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[Histo
         _nothing(surface, plot, size)
         return
     mid = plot.centery
-    pygame.draw.line(surface, GRID, (plot.x, mid), (plot.right - 1, mid))
+    pygame.draw.line(surface, theme.palette().bar_edge, (plot.x, mid), (plot.right - 1, mid))
     step = plot.w / LAST_GAMES
     for i, e in enumerate(last):
         x = plot.x + int(i * step) + 1
@@ -146,7 +145,7 @@ def _rate(surface: pygame.Surface, area: pygame.Rect, entries: Sequence[HistoryE
         _nothing(surface, plot, size)
         return
     half = plot.y + plot.h // 2
-    pygame.draw.line(surface, GRID, (plot.x, half), (plot.right - 1, half))  # 50 %
+    pygame.draw.line(surface, theme.palette().bar_edge, (plot.x, half), (plot.right - 1, half))  # 50 %
     small = max(10, size - 4)
     surface.blit(art.text("50%", small, TEXT_DIM), (plot.x + 2, half - art.font(small).get_linesize()))
     inner = plot.inflate(-4, -4)
