@@ -39,6 +39,7 @@ from yukon.solve.solver import Verdict, solve
 from yukon.ui.app import App
 from yukon.ui.build import add_extras, open_window
 from yukon.ui.celebration import Celebration
+from yukon.ui.layout import LONG_COLUMN
 
 SIZES = "480x360,800x600,1152x704,1920x1080,3840x2160"
 STEP = 1 / 60
@@ -65,13 +66,14 @@ def winning_line(seed: int) -> list[Move]:
 
 
 def longest_column_at(seed: int, line: list[Move]) -> int:
-    """How many moves of ``line`` lead to the position whose longest column is the longest."""
+    """How many moves of ``line`` lead to the position whose longest column is the longest of up to
+    ``LONG_COLUMN`` cards (a longer one fans tighter than the corner index, by design)."""
     game = Game.deal(seed)
     best, best_at = 0, 0
     for n, move in enumerate(line, 1):
         game.play(move)
         longest = max(len(c) for c in game.position.columns)
-        if longest > best:
+        if best < longest <= LONG_COLUMN:
             best, best_at = longest, n
     return best_at
 
@@ -83,6 +85,18 @@ def run(app: App, clock: FakeClock, done: Callable[[], bool], limit: int = 6000)
             return
         clock.t += STEP
         app.frame()
+
+
+def settled(app: App) -> bool:
+    """Nothing moves and every face of the chosen deck is drawn sharp (they are drawn a few a frame)."""
+    table = app.table
+    return not app.busy() and (table is None or not table.board.sharpening())
+
+
+def settle(app: App, clock: FakeClock) -> None:
+    """Frames until ``settled``, and two more: the frame after the last face is drawn shows them all."""
+    run(app, clock, lambda: settled(app))
+    run(app, clock, lambda: False, 2)
 
 
 def window(size: tuple[int, int], game: Game, folder: Path, clock: FakeClock) -> App:
@@ -111,11 +125,11 @@ def pictures(size: tuple[int, int], theme: str, language: str, seed: int, line: 
             {"version": 1, "theme": theme, "language": language, "lessons_offered": True}))
         clock = FakeClock()
         app = window(size, Game.deal(seed), folder, clock)
-        run(app, clock, lambda: not app.busy())
+        settle(app, clock)
         save(out / f"{stem}-deal.png")
         for move in line[:long_at]:
             app.session.move(move)
-        run(app, clock, lambda: not app.busy())
+        settle(app, clock)
         save(out / f"{stem}-long.png")
         clock.t += 263.0  # four minutes and more of play, for the summary's time
         for move in line[long_at:]:
