@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LONG_FILES: tuple[str, ...] = (
     "tests/test_ui_assist_progress.py",
     "tests/test_solver_wins6.py",
+    "tests/test_ui_hint_safety.py",
 )
 
 
