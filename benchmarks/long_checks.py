@@ -25,6 +25,8 @@ LONG_FILES: tuple[str, ...] = (
     "tests/test_ui_assist_progress.py",
     "tests/test_solver_wins6.py",
     "tests/test_ui_hint_safety.py",
+    "tests/test_ui_extras_soak.py",
+    "tests/test_explain.py",
 )
 
 
