@@ -4,7 +4,7 @@
 
 The suite keeps within a few minutes on a 2-core machine by running a small fixed-seed slice
 of its long property runs (Demo and hints over many deals, solver searches, explanations);
-this script runs the same tests with ``YUKON_LONG_CHECKS=1``, so that ``tests/long_checks.py``
+this script runs the same tests with ``YUKON_LONG_CHECKS=1``, so that ``tests/case_slices.py``
 hands them every case. With no argument it runs every test file that has a long run; a test
 file or a pytest node id (``tests/test_x.py::test_y``) runs only that. Takes tens of minutes.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The test files whose tests take a slice of their cases from tests/long_checks.py.
+# The test files whose tests take a slice of their cases from tests/case_slices.py.
 LONG_FILES: tuple[str, ...] = (
     "tests/test_ui_assist_progress.py",
     "tests/test_solver_wins6.py",

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from long_checks import how_many
+from case_slices import how_many
 from solver_helpers import exhaustive_winnable, small_position
 from yukon.core.cards import RANK
 from yukon.core.rules import YUKON, Rules

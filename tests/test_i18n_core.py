@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from long_checks import how_many
+from case_slices import how_many
 from yukon.core.cards import RANK, RED
 from yukon.core.rules import RUSSIAN, YUKON, Rules
 from yukon.core.state import FOUNDATION, Move, Position

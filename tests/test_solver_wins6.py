@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from long_checks import cases
+from case_slices import cases
 from yukon.core.rules import Rules
 from yukon.core.state import Move, Position
 from yukon.solve import solver

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from long_checks import cases, how_many
+from case_slices import cases, how_many
 from player_input import click, press
 from window_helpers import bar_clicks, hint_move, shown_message
 from yukon.core.rules import Rules

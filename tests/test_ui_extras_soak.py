@@ -22,7 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from long_checks import how_many
+from case_slices import how_many
 from player_input import click_events, key_events, post, press
 from yukon.core.state import ON_FOUNDATION, Move
 from yukon.play.save import Store, load_game

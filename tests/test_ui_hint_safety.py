@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from long_checks import cases
+from case_slices import cases
 from player_input import press
 from window_helpers import hint_move, run_until, settle, shown_message
 from yukon.core.notation import parse_move

@@ -1,4 +1,4 @@
-"""Long checks: a test's small fixed slice of cases, or all of them in the long run.
+"""A test's small fixed slice of cases, or all of them in the long checks.
 
 The suite must stay within a few minutes on a 2-core machine, so a test that proves a
 property over many deals runs a fixed slice of them (chosen to keep the cases that once
