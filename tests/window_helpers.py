@@ -39,8 +39,9 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = SAFETY) -> in
 
 class FrameSteps:
     """A loop clock for a test window: each look at it is ``step`` seconds after the last, so every
-    frame makes that much game time whatever the machine's speed (a slide still takes several
-    frames; a six-second victory lap takes 120 quick frames, not six seconds of waiting)."""
+    frame makes that much game time whatever the machine's speed (a slide takes one frame for each
+    twentieth of a second it lasts; a six-second victory lap takes 120 quick frames, not six
+    seconds of waiting)."""
 
     def __init__(self, step: float = 0.05) -> None:
         self.step = step
