@@ -28,6 +28,7 @@ LONG_FILES: tuple[str, ...] = (
     "tests/test_ui_extras_soak.py",
     "tests/test_explain.py",
     "tests/test_i18n_core.py",
+    "tests/test_engine_properties.py",
 )
 
 
