@@ -29,6 +29,7 @@ LONG_FILES: tuple[str, ...] = (
     "tests/test_explain.py",
     "tests/test_i18n_core.py",
     "tests/test_engine_properties.py",
+    "tests/test_difficulty.py",
 )
 
 
