@@ -385,7 +385,8 @@ def test_the_pseudo_language_leaves_no_english_on_settings_stats_and_questions(
         assert isinstance(app.top, SheetScreen) and isinstance(app.top.sheet, StatsScreen)
         texts = draw_top(app, drawn)
         assert pseudo.pseudo("Games played") in texts and english_left(texts) == []
-        press(app, pygame.K_RIGHT)  # to the buttons: Reset... asks
+        for _n in range(3):  # to the buttons: past Games... and Export CSV, Reset... asks
+            press(app, pygame.K_RIGHT)
         press(app, pygame.K_RETURN)
         top = app.top
         assert isinstance(top, SheetScreen) and top.sheet.question is not None

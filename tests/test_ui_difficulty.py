@@ -125,7 +125,7 @@ def test_the_won_questions_new_deal_asks_for_a_level_too(service: SolverService)
     assert app.session.game.position.is_won()
     run_until(app, lambda: isinstance(app.top, QuestionDialog))
     won = app.top
-    assert isinstance(won, QuestionDialog) and [label for label, _act in won.answers] == ["Next deal", "Admire it"]
+    assert isinstance(won, QuestionDialog) and [label for label, _act in won.answers] == ["Next deal", "Watch replay", "Admire it"]
     click(app, *won.layout(*app.size)[3][0].center)  # Next deal
     asked = app.top
     assert isinstance(asked, QuestionDialog) and asked is not won

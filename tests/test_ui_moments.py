@@ -208,7 +208,7 @@ def test_a_win_cascades_and_any_input_brings_the_summary_with_the_right_figures(
     # Next deal deals: both screens go, a new deal slides out of its pile
     summary.draw(display(), 0.0)
     labels = [label for label, _a in summary.answers]
-    assert labels == ["Next deal", "Admire it"]
+    assert labels == ["Next deal", "Watch replay", "Admire it"]  # a recorded game can be watched again
     click(app, summary.rects[0].center)
     assert app.top is t
     assert t.session.game.seed != seed and not t.session.game.history and t.anim.active

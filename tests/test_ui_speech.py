@@ -194,10 +194,10 @@ def test_a_whole_game_won_from_the_keyboard_by_ear(tmp_path: Path, line: list[Mo
     assert isinstance(dialog, QuestionDialog)
     if language == "en":  # the win summary: its figures, then its choices
         assert s.last.startswith("You won! Time: ") and f" Moves: {len(line)}." in s.last
-        assert s.last.endswith("Choices: Next deal, Admire it.")
+        assert s.last.endswith("Choices: Next deal, Watch replay, Admire it.")
     else:
         assert s.last.startswith("Gewonnen! Zeit: ") and f" Züge: {len(line)}." in s.last
-        assert s.last.endswith("Auswahl: Nächstes Spiel, Bewundern.")
+        assert s.last.endswith("Auswahl: Nächstes Spiel, Wiederholung ansehen, Bewundern.")
     # newest interrupting: a key's first sentence cut off what was still being said
     assert s.rec.interrupted
 

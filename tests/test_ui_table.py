@@ -330,7 +330,7 @@ def test_winning_move_offers_a_new_deal() -> None:
     assert not d.app.busy()
     assert isinstance(d.app.top, WinSummary) and "won" in d.app.top.title.lower()
     assert ("Moves", "1") in d.app.top.rows
-    assert [label for label, _a in d.app.top.answers] == ["Next deal", "Admire it"]
+    assert [label for label, _a in d.app.top.answers] == ["Next deal", "Watch replay", "Admire it"]
     assert all(d.table.drawn_xy(c) == d.lay.card_xy[c] for c in range(52))
 
 

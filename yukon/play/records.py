@@ -6,7 +6,10 @@ game as played at its first move, records a loss when an unfinished counted game
 abandoned, keeps what helped the player (hints shown, the Demo's and Finish's moves: saved
 with the game), records a win, clean or assisted, and words the news, and notes each deal
 number the table has had (``yukon.play.played``: New deal by level hands out only others). A game
-whose last move the Demo played is not the player's win: it counts as a loss. It never raises
+whose last move the Demo played is not the player's win: it counts as a loss. Every counted dealt
+game that ends (won clean or assisted, lost, or abandoned for another deal) goes into the history
+of finished games with its moves (``Statistics.record_finished``); a deal of the day (``daily``,
+kept with the saved game) also fills the calendar. It never raises
 into the table: every file problem becomes a message for the player, each said once. No
 drawing and no sound.
 """
@@ -14,11 +17,14 @@ drawing and no sound.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from datetime import date, datetime
 from typing import Any
 
 from ..core.state import Game, Undo
 from ..text.i18n import _, full_stop, join_sentences
 from .events import Actor, Dealt, Event, HintShown, Moved, Redone, Restarted, Stuck, Tone, Undone, Won
+from .history import HistoryEntry, Outcome
 from .played import PlayedDeals, load_played, save_played
 from .save import SavedGame, Store, clear_game, load_game, save_game
 from .session import TableSession
@@ -29,6 +35,8 @@ NOTICE_TIME = 8.0  # seconds a file problem stays on show
 HELPS_KEY = "helps"  # the saved game's extra entry: what helped in it so far
 HINTS_KEY = "hints"  # the saved game's extra entry: how many hints it has used
 MAX_HINTS = 10**6
+DAILY_KEY = "daily"  # the saved game's extra entry: the day whose deal of the day it is (ISO date)
+BEGUN_KEY = "begun"  # the saved game's extra entry: the date it was begun (ISO date)
 HELPED_BY: dict[Actor, Help] = {Actor.DEMO: "demo", Actor.FINISH: "finish"}  # moves made for the player
 
 
@@ -48,11 +56,18 @@ class Records:
     _last_hint: tuple[object, ...] | None  # the position and move of the hint counted last
     news: list[str]  # how the last win counts and what it set (records)
     win_news: list[str]  # the lines for the win message (the news, until the position moves on)
+    daily: date | None  # the game under way is the deal of the day of this date
+    begun: date | None  # the date the game under way was begun (its first move), for the daily streak
+    local_now: Callable[[], datetime]  # the local date and time (tests pass a fixed one)
     _session: TableSession | None  # the table followed
     _game: Game | None  # the game the bookkeeping is about (the one on that table last heard of)
+    _elapsed: float  # its clock when last heard of (a deal replacing it has reset the clock)
+    _stuck: bool  # it had no useful move left when last heard of
 
-    def __init__(self, folder: str | os.PathLike[str] | None, background: bool = False) -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None, background: bool = False,
+                 local_now: Callable[[], datetime] = datetime.now) -> None:
         self.store = Store(folder)
+        self.local_now = local_now
         self.background = background
         self.messages = []
         self.store.clean_temporary()  # left by a save that was killed halfway
@@ -62,15 +77,13 @@ class Records:
         self._tell(problem)
         self.played, problem = load_played(self.store)  # the deal numbers this machine's table has had
         self._tell(problem)
-        self.counted = False
-        self.finished = False
-        self.helps = set()
-        self.hints = 0
-        self._last_hint = None
+        self._forget_game()
         self.news = []
         self.win_news = []
         self._session = None
         self._game = None
+        self._elapsed = 0.0
+        self._stuck = False
 
     def _tell(self, message: str | None) -> None:
         if message:
@@ -108,6 +121,8 @@ class Records:
         hints = saved.extra.get(HINTS_KEY, 0)
         self.hints = hints if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints <= MAX_HINTS else 0
         self._last_hint = None
+        self.daily = _day(saved.extra.get(DAILY_KEY))
+        self.begun = _day(saved.extra.get(BEGUN_KEY))
         self._note_played(saved.game)
         return saved
 
@@ -118,9 +133,15 @@ class Records:
             clear_game(self.store)
             return
         later = self.background if later is None else later
-        extra = {**(extra or {}), HELPS_KEY: sorted(self.helps)} if self.helps else extra
+        extra = dict(extra or {})
+        if self.helps:
+            extra[HELPS_KEY] = sorted(self.helps)
+        if self.daily is not None:
+            extra[DAILY_KEY] = self.daily.isoformat()
+        if self.begun is not None:
+            extra[BEGUN_KEY] = self.begun.isoformat()
         if self.hints:
-            extra = {**(extra or {}), HINTS_KEY: self.hints}
+            extra[HINTS_KEY] = self.hints
         self._tell(save_game(self.store, game, elapsed, self.counted, extra, later=later))
 
     def _save_stats(self) -> None:
@@ -139,6 +160,7 @@ class Records:
             self.helps.add(helped)
         if kind == "move" and not self.counted and game.seed is not None:
             self.counted = True
+            self.begun = self.begun or self.local_now().date()
             self.stats.count_played(game.rules)
             self._save_stats()
         if game.position.is_won() and not self.finished:
@@ -170,12 +192,14 @@ class Records:
                     self.stats.count_played(game.rules)
                 self.counted = True
                 self.stats.record_loss(game.rules)
+                self._finish(game, Outcome.LOST, elapsed)
                 self._save_stats()
             self.news = [_("The demo finished this game, so it does not count as your win.")]
         elif game.seed is not None:  # a prepared position sets no records
             self.news = self.stats.record_win(game.rules, elapsed, len(game.history), self.counted,
                                               frozenset(self.helps))
             self.counted = True
+            self._finish(game, Outcome.ASSISTED if self.helps else Outcome.CLEAN, elapsed)
             self._save_stats()
         else:
             self.news = []
@@ -186,25 +210,45 @@ class Records:
         """Restart deal: the same attempt goes on (no loss, not a new game; the clock runs on)."""
         self.save(game, elapsed)
 
-    def leaving(self, game: Game | None) -> None:
-        """The game under way is being replaced (new deal, another deal, other rules)."""
+    def leaving(self, game: Game | None, elapsed: float = 0.0, stuck: bool = False) -> None:
+        """The game under way is being replaced (new deal, another deal, other rules); ``stuck``: no
+        useful move was left in it (a loss in the history, not an abandoned game)."""
         if game is not None and self.counted and not self.finished:
             self.stats.record_loss(game.rules)
+            self._finish(game, Outcome.LOST if stuck else Outcome.ABANDONED, elapsed)
             self._save_stats()
+        self._forget_game()
+        self.news = []
+
+    def _forget_game(self) -> None:
+        """No game under way is being kept: nothing counted, helped, hinted or begun."""
         self.counted = False
         self.finished = False
         self.helps = set()
         self.hints = 0
         self._last_hint = None
-        self.news = []
+        self.daily = None
+        self.begun = None
+
+    def _finish(self, game: Game, outcome: Outcome, elapsed: float) -> None:
+        """Keep the ended dealt game ``game`` in the history (and the calendar, for a deal of the day)."""
+        if game.seed is None:
+            return
+        now = self.local_now()
+        try:
+            entry = HistoryEntry.of(game.rules, game.seed, game.moves_made, outcome, elapsed, now, self.daily)
+        except ValueError:  # its moves do not replay from its deal number (a position set up by hand)
+            return
+        self.stats.record_finished(entry, self.begun or now.date())
+
+    def note_daily(self, day: date, game: Game) -> None:
+        """The fresh game ``game`` on the table is the deal of the day of ``day`` (kept with the save)."""
+        self.daily = day
+        self.save(game, 0.0, later=False)
 
     def started(self, game: Game) -> None:
         """A fresh game is on the table: save it so a quit right now still resumes it."""
-        self.counted = False
-        self.finished = False
-        self.helps = set()
-        self.hints = 0
-        self._last_hint = None
+        self._forget_game()
         self.save(game, 0.0, later=False)  # not in a slide's way, and a failure is told at once
         self._note_played(game)
 
@@ -271,7 +315,7 @@ class Records:
             self.win_news = []
         elif isinstance(event, Dealt):
             if not event.resumed:  # put back on the table (a resumed game): nothing new to keep
-                self.leaving(self._game)
+                self.leaving(self._game, self._elapsed, self._stuck)
                 self.started(game)
             self.win_news = []
         elif isinstance(event, Won):
@@ -283,6 +327,8 @@ class Records:
         else:
             return
         self._game = game
+        self._elapsed = elapsed
+        self._stuck = isinstance(session.ended, Stuck)
         self.tell()
 
     def tell(self) -> None:
@@ -292,3 +338,13 @@ class Records:
             # each notice a sentence of its own (some end in a file name, not a full stop)
             self._session.tell(join_sentences(*map(full_stop, messages)),
                                Tone.ERROR, NOTICE_TIME)
+
+
+def _day(value: Any) -> date | None:
+    """The date a saved game's extra entry names, or None (none, or not a date)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pygame
@@ -42,13 +43,16 @@ from ..play.records import Records
 from ..play.session import TableSession
 from ..play.settings import SETTINGS_FILE
 from .app import App
+from .daily_part import DailyPart
 from .deal_part import ChooseDeal
 from .display_scale import DisplayScale
 from .help_part import Help
 from .keyboard_part import KeyboardPlay
 from .lessons_part import Lessons
+from .replay_part import ReplayPart
 from .saving_part import Saving
 from .settings_part import SettingsPart
+from .share_part import ShareCodes
 from .sound import SoundBoard, TableSounds
 from .speech_part import SpeechPart
 from .stats_part import StatsPart
@@ -86,6 +90,9 @@ class Extras:
     settings: SettingsPart
     stats: StatsPart
     deals: ChooseDeal
+    daily: DailyPart
+    share: ShareCodes
+    replay: ReplayPart
     keyboard: KeyboardPlay
     lessons: Lessons | None
     speech: SpeechPart
@@ -127,7 +134,7 @@ def open_window(seed: int | None = None, rules: Rules = YUKON, size: tuple[int, 
 def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, rules: Rules | None = None,
                welcome: bool | None = None, solver_settings: bool = False, lessons: bool = True,
                language: str | None = None, sound: SoundBoard | None = None, voice: Voice | None = None,
-               speech: bool = False) -> Extras:
+               speech: bool = False, local_now: Callable[[], datetime] = datetime.now) -> Extras:
     """Add the records and the parts around the table to ``app``, and start them.
 
     ``folder=True`` takes the user's data folder from SDL. ``resume=False`` (a deal or game
@@ -140,6 +147,7 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     command line, already in use. ``sound``: the board to play on (tests pass a recorder).
     ``voice``: the game's one voice (tests pass one on a recording speaker; by default one on the
     machine's speech output, started only when speech is on); ``speech``: turn speech on now.
+    ``local_now``: the local date and time (the deal of the day's date; tests pass a fixed one).
     """
     if welcome is None:
         welcome = folder is True
@@ -148,7 +156,7 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     where = folder or None
     # Looked at before reading: a damaged settings file is moved aside as it is read.
     first_start = where is not None and not os.path.exists(os.path.join(where, SETTINGS_FILE))
-    records = Records(where, background=True)
+    records = Records(where, background=True, local_now=local_now)
     board = sound if sound is not None else SoundBoard()
     records.follow(app.session)
     app.session.listen(TableSounds(board).heard)
@@ -160,11 +168,14 @@ def add_extras(app: App, folder: str | None | bool = True, resume: bool = True, 
     spoken = SpeechPart(app, voice, lambda: keyboard.cursor,
                         hide_verdicts=lambda: records.settings.hide_verdicts)
     keyboard.listen_focus(spoken.focus_moved)
-    extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records),
-                    ChooseDeal(app, records), keyboard,
+    replay = ReplayPart(app)
+    deals = ChooseDeal(app, records, replay.open_code)
+    extras = Extras(records, where, board, Saving(app, records), settings, StatsPart(app, records, replay.open_entry),
+                    deals, DailyPart(app, records, lambda: local_now().date()), ShareCodes(app, deals.play_code),
+                    replay, keyboard,
                     Lessons(app, records, TableSounds(board, moves_only=True).heard) if lessons else None, spoken)
-    for part in (spoken, extras.saving, settings, extras.deals, extras.stats, Help(app, where), extras.keyboard,
-                 extras.lessons):
+    for part in (spoken, extras.saving, settings, extras.deals, extras.daily, extras.share, replay, extras.stats,
+                 Help(app, where), extras.keyboard, extras.lessons):
         if part is not None:
             app.add_part(part)
     extras.saving.start(resume, rules, newcomer=welcome and first_start)

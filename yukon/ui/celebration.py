@@ -22,7 +22,7 @@ import pygame
 from .art import CardArt
 from .cascade import STAMP_GAP, Cascade, Step
 from .commands import Command
-from .input import Action, Input, OtherKey, PointerDown, Wheel
+from .input import Action, Input, OtherKey, PointerDown, Typed, Wheel
 from .rects import merge_rects
 from .screen import Host, Screen
 
@@ -167,7 +167,7 @@ class Celebration(Screen):
         """Any key or click (or the wheel) stops the cascade; Quit quits."""
         if isinstance(cmd, Action) and cmd.command is Command.QUIT:
             self.app.quit()
-        elif isinstance(cmd, (Action, OtherKey, PointerDown, Wheel)):
+        elif isinstance(cmd, (Action, OtherKey, Typed, PointerDown, Wheel)):
             self.finish()
 
     def update(self, dt: float) -> None:

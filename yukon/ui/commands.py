@@ -35,6 +35,18 @@ class Command(Enum):
     LESSONS = auto()
     LEAVE_LESSONS = auto()
     STATS = auto()
+    DAILY = auto()  # play today's deal of the day
+    CALENDAR = auto()  # the calendar of the deals of the day
+    COPY_CODE = auto()  # the deal's share code (with the moves of a finished game) to the clipboard
+    PASTE_CODE = auto()  # play the share code on the clipboard
+    REPLAY = auto()  # watch the game on the table (won) again, move by move
+    REPLAY_START = auto()
+    REPLAY_BACK = auto()
+    REPLAY_PLAY = auto()  # play the replay at its speed, or pause it
+    REPLAY_FORWARD = auto()
+    REPLAY_END = auto()
+    REPLAY_SPEED = auto()  # the next speed
+    LEAVE_REPLAY = auto()
     SETTINGS = auto()
     RULES = auto()
     KEYS = auto()
@@ -106,6 +118,18 @@ COMMANDS: dict[Command, CommandInfo] = {
     Command.LEAVE_LESSONS: CommandInfo(NC_("button", "Leave lessons")),
     Command.CHOOSE_DEAL: CommandInfo(NC_("button", "Deal #"), "D"),
     Command.STATS: CommandInfo(NC_("button", "Stats"), "T"),
+    Command.DAILY: CommandInfo(NC_("button", "Deal of the day"), "Y"),
+    Command.CALENDAR: CommandInfo(NC_("button", "Calendar"), "K"),
+    Command.COPY_CODE: CommandInfo(NC_("button", "Copy code"), "Ctrl+C"),
+    Command.PASTE_CODE: CommandInfo(NC_("button", "Paste code"), "Ctrl+V"),
+    Command.REPLAY: CommandInfo(NC_("button", "Watch replay")),
+    Command.REPLAY_START: CommandInfo(NC_("button", "|\u25c0 Start"), "Home"),
+    Command.REPLAY_BACK: CommandInfo(NC_("button", "\u25c0 Back"), ","),
+    Command.REPLAY_PLAY: CommandInfo(NC_("button", "Play / Pause"), "G"),
+    Command.REPLAY_FORWARD: CommandInfo(NC_("button", "Forward \u25b6"), "."),
+    Command.REPLAY_END: CommandInfo(NC_("button", "End \u25b6|"), "End"),
+    Command.REPLAY_SPEED: CommandInfo(NC_("button", "Speed"), "V"),
+    Command.LEAVE_REPLAY: CommandInfo(NC_("button", "Leave replay"), "Esc"),
     Command.SETTINGS: CommandInfo(NC_("button", "Settings"), "S"),
     Command.RULES: CommandInfo(NC_("button", "Rules"), "F1"),
     Command.KEYS: CommandInfo(NC_("button", "Keys"), "?"),
@@ -196,6 +220,14 @@ KEYMAP: dict[tuple[int, Mod], Asked] = {
     (pygame.K_d, Mod.NONE): Command.CHOOSE_DEAL,
     (pygame.K_s, Mod.NONE): Command.SETTINGS,
     (pygame.K_t, Mod.NONE): Command.STATS,
+    (pygame.K_y, Mod.NONE): Command.DAILY,
+    (pygame.K_k, Mod.NONE): Command.CALENDAR,
+    (pygame.K_c, Mod.CTRL): Command.COPY_CODE,
+    (pygame.K_v, Mod.CTRL): Command.PASTE_CODE,
+    (pygame.K_COMMA, Mod.NONE): Command.REPLAY_BACK,
+    (pygame.K_PERIOD, Mod.NONE): Command.REPLAY_FORWARD,
+    (pygame.K_g, Mod.NONE): Command.REPLAY_PLAY,
+    (pygame.K_v, Mod.NONE): Command.REPLAY_SPEED,
     (pygame.K_l, Mod.NONE): Command.LESSONS,
     (pygame.K_SLASH, Mod.NONE): Command.KEYS,
     (pygame.K_QUESTION, Mod.NONE): Command.KEYS,

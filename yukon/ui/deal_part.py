@@ -9,9 +9,13 @@ first, so that the new deal, or the question before it over the game it would re
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..core.state import Game
+from ..play.events import Notice
 from ..play.records import Records
+from ..play.share_code import ShareCode
 from ..text.i18n import _, pgettext
 from .commands import Command
 from .keys_overlay import DealDialog
@@ -30,10 +34,12 @@ class ChooseDeal(Part):
 
     app: App
     records: Records
+    watch: Callable[[ShareCode], None] | None  # shows a code's moves (the replay viewer)
 
-    def __init__(self, app: App, records: Records) -> None:
+    def __init__(self, app: App, records: Records, watch: Callable[[ShareCode], None] | None = None) -> None:
         self.app = app
         self.records = records
+        self.watch = watch
 
     def buttons(self) -> list[ButtonSpec]:
         """The Deal # button."""
@@ -49,10 +55,11 @@ class ChooseDeal(Part):
     def show(self, table: TableScreen) -> None:
         """The choose-deal box over ``table`` (see the module docstring for a lesson's table)."""
         if table.session.deals:
-            self.app.push(SheetScreen(self.app, DealDialog(self.app.session.game.seed, self.chosen, self._note)))
+            self.app.push(SheetScreen(self.app, DealDialog(self.app.session.game.seed, self.chosen, self._note,
+                                                           self.play_code)))
         else:
             self.app.push(SheetScreen(self.app, DealDialog(None, functools.partial(self._from_lesson, table),
-                                                           self._note)))
+                                                           self._note, self.play_code)))
 
     def _from_lesson(self, lesson: TableScreen, seed: int) -> None:
         """Deal ``seed`` chosen over a lesson: back to the game first (it is what the deal replaces)."""
@@ -73,6 +80,29 @@ class ChooseDeal(Part):
                                           (pgettext("button", "Keep playing"), None)]))
         else:
             self._deal(seed)
+
+    def play_code(self, code: ShareCode) -> None:
+        """Play the deal a share code names, under its rules (asking first over a game under way;
+        over a lesson, back to the game first); a code with moves is watched (the game in play stays)."""
+        if code.moves and self.watch is not None:
+            self.watch(code)
+            return
+        while self.app.table is not None and self.app.top is not self.app.table and len(self.app.screens) > 1:
+            self.app.pop()  # the Deal # box or a lesson: what the deal replaces is the main table's game
+        if self.records.under_way(self.app.session.game):
+            self.app.push(QuestionDialog(self.app, _("Replace the game under way with deal {number}? "
+                                                     "Leaving it counts as a loss.").format(number=code.seed),
+                                         [(pgettext("button", "Deal {number}").format(number=code.seed),
+                                           lambda: self._deal_code(code)),
+                                          (pgettext("button", "Keep playing"), None)]))
+        else:
+            self._deal_code(code)
+
+    def _deal_code(self, code: ShareCode) -> None:
+        """Put the code's deal on the main table under the code's rules (new deals keep the settings' rules)."""
+        session = self.app.session
+        session.deal(Game.deal(code.seed, code.rules))
+        session.say(Notice.NEW_DEAL, code.seed)
 
     def _deal(self, seed: int) -> None:
         """Deal ``seed`` through the main table, so it slides in like New deal."""

@@ -63,9 +63,18 @@ class Wheel:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A key's command (``Command``), or a digit typed (``Digit``)."""
+    """A key's command (``Command``), or a digit typed (``Digit``); ``text``: the character the key
+    typed, if any (a box that takes text, the Deal # box's share code, reads it instead)."""
 
     command: Asked
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A character typed by a key that has no command (a letter of a share code in the Deal # box)."""
+
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +112,7 @@ class Focus:
     active: bool
 
 
-Input = PointerDown | PointerMove | PointerUp | Wheel | Action | OtherKey | Resize | Quit | Expose | Focus
+Input = PointerDown | PointerMove | PointerUp | Wheel | Action | OtherKey | Typed | Resize | Quit | Expose | Focus
 
 
 def translate(event: pygame.event.Event) -> Input | None:
@@ -127,9 +136,15 @@ def translate(event: pygame.event.Event) -> Input | None:
             dx, dy = -dy, 0
         return Wheel(dx, dy)
     if t == pygame.KEYDOWN:
-        asked = key_command(event.key, getattr(event, "mod", 0))
+        mod = getattr(event, "mod", 0)
+        asked = key_command(event.key, mod)
+        typed = getattr(event, "unicode", "") or ""
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or not (len(typed) == 1 and typed.isprintable()):
+            typed = ""
         if asked is not None:
-            return Action(asked)
+            return Action(asked, typed)
+        if typed:
+            return Typed(typed)
         return OtherKey() if event.key not in MODIFIER_KEYS else None
     if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         w = getattr(event, "w", None) or getattr(event, "x", 0)

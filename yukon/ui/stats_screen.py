@@ -1,4 +1,6 @@
-"""The statistics screen: a column per rule set, the latest win's news, reset with a question.
+"""The statistics screen: a column per rule set, the latest win's news, the pictures of the history
+(``yukon.ui.stats_pictures``), reset with a question; Games... lists the finished games to replay
+and Export CSV writes the history to the data folder (the path is shown).
 
 Each game's standard rules always have a column, and so does every other rule set played
 and the one on the table (lit). Columns that do not fit beside each other go in blocks one
@@ -7,11 +9,12 @@ under the other; Up/Down or the wheel scroll what the window cannot show at once
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from ..core.rules import VARIANTS, Rules
+from ..play.history import HistoryEntry
 from ..play.stats import RulesRecord, Statistics, format_share, format_time
 from ..text.i18n import N_, NC_, _, pgettext
 from ..text.words import rules_line
@@ -20,6 +23,7 @@ from .commands import Asked, Command
 from .line_breaks import breaks_only_where_allowed
 from .screen import spoken_join
 from .sheet import FOCUS, GOLD, TEXT, TEXT_DIM, Sheet
+from .stats_pictures import draw_pictures, pictures_height
 from .widgets import wrap, wrap_balanced
 
 # (label in English, translated where drawn; its value for a rule set)
@@ -49,13 +53,18 @@ class StatsScreen(Sheet):
     title = N_("Statistics")
 
     def __init__(self, stats: Statistics, rules: Rules, on_reset: Callable[[], None],
-                 news: list[str] | None = None, heading: str | None = None) -> None:
+                 news: list[str] | None = None, heading: str | None = None,
+                 on_games: Callable[[], None] | None = None, on_export: Callable[[], str] | None = None) -> None:
         super().__init__()
         self.stats = stats
+        self.on_games = on_games  # the list of finished games (to replay one)
+        self.on_export = on_export  # writes the CSV; returns what to say (the path, or why not)
+        self.exported = ""  # what the last export said
         self.rules = rules  # the rules on the table: their column is lit
         self.columns = shown_rules(stats, rules)
         self.on_reset = on_reset
         self.news = list(news or [])
+        self.pictures_top = 0  # where the pictures were last drawn (window pixels)
         self.offset = 0  # pixels scrolled
         self.max_offset = 0
         if heading:
@@ -63,7 +72,22 @@ class StatsScreen(Sheet):
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
-        return [(NC_("button", "Reset..."), self.confirm_reset), (NC_("button", "Close"), self.close)]
+        buttons: list[tuple[str, Callable[[], None]]] = []
+        if self.on_games is not None:
+            buttons.append((NC_("button", "Games..."), self.on_games))
+        if self.on_export is not None:
+            buttons.append((NC_("button", "Export CSV"), self.export))
+        return buttons + [(NC_("button", "Reset..."), self.confirm_reset), (NC_("button", "Close"), self.close)]
+
+    def export(self) -> None:
+        """Write the history as CSV and show where (or why not)."""
+        if self.on_export is not None:
+            self.exported = self.on_export()
+
+    @property
+    def history(self) -> Sequence[HistoryEntry]:
+        """The finished games, oldest first."""
+        return self.stats.history.entries
 
     def content_spoken(self) -> str:
         """The news of the latest win, then the column of the rules on the table, a line at a time
@@ -135,9 +159,11 @@ class StatsScreen(Sheet):
         font = art.font(self.size)
         line = font.get_linesize() + 6
         blocks, col_w = self._blocks(width)
-        h = sum(len(wrap(n, self.size + 1, width, True)) for n in self.news) * line + (line // 2 if self.news else 0)
+        top = self.news + ([self.exported] if self.exported else [])
+        h = sum(len(wrap(n, self.size + 1, width, True)) for n in top) * line + (line // 2 if top else 0)
         for block in blocks:
             h += self._heading_height(block, col_w) + 6 + len(LINES) * line + line // 2
+        h += pictures_height(self.size, width, self.history)
         small = max(11, self.size - 3)
         h += sum(len(wrap(n, small, width)) for n in self._note()) * art.font(small).get_linesize()
         return h
@@ -155,15 +181,18 @@ class StatsScreen(Sheet):
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip))
         y = rect.y - self.offset
-        for n in self.news:
+        top = self.news + ([self.exported] if self.exported else [])
+        for n in top:
             for part in wrap(n, size + 1, rect.w, True):
                 surface.blit(art.text(part, size + 1, GOLD, True), (rect.x, y))
                 y += line
-        if self.news:
+        if top:
             y += line // 2
         blocks, col_w = self._blocks(rect.w)
         for block in blocks:
             y = self._draw_block(surface, rect, block, col_w, y) + line // 2
+        self.pictures_top = y
+        y = draw_pictures(surface, pygame.Rect(rect.x, y, rect.w, 0), self.history, size)
         small = max(11, size - 3)
         for note in self._note():
             for part in wrap(note, small, rect.w):  # never cut at the sheet's edge

@@ -90,10 +90,16 @@ class Questions:
             app.pop(celebration)
             table.run(Command.NEW_DEAL)  # as the bar's New deal: with the solver it asks which kind
 
+        def replay() -> None:
+            app.pop(celebration)
+            table.run(Command.REPLAY)
+
         answers: Answers = [(pgettext("button", "Admire it"), back)]
         if session.deals:
             # TRANSLATORS: the win summary's button that deals the next game.
             answers.insert(0, (pgettext("button", "Next deal"), next_deal))
+            if session.game.history:
+                answers.insert(1, (pgettext("button", "Watch replay"), replay))
         summary = WinSummary(app, pending.won, pending.record, pending.notes, answers)
         celebration = Celebration(app, table, (session.game.seed or 0) * 7919 + pending.won.moves,
                                   app.prefs.animation_speed > 0, then=lambda: app.push(summary))
