@@ -20,6 +20,9 @@ _.worker_main
 _.midbottom
 _.minimum_size
 
+# pytest calls its hooks by name (tests/conftest.py freezes the collected suite's heap).
+_.pytest_collection_finish
+
 # pytest calls fixtures by name: autouse ones and those a test names as an argument (the argument
 # itself is then unused in the test's body, which is the point: the fixture does the work).
 _.steady_double_click_clock

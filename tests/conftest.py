@@ -8,12 +8,23 @@ at each look, whatever the machine's speed.
 
 from __future__ import annotations
 
+import gc
 import itertools
 from collections.abc import Iterator
 
 import pytest
 
 from yukon.solve.solver_service import SolverService
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Everything made so far (pytest, the imported modules, the collected tests) is frozen out of
+    the collector's sight: the window runs a full collection whenever a screen closes, and each one
+    would otherwise walk the whole suite's heap again (over five window files, 91 collections took
+    2.6 s, and 0.2 s frozen); what the tests make from here on is collected as before."""
+    del session  # the hook's argument: nothing of it is needed
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)

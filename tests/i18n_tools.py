@@ -7,6 +7,7 @@ marks is translated in every shipped language, with the same placeholders.
 from __future__ import annotations
 
 import ast
+import functools
 import gettext
 import re
 import string
@@ -45,6 +46,13 @@ def _literal(node: ast.expr) -> str | None:
 
 def code_messages() -> list[Message]:
     """Every message marked in the code (calls of _, N_, NC_, ngettext, pgettext, npgettext)."""
+    return list(_code_messages())
+
+
+@functools.cache
+def _code_messages() -> tuple[Message, ...]:
+    """The messages, read once a run: parsing every source file takes half a second, and the
+    checks of every language ask for them again and again (the sources do not change meanwhile)."""
     found: list[Message] = []
     for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -66,7 +74,7 @@ def code_messages() -> list[Message]:
             ctx = _literal(args[ctx_i]) if ctx_i is not None else None
             plural = _literal(args[many_i]) if many_i is not None else None
             found.append(Message(ctx, text, plural, f"{path.relative_to(ROOT)}:{node.lineno}"))
-    return found
+    return tuple(found)
 
 
 def placeholders(text: str) -> set[str]:

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from case_slices import cases
 from enginetools import naive_legal_moves
 from yukon.core.cards import KING, RANK, RED, SUIT
 from yukon.core.notation import format_position, parse_move, parse_position
@@ -97,8 +98,10 @@ def _play_randomly(rules: Rules, deals: int, seed: int, max_moves: int, full_che
     return steps
 
 
-@pytest.mark.parametrize("part", range(4))
+@pytest.mark.parametrize("part", cases([0, 1, 2, 3], [0, 1]))
 def test_random_play_yukon(part: int) -> None:
+    """400 random Yukon games a part, each move checked against the rules; the suite plays two parts,
+    the long checks four (``python benchmarks/long_checks.py tests/test_engine_properties.py``)."""
     assert _play_randomly(Rules(), deals=400, seed=100 + part, max_moves=60, full_check_every=15) > 10000
 
 

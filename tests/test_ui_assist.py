@@ -23,7 +23,7 @@ import pytest
 
 from player_input import click, press
 from solver_helpers import small_position
-from window_helpers import hint_move, play_by_clicks, press_button, run_until, settle, shown_message
+from window_helpers import FrameSteps, hint_move, play_by_clicks, press_button, run_until, settle, shown_message
 from yukon.core.notation import parse_move
 from yukon.core.rules import YUKON
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
@@ -41,7 +41,7 @@ from yukon.ui.table import TableScreen
 
 def make_app(game: Game, service: SolverService, solve_timeout: float = SOLVE_TIMEOUT,
              hint_patience: float = HINT_PATIENCE) -> tuple[App, Assist]:
-    app = open_window(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game, frame_clock=FrameSteps())  # a win's lap: quick frames
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     return app, install(app, service, solve_timeout=solve_timeout, hint_patience=hint_patience)
@@ -296,7 +296,7 @@ def test_finish_is_offered_once_every_card_is_face_up_and_plays_the_end(service:
             break
     else:
         raise AssertionError("no position found")
-    app = open_window(size=(1280, 800), game=Game(p))
+    app = open_window(size=(1280, 800), game=Game(p), frame_clock=FrameSteps())
     extras = install_extras(app, folder=None, resume=False)
     app.session.deal(Game(p), resumed=True)
     extras.records.settings.auto_finish = True
@@ -324,10 +324,10 @@ def test_a_game_the_demo_finished_is_not_the_players_win(service: SolverService)
         p = small_position(seed, YUKON, 12)
         if solve(p, timeout=2).status == Verdict.WINNABLE:
             break
-    app = open_window(size=(1280, 800), game=Game(p, seed=4242))  # a dealt game: it would count
+    app = open_window(size=(1280, 800), game=Game(p, seed=4242), frame_clock=FrameSteps())  # a dealt game: it would count
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     extras = install_extras(app, folder=None, resume=False)
-    a = install(app, service, records=extras.records)
+    a = install(app, service, records=extras.records, demo_pause=0.0)  # no pause between the Demo's moves
     app.draw()
     press_button(app, "Demo")
     run_until(app, lambda: app.session.game.position.is_won(), 30.0)

@@ -8,6 +8,10 @@ game is won, and in no more moves than the line the help started with.
 
 Nothing here races the clock: the Demo's pause is passed in as zero, the hint waits as
 long as the solver needs, and every wait is for an event with only a generous safety net.
+
+The suite runs a fixed slice of the deals and endings (the deals that once went round in
+circles, one of every rule set, the lost ones); every one of them runs in
+``python benchmarks/long_checks.py tests/test_ui_assist_progress.py``.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from case_slices import cases, how_many
 from player_input import click, press
 from window_helpers import bar_clicks, hint_move, shown_message
 from yukon.core.rules import Rules
@@ -49,7 +54,7 @@ RUSSIAN_NO_RETURN = Rules("russian", foundation_return=False)
 # child is given SAFETY seconds, so "unknown" is a failure, never a pass). Deals 5, 12345 and
 # 419399342 sent the old Demo round in circles; the winnable Russian deals are from the survey
 # (most Russian deals are lost); Yukon deal 25 and Russian deal 1 are lost ones, where Demo says so.
-DEMO_DEALS: list[tuple[int, Rules, Verdict]] = (
+EVERY_DEMO_DEAL: list[tuple[int, Rules, Verdict]] = (
     [(s, YUKON, Verdict.WINNABLE) for s in (5, 12345, 419399342, 1, 2, 3, 7, 11, 13, 21)]
     + [(s, YUKON_NO_RETURN, Verdict.WINNABLE) for s in (4, 6, 8, 9, 10, 14)]
     + [(s, YUKON_ANY_CARD, Verdict.WINNABLE) for s in (15, 16, 17)]
@@ -57,11 +62,17 @@ DEMO_DEALS: list[tuple[int, Rules, Verdict]] = (
     + [(s, RUSSIAN_NO_RETURN, Verdict.WINNABLE) for s in (196, 207, 210)]
     + [(25, YUKON, Verdict.LOST), (1, RUSSIAN, Verdict.LOST)]
 )
+DEMO_DEALS = cases(EVERY_DEMO_DEAL, [
+    (5, YUKON, Verdict.WINNABLE), (12345, YUKON, Verdict.WINNABLE), (419399342, YUKON, Verdict.WINNABLE),
+    (4, YUKON_NO_RETURN, Verdict.WINNABLE), (16, YUKON_ANY_CARD, Verdict.WINNABLE), (39, RUSSIAN, Verdict.WINNABLE),
+    (196, RUSSIAN_NO_RETURN, Verdict.WINNABLE), (25, YUKON, Verdict.LOST), (1, RUSSIAN, Verdict.LOST)])
 # Winnable deals only: the hints are followed to the win.
-HINT_DEALS: list[tuple[int, Rules]] = (
+EVERY_HINT_DEAL: list[tuple[int, Rules]] = (
     [(s, YUKON) for s in (5, 12345, 22, 27)] + [(s, YUKON_NO_RETURN) for s in (24, 26)]
     + [(s, RUSSIAN) for s in (218, 39)]
 )
+HINT_DEALS = cases(EVERY_HINT_DEAL, [(5, YUKON), (12345, YUKON), (24, YUKON_NO_RETURN), (39, RUSSIAN)])
+ENDINGS = how_many(8, 3)  # opened endings Finish plays out
 
 
 def make_app(game: Game, service: SolverService, size: tuple[int, int] = (800, 600)) -> tuple[App, Assist]:
@@ -202,8 +213,8 @@ def opened_endings(count: int) -> Iterator[tuple[Position, int]]:
 def test_finish_plays_opened_endings_out_without_coming_back(service: SolverService) -> None:
     from yukon.ui.build import add_extras as install_extras
 
-    endings = list(opened_endings(8))
-    assert len(endings) == 8
+    endings = list(opened_endings(ENDINGS))
+    assert len(endings) == ENDINGS
     for ending, _ in endings:
         app = open_window(size=(800, 600), game=Game(ending))
         extras = install_extras(app, folder=None, resume=False)

@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 from player_input import click, press
-from window_helpers import play_by_clicks, press_button, run_until
+from window_helpers import FrameSteps, play_by_clicks, press_button, run_until
 from yukon.core.state import Game
 from yukon.solve.difficulty import RATE_NODES, Level, rate
 from yukon.solve.solver import Verdict
@@ -54,7 +54,7 @@ def answer(app: App, label: str) -> None:
 
 
 def solver_app(game: Game, service: SolverService) -> tuple[App, Assist]:
-    app = open_window(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game, frame_clock=FrameSteps())  # slides in quick frames
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     app.draw()
     return app, install(app, service, solve_timeout=1e6)
@@ -88,7 +88,7 @@ def test_a_new_deal_never_shows_the_last_deals_verdict(service: SolverService) -
 def full_app(folder: Path, service: SolverService, game: Game | None = None) -> tuple[App, Assist]:
     """The window as the game builds it, its data in ``folder`` (a newcomer is welcomed there, as in
     the player's own): ``game`` given on the command line, else the saved game resumed (or a fresh deal)."""
-    app = open_window(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game, frame_clock=FrameSteps())  # slides in quick frames
     extras = install_extras(app, folder=str(folder), resume=game is None, solver_settings=True, lessons=True,
                             welcome=True)
     app.apply_prefs(TablePrefs(animation_speed=0.25))

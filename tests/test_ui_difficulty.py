@@ -21,7 +21,7 @@ import pytest
 
 from player_input import click, click_events, key_events, post, press
 from test_ui_table import stuck_line
-from window_helpers import is_lesson, play_by_clicks, post_click, press_button, run_until
+from window_helpers import FrameSteps, is_lesson, play_by_clicks, post_click, press_button, run_until
 from yukon.core.cards import KING, make_card
 from yukon.core.rules import RUSSIAN
 from yukon.core.state import Game, Position
@@ -45,7 +45,7 @@ from yukon.ui.sheet import SheetScreen
 
 
 def make_app(game: Game, service: SolverService, extras: bool = False) -> tuple[App, Assist, Difficulty]:
-    app = open_window(size=(1280, 800), game=game)
+    app = open_window(size=(1280, 800), game=game, frame_clock=FrameSteps())  # a win's lap: quick frames
     records = install_extras(app, folder=None, resume=False).records if extras else None
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     a = install(app, service, records=records)

@@ -3,6 +3,10 @@
 Nothing may go wrong inside the loop (the app would catch it and print a traceback, so the
 test fails on any printed traceback), the 52 cards stay whole, and the save left on disk
 always resumes to the game on the table.
+
+The suite runs 250 steps; the long checks run 500
+(``python benchmarks/long_checks.py tests/test_ui_extras_soak.py``), and ``benchmarks/soak.py``
+soaks the window for thousands of events per deal.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from case_slices import how_many
 from player_input import click_events, key_events, post, press
 from yukon.core.state import ON_FOUNDATION, Move
 from yukon.play.save import Store, load_game
@@ -89,7 +94,7 @@ def test_soak_with_the_extras(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     plan_steps = 0
     moves_by_keys = 0
     cursor_seen = False  # shown while keys play; a click hides it again
-    for step in range(500):
+    for step in range(how_many(500, 250)):
         if plan is None and app.top is app.table and rng.random() < 0.3:
             legal = app.session.game.position.legal_moves()
             if legal:

@@ -15,7 +15,7 @@ import pygame
 
 from player_input import click, press
 from solver_helpers import small_position
-from window_helpers import hint_move, play_by_clicks, press_button, run_until, settle
+from window_helpers import FrameSteps, hint_move, play_by_clicks, press_button, run_until, settle
 from yukon.core.rules import YUKON, Rules
 from yukon.core.state import ON_FOUNDATION, Game, Move, Position
 from yukon.play.stats import STATS_FILE
@@ -58,8 +58,9 @@ def near_the_end(seed: int, rules: Rules, left: int) -> tuple[Game, list[Move]]:
 
 
 def make(game: Game, folder: Path | None = None) -> tuple[App, Extras]:
-    """A window playing ``game`` (under its rules), its data kept in ``folder`` (None: nowhere)."""
-    app = open_window(size=(1280, 800), game=game, rules=game.rules)
+    """A window playing ``game`` (under its rules), its data kept in ``folder`` (None: nowhere); each
+    frame makes a twentieth of a second (the victory lap runs its course in quick frames)."""
+    app = open_window(size=(1280, 800), game=game, rules=game.rules, frame_clock=FrameSteps())
     app.apply_prefs(TablePrefs(animation_speed=0.25))
     extras = install_extras(app, folder=str(folder) if folder else None, resume=False, rules=game.rules)
     app.draw()
@@ -93,7 +94,7 @@ def test_a_hint_makes_the_win_assisted_even_across_a_quit_and_a_resume(tmp_path:
     assert app.table is not None and hint_move(app.table) is not None
     extras.saving.quitting()
     pygame.display.quit()
-    app2 = open_window(size=(1280, 800))
+    app2 = open_window(size=(1280, 800), frame_clock=FrameSteps())
     app2.apply_prefs(TablePrefs(animation_speed=0.25))
     extras2 = install_extras(app2, folder=str(tmp_path))
     app2.draw()

@@ -11,7 +11,7 @@ import pytest
 
 from parts_helpers import Buttons
 from player_input import click
-from window_helpers import bar_clicks, run_until, settle
+from window_helpers import FrameSteps, bar_clicks, run_until, settle
 from yukon.core.safe import home_moves
 from yukon.core.state import Game
 from yukon.play.events import Tone
@@ -54,9 +54,10 @@ def top(app: App) -> object:
 
 def start(tmp_path: Path, seed: int = 5, size: tuple[int, int] = (1152, 704), game: Game | None = None,
           now: list[float] | None = None) -> App:
-    """The window with every part around the table (no solver), on deal ``seed``."""
+    """The window with every part around the table (no solver), on deal ``seed``; each frame makes
+    a twentieth of a second (the slides a test settles run in quick frames, not in real time)."""
     clock = now if now is not None else [1000.0]
-    app = open_window(seed=seed, size=size, game=game, now=lambda: clock[0])
+    app = open_window(seed=seed, size=size, game=game, now=lambda: clock[0], frame_clock=FrameSteps())
     add_extras(app, folder=str(tmp_path), resume=False, welcome=False)
     app.frame()
     return app

@@ -37,6 +37,21 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = SAFETY) -> in
     return n
 
 
+class FrameSteps:
+    """A loop clock for a test window: each look at it is ``step`` seconds after the last, so every
+    frame makes that much game time whatever the machine's speed (a slide takes one frame for each
+    twentieth of a second it lasts; a six-second victory lap takes 120 quick frames, not six
+    seconds of waiting)."""
+
+    def __init__(self, step: float = 0.05) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 def settle(app: App) -> None:
     """Run frames until nothing slides or flips any more (the limit is only a net for a hang: a
     busy machine may take long over the slides, and must not fail the test for it)."""

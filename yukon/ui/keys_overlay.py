@@ -9,7 +9,7 @@ import pygame
 from ..core.cards import MAX_SEED
 from ..play.help_text import key_list
 from ..play.share_code import PREFIX, ShareCode, ShareCodeError, decode
-from ..text.i18n import N_, _, pgettext
+from ..text.i18n import N_, _, language, pgettext
 from . import art, theme
 from .clipboard import paste_text
 from .code_words import FAULT_LINES
@@ -30,6 +30,9 @@ class KeysOverlay(Sheet):
         super().__init__()
         self.offset = 0  # pixels scrolled
         self.max_offset = 0
+        # content heights by (width, type size, language): a small window tries size after size
+        # at every drawing, each one wrapping the whole list
+        self._heights: dict[tuple[int, int, str], int] = {}
 
     def buttons(self) -> list[tuple[str, Callable[[], None]]]:
         """The buttons along the bottom."""
@@ -64,10 +67,14 @@ class KeysOverlay(Sheet):
     def content_height(self, width: int, size: int | None = None) -> int:
         """The height the content wants at ``width``."""
         size = size or self.size
+        known = self._heights.get((width, size, language()))
+        if known is not None:
+            return known
         line = art.font(size).get_linesize()
         listed = key_list()
         rows = sum(len(wrap(what, size, width - self._key_width(size))) for _key, what in listed)
-        return rows * line + len(listed) * 2 + 8
+        height = self._heights[(width, size, language())] = rows * line + len(listed) * 2 + 8
+        return height
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the content into ``rect``."""
