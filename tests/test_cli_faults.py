@@ -261,10 +261,11 @@ def test_other_files_are_not_taken_for_results(tmp_path: Path) -> None:
 
 # -- stopping a survey -------------------------------------------------------------------
 
-# Deal 57 is solved in a few milliseconds; deal 58 is still unknown after 40 CPU seconds
-# (benchmarks/survey/yukon-1-5000.tsv). With both in the range, the first result line is
-# deal 57's while deal 58 is still being solved: the moment to stop the survey.
-FAST_THEN_HARD = "57-58"
+# Deal 319 is won in a tenth of a second; deal 320 is still unknown after 300 CPU seconds
+# (the README's solver section; deal 58, used before, is won in 2 s since the pair proof). With
+# both in the range, the first result line is deal 319's while deal 320 is still being solved:
+# the moment to stop the survey.
+FAST_THEN_HARD = "319-320"
 
 
 def _start_survey(results: Path, jobs: int) -> subprocess.Popen[bytes]:
@@ -299,7 +300,7 @@ def _assert_results_whole(results: Path) -> None:
     assert text.endswith("\n")
     body = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
     assert body and all(len(parts) == 5 for parts in body)
-    assert read_results(str(results), "yukon")[57].status == "winnable"
+    assert read_results(str(results), "yukon")[319].status == "winnable"
 
 
 @POSIX
@@ -354,13 +355,13 @@ def test_a_worker_that_dies_ends_the_survey_with_one_line(tmp_path: Path) -> Non
     results = tmp_path / "r.tsv"
     proc = _start_survey(results, 2)
     _wait_for_first_result(proc, results)
-    for child in _children(proc.pid):  # the worker on deal 58 (and one done with 57, if still there)
+    for child in _children(proc.pid):  # the worker on deal 320 (and one done with 319, if still there)
         os.kill(child, signal.SIGKILL)
     code, out, err = _finish(proc)  # a dead worker's deal is not waited for forever
     assert code == 2 and out == ""
     bar, _, last = err.rstrip("\n").rpartition("\n")
     assert bar.startswith("\r[") and "\n" not in bar  # the error is on a line of its own
-    assert last == "error: a worker process ended while solving deal 58 (exit status -9)", err
+    assert last == "error: a worker process ended while solving deal 320 (exit status -9)", err
     assert "Traceback" not in err
     _assert_results_whole(results)
 
