@@ -268,9 +268,17 @@ def test_other_files_are_not_taken_for_results(tmp_path: Path) -> None:
 FAST_THEN_HARD = "319-320"
 
 
+# The survey as a terminal's foreground job runs it, Ctrl+C at its default: a suite run as a
+# background job (``cmd &`` in a script, ``nohup``) hands its children SIGINT ignored, and such a
+# survey rightly goes on through a Ctrl+C. Python installs its KeyboardInterrupt handler only over
+# the default, so the survey is started through this line, which puts it there.
+IN_THE_FOREGROUND = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                     "runpy.run_module('yukon', run_name='__main__', alter_sys=True)")
+
+
 def _start_survey(results: Path, jobs: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "yukon", "survey", "--deals", FAST_THEN_HARD, "--timeout", "600",
+        [sys.executable, "-c", IN_THE_FOREGROUND, "survey", "--deals", FAST_THEN_HARD, "--timeout", "600",
          "--jobs", str(jobs), "--results", str(results)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=_env(), start_new_session=True)
 
