@@ -45,9 +45,11 @@ def slim(height: int) -> int:
     return round(SLIM * height)
 
 
-def lay_out(w: int, h: int, pos: Position, **kw: object) -> TableLayout:
+def lay_out(w: int, h: int, pos: Position, left_handed: bool = False, index_strip: IndexStrip = simple_index_strip,
+            text_factor: float = 1.0) -> TableLayout:
     """The table of a ``w`` x ``h`` window above a slim toolbar."""
-    return compute_layout(w, h, pos, bar_height=slim(h), **kw)  # type: ignore[arg-type]
+    return compute_layout(w, h, pos, bar_height=slim(h), left_handed=left_handed, index_strip=index_strip,
+                          text_factor=text_factor)
 
 
 DECKS: dict[str, IndexStrip] = {"simple": simple_index_strip,

@@ -122,8 +122,9 @@ class Speaking:
             said += self.key(pygame.K_RIGHT)
             assert self.last == focus_text(pos, cursor.column, cursor.card(pos))
         column = pos.columns[cursor.column]
-        while cursor.card(pos) != card:
-            deeper = column.index(card) < column.index(cursor.card(pos))  # type: ignore[arg-type]
+        while (at := cursor.card(pos)) != card:
+            assert at is not None  # the cursor is on a card of the card's column
+            deeper = column.index(card) < column.index(at)
             said += self.key(pygame.K_UP if deeper else pygame.K_DOWN)
             assert self.last == focus_text(pos, cursor.column, cursor.card(pos))
         return said
@@ -432,8 +433,8 @@ def test_settings_turn_speech_on_and_choose_full_detail(tmp_path: Path) -> None:
     s = Speaking(tmp_path, speech=False)
     s.key(pygame.K_s)
     sheet = s.app.top
-    assert isinstance(sheet, SheetScreen)
-    rows = [r[0] for r in sheet.sheet.rows]  # type: ignore[attr-defined]
+    assert isinstance(sheet, SheetScreen) and isinstance(sheet.sheet, SettingsScreen)
+    rows = [r[0] for r in sheet.sheet.rows]
     for _ in range(rows.index("speech")):
         s.key(pygame.K_DOWN)
     s.key(pygame.K_RETURN)  # Speech: On
