@@ -18,34 +18,18 @@ import pygame
 import pytest
 
 from player_input import LEFT, click, drag, press
-from window_helpers import shown_message
+from window_helpers import OnTable, shown_message
 from yukon.core.cards import KING, make_card
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Tone
 from yukon.text.words import refusal
-from yukon.ui.app import App
 from yukon.ui.build import open_window
-from yukon.ui.layout import TableLayout
-from yukon.ui.table import TableScreen
 
 DEALS = range(1, 41)
 
 
-class Mouse:
+class Mouse(OnTable):
     """Real mouse events into the app, one loop iteration per gesture."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    @property
-    def table(self) -> TableScreen:
-        assert self.app.table is not None
-        return self.app.table
-
-    @property
-    def lay(self) -> TableLayout:
-        assert self.table.layout is not None
-        return self.table.layout
 
     def click(self, x: int, y: int, button: int = LEFT) -> None:
         click(self.app, x, y, button)

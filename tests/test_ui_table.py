@@ -21,13 +21,12 @@ import pytest
 
 from parts_helpers import Notes, OnQuit, Ticker
 from player_input import LEFT, click, drag, motion_events, post, press, press_events, resize_events, wheel_events
-from window_helpers import bar_clicks, hint_move, on_table, shown_message
+from window_helpers import OnTable, bar_clicks, hint_move, on_table, shown_message
 from yukon.core.cards import KING, SUIT, make_card
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Change, Event, Moved, Redone, Refused
 from yukon.play.session import TableSession, simple_hints
 from yukon.text.words import refusal
-from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.layout import TableLayout
 from yukon.ui.screen import QuestionDialog
@@ -50,21 +49,8 @@ def display() -> pygame.Surface:
     return surf
 
 
-class Driver:
+class Driver(OnTable):
     """Posts real pygame events into the app and runs one loop iteration per gesture."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    @property
-    def table(self) -> TableScreen:
-        assert self.app.table is not None
-        return self.app.table
-
-    @property
-    def lay(self) -> TableLayout:
-        """The table's layout."""
-        return layout_of(self.table)
 
     def click(self, x: int, y: int, button: int = LEFT) -> None:
         click(self.app, x, y, button)

@@ -16,15 +16,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from window_helpers import OnTable
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Game, Move, Position
 from yukon.play.events import Notice, Said
 from yukon.ui.app import App
 from yukon.ui.build import open_window
 from yukon.ui.display_scale import DisplayScale
 from yukon.ui.input import PointerDown, PointerMove, PointerUp, Translator
-from yukon.ui.layout import TableLayout
 from yukon.ui.loop import STEP
-from yukon.ui.table import TableScreen, pointer
+from yukon.ui.table import pointer
 from yukon.ui.table.style import LONG_PRESS
 
 DEALS = range(1, 31)
@@ -40,22 +40,12 @@ def step(app: App, seconds: float = STEP) -> None:
     app.draw()
 
 
-class Finger:
+class Finger(OnTable):
     """Real finger events into the app (with SDL's mouse copies, as a touch screen sends both)."""
 
     def __init__(self, app: App, copies: bool = True) -> None:
-        self.app = app
+        super().__init__(app)
         self.copies = copies
-
-    @property
-    def table(self) -> TableScreen:
-        assert self.app.table is not None
-        return self.app.table
-
-    @property
-    def lay(self) -> TableLayout:
-        assert self.table.layout is not None
-        return self.table.layout
 
     def _post(self, kind: int, x: int, y: int, finger: int) -> None:
         w, h = self.app.size

@@ -15,11 +15,32 @@ from player_input import (
 )
 from yukon.core.state import FOUNDATION, ON_FOUNDATION, Move
 from yukon.ui.app import App
+from yukon.ui.layout import TableLayout
 from yukon.ui.lessons_table import LessonMode
 from yukon.ui.menu import Menu
 from yukon.ui.table import TableScreen
 
 SAFETY = 300.0  # seconds: only a net under a hung window or child, never what a test measures
+
+
+class OnTable:
+    """What every input driver of the tests reads: the app, its main table and the table's layout."""
+
+    app: App
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def table(self) -> TableScreen:
+        assert self.app.table is not None
+        return self.app.table
+
+    @property
+    def lay(self) -> TableLayout:
+        """The table's layout."""
+        assert self.table.layout is not None
+        return self.table.layout
 
 
 def run_until(app: App, done: Callable[[], bool], seconds: float = SAFETY) -> int:
