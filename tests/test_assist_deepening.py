@@ -252,15 +252,21 @@ def test_a_position_met_again_goes_on_from_the_next_budget() -> None:
     assert a.solver_note == "Solver: undecided so far, still searching…"
 
 
-def test_leaving_the_position_cuts_its_deep_search_even_for_a_known_one() -> None:
+def off_the_line(verdict: Verdict, wait: int = 2) -> tuple[Game, App, Assist, FakeService]:
+    """Deal 5 known winnable, then a move off its winning line, answered ``verdict`` by the fake child."""
     game = Game.deal(5)
     line = winning_line(game.position)
     app, a, fake = window(game)
     fake.answer(Verdict.WINNABLE, line)
     frames(app)
     play_by_clicks(app, off_line_move(game.position, line))
-    fake.answer(Verdict.UNKNOWN)
-    frames(app)
+    fake.answer(verdict)
+    frames(app, wait)
+    return game, app, a, fake
+
+
+def test_leaving_the_position_cuts_its_deep_search_even_for_a_known_one() -> None:
+    _game, app, a, fake = off_the_line(Verdict.UNKNOWN)
     assert fake.live is not None and fake.live.cpu
     undo(app)  # back to the start, known winnable: nothing to ask, and the child is set free
     frames(app)
@@ -300,14 +306,7 @@ def test_the_deep_search_yields_to_every_other_request_and_is_asked_again_with_t
 
 
 def test_a_late_loss_puts_no_question_up() -> None:
-    game = Game.deal(5)
-    line = winning_line(game.position)
-    app, a, fake = window(game)
-    fake.answer(Verdict.WINNABLE, line)
-    frames(app)
-    play_by_clicks(app, off_line_move(game.position, line))
-    fake.answer(Verdict.UNKNOWN)
-    frames(app)
+    game, app, a, fake = off_the_line(Verdict.UNKNOWN)
     fake.answer(Verdict.LOST)  # the deep search proves it lost, while the player plays on
     frames(app, 6)
     assert a.status == Verdict.LOST and a.solver_note.startswith("Solver: cannot be won from here; B goes back 1")
@@ -321,14 +320,7 @@ def test_a_late_loss_puts_no_question_up() -> None:
 
 def test_a_first_search_that_proves_a_loss_still_asks() -> None:
     # The question stays for a loss the first search finds (what the player's move did).
-    game = Game.deal(5)
-    line = winning_line(game.position)
-    app, a, fake = window(game)
-    fake.answer(Verdict.WINNABLE, line)
-    frames(app)
-    play_by_clicks(app, off_line_move(game.position, line))
-    fake.answer(Verdict.LOST)
-    frames(app, 6)
+    _game, app, a, _fake = off_the_line(Verdict.LOST, 6)
     assert a.solver_note.startswith("Solver: cannot be won from here")
     assert any(isinstance(s, QuestionDialog) for s in app.screens)
 
