@@ -29,7 +29,7 @@ from yukon.solve.solver_service import Reply, SolverService
 from yukon.ui.app import App
 from yukon.ui.assist import Assist
 from yukon.ui.assist.deal_levels import Difficulty
-from yukon.ui.assist.deepening import BUDGETS, NODE_CAP, TRIED_LIMIT, Deepening
+from yukon.ui.assist.deepening import BUDGETS, NODE_CAP, TRIED_LIMIT, BudgetLadder
 from yukon.ui.assist.knowledge import CACHE_LIMIT, Knowledge, Known, PositionKey, RulesKey, position_key
 from yukon.ui.assist.link import Pending, SolverLink
 from yukon.ui.build import add_assist, add_difficulty, open_window
@@ -328,16 +328,14 @@ def test_a_first_search_that_proves_a_loss_still_asks() -> None:
 # -- the pieces on their own --------------------------------------------------------------
 def test_the_budgets_grow_and_each_position_keeps_its_own_count() -> None:
     assert list(BUDGETS) == sorted(BUDGETS) and len(set(BUDGETS)) == len(BUDGETS) and BUDGETS[0] > 10.0
-    d = Deepening.__new__(Deepening)  # the count alone: no table, no link
-    d.budgets, d._tried = STEPS, {}
+    d = BudgetLadder(STEPS)  # the count alone: no table, no link
     keys = [position_key(Position.deal(s)) for s in range(3)]
-    req = [Pending(i, "deepen", k, Position.deal(0), 0.0) for i, k in enumerate(keys)]
     assert [d.next_budget(k) for k in keys] == [STEPS[0]] * 3
-    d.ran_out(req[0])
-    d.ran_out(req[0])
-    d.ran_out(req[1])
+    d.spent(keys[0])
+    d.spent(keys[0])
+    d.spent(keys[1])
     assert [d.next_budget(k) for k in keys] == [STEPS[2], STEPS[1], STEPS[0]]
-    d.ran_out(req[0])
+    d.spent(keys[0])
     assert d.next_budget(keys[0]) is None
 
 
@@ -348,12 +346,10 @@ def key_number(i: int) -> PositionKey:
 
 
 def test_the_budget_counts_are_bounded_and_the_newest_stay() -> None:
-    d = Deepening.__new__(Deepening)
-    d.budgets, d._tried = STEPS, {}
-    start = Position.deal(0)
+    d = BudgetLadder(STEPS)
     for i in range(TRIED_LIMIT + 10):
-        d.ran_out(Pending(i, "deepen", key_number(i), start, 0.0))
-    assert len(d._tried) <= TRIED_LIMIT
+        d.spent(key_number(i))
+    assert len(d) <= TRIED_LIMIT
     assert d.next_budget(key_number(0)) == STEPS[0]  # the oldest went: it starts over
     assert d.next_budget(key_number(TRIED_LIMIT + 9)) == STEPS[1]
 

@@ -44,6 +44,35 @@ NODE_CAP = 1_500_000
 TRIED_LIMIT = 4096  # positions whose spent budgets are kept (the oldest are forgotten first)
 
 
+class BudgetLadder:
+    """How many of the growing budgets each position has spent without a verdict (bounded: the
+    positions met longest ago are forgotten first)."""
+
+    budgets: tuple[float, ...]
+    _tried: dict[PositionKey, int]  # budgets that ran out without a verdict, per position
+
+    def __init__(self, budgets: Sequence[float] = BUDGETS) -> None:
+        self.budgets = tuple(budgets)
+        self._tried = {}
+
+    def __len__(self) -> int:
+        """How many positions' counts are kept."""
+        return len(self._tried)
+
+    def next_budget(self, key: PositionKey) -> float | None:
+        """The CPU seconds of the next search for the position with ``key`` (None: every budget ran out)."""
+        i = self._tried.get(key, 0)
+        return self.budgets[i] if i < len(self.budgets) else None
+
+    def spent(self, key: PositionKey) -> None:
+        """The search of the position with ``key`` ended undecided: its next one gets the next budget."""
+        tried = self._tried
+        n = tried.pop(key, 0) + 1  # popped and put back: the newest stay longest
+        if len(tried) >= TRIED_LIMIT:
+            del tried[next(iter(tried))]
+        tried[key] = n
+
+
 class Deepening:
     """The deep search on the position on the table: what to ask next (``look``), what ran out
     (``ran_out``), and whether the status line may say the search goes on (``searching``)."""
@@ -51,21 +80,14 @@ class Deepening:
     _ctx: Context
     _knowledge: Knowledge
     _link: SolverLink
-    budgets: tuple[float, ...]
-    _tried: dict[PositionKey, int]  # budgets that ran out without a verdict, per position
+    ladder: BudgetLadder
 
     def __init__(self, ctx: Context, knowledge: Knowledge, link: SolverLink,
                  budgets: Sequence[float] = BUDGETS) -> None:
         self._ctx = ctx
         self._knowledge = knowledge
         self._link = link
-        self.budgets = tuple(budgets)
-        self._tried = {}
-
-    def next_budget(self, key: PositionKey) -> float | None:
-        """The CPU seconds of the next search for the position with ``key`` (None: every budget ran out)."""
-        i = self._tried.get(key, 0)
-        return self.budgets[i] if i < len(self.budgets) else None
+        self.ladder = BudgetLadder(budgets)
 
     def _wanted(self) -> tuple[PositionKey, float] | None:
         """The table's position and its next budget, when it is undecided and may be searched further."""
@@ -74,7 +96,7 @@ class Deepening:
             return None
         key = position_key(pos)
         k = self._knowledge.get(key)
-        budget = self.next_budget(key)
+        budget = self.ladder.next_budget(key)
         if k is None or k.status != Verdict.UNKNOWN or budget is None:
             return None
         return key, budget
@@ -92,11 +114,7 @@ class Deepening:
 
     def ran_out(self, req: Pending) -> None:
         """The search ``req`` ended undecided: its position's next search gets the next budget."""
-        tried = self._tried
-        n = tried.pop(req.key, 0) + 1  # popped and put back: the newest stay longest
-        if len(tried) >= TRIED_LIMIT:
-            del tried[next(iter(tried))]
-        tried[req.key] = n
+        self.ladder.spent(req.key)
 
     def searching(self) -> bool:
         """Is the table's undecided position still being searched (or about to be)?"""
