@@ -5,6 +5,7 @@ start holds the pairs of each of its positions, and it never calls a winnable po
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -71,6 +72,20 @@ def walk(rules: Rules, seed: int, left: int, steps: int) -> list[tuple[Position,
     return out
 
 
+def proofs_along_walks(rules: Rules, left: int, spread: int, steps: int
+                       ) -> Iterator[tuple[int, list[tuple[Position, Move]], PairProof, set[int]]]:
+    """For seeds 0-7, a random line of play (``walk``, ``left + seed % spread`` cards left) with the
+    pair proof started at its first position and that position's face-down cards."""
+    for seed in range(8):
+        line = walk(rules, seed, left + seed % spread, steps)
+        if not line:
+            continue
+        root = line[0][0]
+        proof = PairProof(root)
+        proof.start()
+        yield seed, line, proof, {c for c in range(52) if root.loc[c] == FACE_DOWN}
+
+
 def mask(atoms: set[int]) -> int:
     """A set of atoms as a bit mask."""
     return sum(1 << a for a in atoms)
@@ -82,15 +97,8 @@ def test_every_move_is_an_action(rules: Rules) -> None:
     it and which turns the atoms before it into exactly the atoms after it: the premise of the
     proof's soundness (see ``yukon.solve.pairs``)."""
     checked = 0
-    for seed in range(8):
-        line = walk(rules, seed, 30 + seed % 15, 50)
-        if not line:
-            continue
-        root = line[0][0]
-        proof = PairProof(root)
-        proof.start()
+    for seed, line, proof, root_down in proofs_along_walks(rules, 30, 15, 50):
         m = proof.model
-        root_down = {c for c in range(52) if root.loc[c] == FACE_DOWN}
         for p, move in line:
             before = atoms_of(m, p, root_down, set())
             at_origin = {c for c in range(52) if m.orig[c] in before}
@@ -111,15 +119,8 @@ def test_a_cell_holds_the_pairs_of_its_positions(rules: Rules) -> None:
     one cell (same key) get the same rows: what a closure proves from them holds for each."""
     by_key: dict[tuple[Any, ...], list[int] | None] = {}
     shared = 0
-    for seed in range(8):
-        line = walk(rules, seed, 40 + seed % 12, 60)
-        if not line:
-            continue
-        root = line[0][0]
-        proof = PairProof(root)
-        proof.start()
+    for seed, line, proof, root_down in proofs_along_walks(rules, 40, 12, 60):
         m = proof.model
-        root_down = {c for c in range(52) if root.loc[c] == FACE_DOWN}
         for p, _ in line:
             key, rows = _cell(m, p, proof.root_down)
             if rows is None:
