@@ -91,26 +91,34 @@ def check_proved(p: Position, a: argparse.Namespace, seed: int, left: int,
                  counts: tuple[int, int, int]) -> tuple[int, int, int]:
     """Checks the first ``a.proofs`` positions the rule proves lost in the ending ``p``;
     returns the counts (lost, undecided, disagreements) with them added."""
-    lost, undecided, bad = counts
-    rules = p.rules
+    tally = list(counts)
     for q in proved_lost(p, a.limit)[:a.proofs]:
-        want = truth(q, a.limit)
-        if want is None:
-            undecided += 1
-        elif want:
-            bad += 1
-            print(f"seed {seed}, {rules.describe()}, {left} left: the twin rule at a stuck check "
-                  f"called a winnable position lost:\n{format_position(q)}", flush=True)
-        else:
-            lost += 1
-    return lost, undecided, bad
+        tally[judged(q, a.limit, "the twin rule at a stuck check", seed, left)] += 1
+    return tally[0], tally[1], tally[2]
+
+
+LOST, UNDECIDED, BAD = 0, 1, 2  # what ``judged`` finds, as indices of a tally
+
+
+def judged(q: Position, limit: int, prover: str, seed: int, left: int) -> int:
+    """Search without pruning on ``q``, which ``prover`` called lost: LOST (it agrees), UNDECIDED
+    (too big within ``limit``) or BAD (winnable after all: the position is printed)."""
+    want = truth(q, limit)
+    if want is None:
+        return UNDECIDED
+    if want:
+        print(f"seed {seed}, {q.rules.describe()}, {left} left: {prover} called a winnable position "
+              f"lost:\n{format_position(q)}", flush=True)
+        return BAD
+    return LOST
 
 
 def check_pairs(a: argparse.Namespace) -> int:
     """``--pairs``: every position the pair proof calls lost along random lines is lost."""
     lo, hi = parse_range(a.seeds)
     left_lo, left_hi = parse_range(a.left)
-    asked = lost = undecided = bad = 0
+    asked = 0
+    tally = [0, 0, 0]  # LOST, UNDECIDED, BAD
     for seed in range(lo, hi + 1):
         for rules in ALL_RULES:
             left = left_lo + seed % (left_hi - left_lo + 1)
@@ -121,23 +129,15 @@ def check_pairs(a: argparse.Namespace) -> int:
             for _ in range(a.pairs):
                 asked += 1
                 if proof.lost(p) and not dead_end(p):
-                    want = truth(p, a.limit)
-                    if want is None:
-                        undecided += 1
-                    elif want:
-                        bad += 1
-                        print(f"seed {seed}, {rules.describe()}, {left} left: the pair proof called a "
-                              f"winnable position lost:\n{format_position(p)}", flush=True)
-                    else:
-                        lost += 1
+                    tally[judged(p, a.limit, "the pair proof", seed, left)] += 1
                 legal = [m for m in p.legal_moves() if not m.to_foundation]
                 if not legal:
                     break
                 p.push(rng.choice(legal))
     print(f"endings {a.seeds}, {a.left} cards left: {asked} positions asked; the pair proof called lost where "
-          f"the relaxation does not: {lost} lost by search without pruning, {undecided} too big to decide; "
-          f"disagreements: {bad}")
-    return 1 if bad else 0
+          f"the relaxation does not: {tally[LOST]} lost by search without pruning, {tally[UNDECIDED]} too big "
+          f"to decide; disagreements: {tally[BAD]}")
+    return 1 if tally[BAD] else 0
 
 
 def main(argv: list[str] | None = None) -> int:
